@@ -1,0 +1,155 @@
+import { addDays } from 'date-fns';
+import { isIsoDate, parseDateInput, todayIso } from './dates';
+import { stripAccents } from './slug';
+import type { Festival } from './types';
+
+export const festivalSorts = ['date', 'name', 'rating'] as const;
+export type FestivalSort = (typeof festivalSorts)[number];
+
+export interface FestivalFilters {
+  /** Case- and accent-insensitive substring over name and location; trimmed, empty = any. */
+  search?: string;
+  /** One of the festival's genres, exactly; empty = any. */
+  genre?: string;
+  /** 0 or undefined = any; else averageRating (missing as 0) >= minRating. */
+  minRating?: number;
+  /** 'Solo próximos festivales'. */
+  upcoming?: boolean;
+  /** YYYY-MM-DD range start. */
+  from?: string;
+  /** YYYY-MM-DD range end. */
+  to?: string;
+  /** Default 'date'. */
+  sort?: FestivalSort;
+}
+
+export type FilterableFestival = Pick<
+  Festival,
+  'name' | 'location' | 'genres' | 'start_date' | 'end_date'
+> & { averageRating?: number | null };
+
+/** Spec §4: what 'Limpiar filtros' resets to. */
+export const defaultFilters: Required<Pick<FestivalFilters, 'upcoming' | 'sort'>> & FestivalFilters =
+  Object.freeze({ search: '', genre: '', minRating: 0, upcoming: true, from: '', to: '', sort: 'date' });
+
+const collator = new Intl.Collator('es');
+const soonWindowDays = 30; // spec §9
+
+/** Lowercase, accents removed: the form both sides of a search are compared in. */
+export function normalizeText(s: string): string {
+  return stripAccents(s.toLowerCase());
+}
+
+// Festival dates are whole days, so the spec's "day widened to 00:00-23:59:59.999"
+// comparisons are exactly comparisons of YYYY-MM-DD strings, free of time zones.
+function day(value: string | null | undefined): string | null {
+  if (!value) return null;
+  return isIsoDate(value) ? value : parseDateInput(value);
+}
+
+function startDay(f: FilterableFestival): string | null {
+  return day(f.start_date);
+}
+
+function rating(f: FilterableFestival): number {
+  const r = f.averageRating;
+  return typeof r === 'number' && Number.isFinite(r) ? r : 0;
+}
+
+/** The day a festival is dated by: its start, or its end when it has no start. */
+function dateDay(f: FilterableFestival): string | null {
+  return startDay(f) ?? day(f.end_date);
+}
+
+/** Spec §5: start date (or end if no start) today or later; no dates -> false. */
+export function isUpcoming(f: FilterableFestival, now: Date = new Date()): boolean {
+  const d = dateDay(f);
+  return d !== null && d >= todayIso(now);
+}
+
+/** Spec §4: starts after today and within the next 30 days. */
+export function isSoon(f: FilterableFestival, now: Date = new Date()): boolean {
+  const start = startDay(f);
+  return start !== null && start > todayIso(now) && start <= todayIso(addDays(now, soonWindowDays));
+}
+
+// Everything that depends only on the filters is worked out once per list, not per festival.
+function compileFilters(filters: FestivalFilters, now: Date): (f: FilterableFestival) => boolean {
+  const query = normalizeText(filters.search?.trim() ?? '');
+  const genre = filters.genre?.trim();
+  const minRating = filters.minRating ?? 0;
+  const today = filters.upcoming ? todayIso(now) : null;
+  const from = day(filters.from);
+  const to = day(filters.to);
+
+  return (f) => {
+    if (query && !normalizeText(f.name ?? '').includes(query) && !normalizeText(f.location ?? '').includes(query)) {
+      return false;
+    }
+    if (genre && !(f.genres ?? []).includes(genre)) return false;
+    if (minRating > 0 && rating(f) < minRating) return false;
+
+    if (today !== null) {
+      const d = dateDay(f);
+      if (d === null || d < today) return false;
+    }
+    if (from || to) {
+      const start = startDay(f);
+      if (!start) return false;
+      const end = day(f.end_date) ?? start;
+      if (from && end < from) return false;
+      if (to && start > to) return false;
+    }
+    return true;
+  };
+}
+
+/** Spec §5 "Filters". */
+export function matchesFilters(
+  f: FilterableFestival,
+  filters: FestivalFilters,
+  now: Date = new Date(),
+): boolean {
+  return compileFilters(filters, now)(f);
+}
+
+// Undated festivals go last whatever the direction (spec §5).
+function byDate(a: FilterableFestival, b: FilterableFestival): number {
+  const da = dateDay(a);
+  const db = dateDay(b);
+  if (da === db) return 0;
+  if (da === null) return 1;
+  if (db === null) return -1;
+  return da < db ? -1 : 1;
+}
+
+const byName = (a: FilterableFestival, b: FilterableFestival) => collator.compare(a.name, b.name);
+
+const comparators: Record<FestivalSort, (a: FilterableFestival, b: FilterableFestival) => number> = {
+  date: (a, b) => byDate(a, b) || byName(a, b),
+  name: (a, b) => byName(a, b) || byDate(a, b),
+  rating: (a, b) => rating(b) - rating(a) || byDate(a, b) || byName(a, b),
+};
+
+/** Spec §5: date ascending (undated last), name alphabetical (es), rating descending. New array. */
+export function sortFestivals<T extends FilterableFestival>(list: T[], sort: FestivalSort): T[] {
+  return [...list].sort(comparators[festivalSorts.includes(sort) ? sort : 'date']);
+}
+
+export function filterFestivals<T extends FilterableFestival>(
+  list: T[],
+  filters: FestivalFilters,
+  now: Date = new Date(),
+): T[] {
+  return sortFestivals(list.filter(compileFilters(filters, now)), filters.sort ?? 'date');
+}
+
+/** Spec §4: turning upcoming-only on clears the date range. */
+export function setUpcoming(filters: FestivalFilters, on: boolean): FestivalFilters {
+  return on ? { ...filters, upcoming: true, from: '', to: '' } : { ...filters, upcoming: false };
+}
+
+/** Spec §4: setting a date turns upcoming-only off. */
+export function setDateRange(filters: FestivalFilters, from: string, to: string): FestivalFilters {
+  return { ...filters, from, to, upcoming: from || to ? false : filters.upcoming };
+}

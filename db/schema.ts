@@ -1,0 +1,323 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const id = () => serial('id').primaryKey();
+
+export const usersTable = pgTable(
+  'users',
+  {
+    id: id(),
+    googleSub: text('google_sub').unique(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    avatarUrl: text('avatar_url'),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    check('users_name_length', sql`char_length(${t.name}) between 1 and 200`),
+  ],
+);
+
+export const festivalsTable = pgTable(
+  'festivals',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** normalised name + location (lowercase, no accents): one pending or approved festival per key (spec §8 409). */
+    dedupeKey: text('dedupe_key').notNull(),
+    description: text('description'),
+    location: text('location'),
+    address: text('address'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    website: text('website'),
+    imageUrl: text('image_url'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    geocodedFrom: text('geocoded_from'),
+    geocodedAt: timestamp('geocoded_at', { withTimezone: true, mode: 'date' }),
+    transportation: text('transportation'),
+    parkingInfo: text('parking_info'),
+    accommodation: text('accommodation'),
+    proposedBy: integer('proposed_by').references(() => usersTable.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('festivals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('festivals_name_length', sql`char_length(${t.name}) between 1 and 200`),
+    check('festivals_description_length', sql`char_length(${t.description}) <= 20000`),
+    check('festivals_dates_order', sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} >= ${t.startDate}`),
+    check('festivals_latitude_range', sql`${t.latitude} between -90 and 90`),
+    check('festivals_longitude_range', sql`${t.longitude} between -180 and 180`),
+    check('festivals_coordinates_pair', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
+    uniqueIndex('festivals_dedupe_active_key').on(t.dedupeKey).where(sql`${t.status} in ('pending', 'approved')`),
+    index('festivals_status_start_idx').on(t.status, t.startDate),
+    index('festivals_proposed_by_idx').on(t.proposedBy),
+  ],
+);
+
+export const genresTable = pgTable(
+  'genres',
+  {
+    id: id(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('genres_name_key').on(sql`lower(${t.name})`), check('genres_name_length', sql`char_length(${t.name}) between 1 and 50`)],
+);
+
+export const festivalGenresTable = pgTable(
+  'festival_genres',
+  {
+    festivalId: integer('festival_id')
+      .notNull()
+      .references(() => festivalsTable.id, { onDelete: 'cascade' }),
+    genreId: integer('genre_id')
+      .notNull()
+      .references(() => genresTable.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.festivalId, t.genreId] }), index('festival_genres_genre_idx').on(t.genreId)],
+);
+
+export const favoritesTable = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usersTable.id, { onDelete: 'cascade' }),
+    festivalId: integer('festival_id')
+      .notNull()
+      .references(() => festivalsTable.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.festivalId] }), index('favorites_festival_idx').on(t.festivalId)],
+);
+
+export const commentsTable = pgTable(
+  'comments',
+  {
+    id: id(),
+    festivalId: integer('festival_id')
+      .notNull()
+      .references(() => festivalsTable.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usersTable.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    rating: smallint('rating').notNull(),
+    /** Spec §4: pending until an admin approves it (reject deletes the row). */
+    status: text('status', { enum: ['pending', 'approved'] }).notNull().default('pending'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    reviewedBy: integer('reviewed_by').references(() => usersTable.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('comments_content_length', sql`char_length(${t.content}) between 1 and 300`),
+    check('comments_rating_range', sql`${t.rating} between 1 and 5`),
+    check('comments_status_check', sql`${t.status} in ('pending', 'approved')`),
+    index('comments_festival_created_idx').on(t.festivalId, t.createdAt.desc(), t.id.desc()),
+    index('comments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('comments_user_idx').on(t.userId),
+  ],
+);
+
+export const mediaTable = pgTable(
+  'media',
+  {
+    id: id(),
+    festivalId: integer('festival_id')
+      .notNull()
+      .references(() => festivalsTable.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => usersTable.id, { onDelete: 'set null' }),
+    commentId: integer('comment_id').references(() => commentsTable.id, { onDelete: 'set null' }),
+    type: text('type', { enum: ['image', 'video'] }).notNull().default('image'),
+    url: text('url').notNull(),
+    /** Key in the upload storage when we hold the object; null for external URLs. */
+    storageKey: text('storage_key'),
+    caption: text('caption'),
+    comment: text('comment'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    /** Set by an admin's "Ocultar": the item leaves the public gallery whatever its status. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('media_type_check', sql`${t.type} in ('image', 'video')`),
+    check('media_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('media_url_length', sql`char_length(${t.url}) between 1 and 2048`),
+    check('media_caption_length', sql`char_length(${t.caption}) <= 300`),
+    check('media_comment_length', sql`char_length(${t.comment}) <= 300`),
+    index('media_festival_public_idx').on(t.festivalId, t.uploadedAt.desc()).where(sql`${t.status} = 'approved' and ${t.hiddenAt} is null`),
+    index('media_pending_idx').on(t.uploadedAt).where(sql`${t.status} = 'pending'`),
+    index('media_user_idx').on(t.userId),
+  ],
+);
+
+export const mediaVotesTable = pgTable(
+  'media_votes',
+  {
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => mediaTable.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usersTable.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mediaId, t.userId] }),
+    check('media_votes_rating_range', sql`${t.rating} between 1 and 5`),
+    index('media_votes_user_idx').on(t.userId),
+  ],
+);
+
+export const mediaReportsTable = pgTable(
+  'media_reports',
+  {
+    id: id(),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => mediaTable.id, { onDelete: 'cascade' }),
+    /** Reporter when a token was sent; reports are open to anyone (spec §6). */
+    userId: integer('user_id').references(() => usersTable.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    details: text('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('media_reports_reason_check', sql`${t.reason} in ('Violencia', 'Contenido sexual', 'Spam/publicidad', 'Copyright', 'Otro')`),
+    check('media_reports_details_length', sql`char_length(${t.details}) <= 1000`),
+    index('media_reports_media_idx').on(t.mediaId),
+    index('media_reports_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export const notificationsTable = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usersTable.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['festival', 'media'] }).notNull(),
+    message: text('message').notNull(),
+    read: boolean('read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('notifications_type_check', sql`${t.type} in ('festival', 'media')`),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const newsletterSubscriptionsTable = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletter_email_key').on(sql`lower(${t.email})`), check('newsletter_email_length', sql`char_length(${t.email}) <= 254`)],
+);
+
+export const contactMessagesTable = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    category: text('category'),
+    message: text('message').notNull(),
+    userId: integer('user_id').references(() => usersTable.id, { onDelete: 'set null' }),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'contact_messages_category_check',
+      sql`${t.category} is null or ${t.category} in ('general', 'festivals', 'partnership', 'support', 'business', 'press')`,
+    ),
+    check('contact_messages_name_length', sql`char_length(${t.name}) between 1 and 200`),
+    check('contact_messages_subject_length', sql`char_length(${t.subject}) between 1 and 200`),
+    check('contact_messages_message_length', sql`char_length(${t.message}) between 1 and 5000`),
+    index('contact_messages_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/** Presigned upload keys we issued, so a confirm can only claim an object we signed for. */
+export const uploadsTable = pgTable(
+  'uploads',
+  {
+    id: id(),
+    key: text('key').notNull().unique(),
+    userId: integer('user_id').references(() => usersTable.id, { onDelete: 'set null' }),
+    festivalId: integer('festival_id').references(() => festivalsTable.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['gallery', 'festival', 'admin'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    contentLength: integer('content_length').notNull(),
+    status: text('status', { enum: ['issued', 'confirmed'] }).notNull().default('issued'),
+    mediaId: integer('media_id').references(() => mediaTable.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('uploads_purpose_check', sql`${t.purpose} in ('gallery', 'festival', 'admin')`),
+    check('uploads_status_check', sql`${t.status} in ('issued', 'confirmed')`),
+    check('uploads_content_length_range', sql`${t.contentLength} between 1024 and 5242880`),
+    index('uploads_user_idx').on(t.userId),
+  ],
+);
+
+/** Fixed-window counters for abuse limits; in Postgres so they hold across Lambda instances. */
+export const rateLimitsTable = pgTable(
+  'rate_limits',
+  {
+    bucket: text('bucket').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
+);
+
+/** Who did what and when in moderation, so a wrong decision can be traced. */
+export const auditLogTable = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: integer('actor_id').references(() => usersTable.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id'),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_created_idx').on(t.createdAt.desc())],
+);

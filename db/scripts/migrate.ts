@@ -1,0 +1,7 @@
+import { openDatabase } from '../client';
+import { loadDatabaseOptions } from './options';
+
+const handle = await openDatabase(loadDatabaseOptions());
+await handle.migrate();
+console.log(`Migraciones aplicadas (${handle.driver}).`);
+await handle.close();

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { proposeFestivalSchema, festivalFilterQuerySchema, idParamSchema } from '../../core/festival-schemas';
+import { festivalsTable } from '../../db/schema';
+import { insertFestival } from '../../db/festival-writes';
+import { createApp } from '../lib/app';
+import { currentUser, optionalAuth, requireAdmin, requireAuth } from '../lib/auth';
+import { db } from '../lib/db';
+import { conflict, notFound, pgConstraint, pgErrorCode } from '../lib/errors';
+import { catalogResponse, findFestival, invalidateCatalog } from '../lib/festival-store';
+import { validate } from '../lib/validate';
+
+export const DUPLICATE_FESTIVAL_MESSAGE = 'Ya existe un festival pendiente o aprobado con ese nombre y localización.';
+
+export const app = createApp('/api/festivals')
+  .get('/', validate('query', festivalFilterQuerySchema), async (c) => {
+    const cached = await catalogResponse(await db(), c.req.valid('query'));
+    c.header('Cache-Control', 'public, max-age=0, must-revalidate');
+    c.header('ETag', cached.etag);
+    c.header('Vary', 'Accept-Encoding');
+    const ifNoneMatch = c.req.header('If-None-Match');
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === cached.etag)) {
+      return c.body(null, 304);
+    }
+    c.header('Content-Type', 'application/json; charset=utf-8');
+    if (/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) {
+      c.header('Content-Encoding', 'gzip');
+      return c.body(new Uint8Array(cached.gzip));
+    }
+    return c.body(cached.body);
+  })
+  .get('/:id', optionalAuth, validate('param', idParamSchema), async (c) => {
+    const festival = await findFestival(await db(), c.req.valid('param').id);
+    const user = c.get('user');
+    // Pending and rejected proposals are visible to their proposer and to admins only.
+    const visible =
+      festival && (festival.status === 'approved' || user?.role === 'admin' || (user && festival.proposed_by === user.id));
+    if (!festival || !visible) throw notFound('Festival no encontrado', 'festival_not_found');
+    c.header('Cache-Control', festival.status === 'approved' ? 'public, max-age=0, must-revalidate' : 'private, no-store');
+    return c.json(festival);
+  })
+  .post('/', requireAuth, validate('json', proposeFestivalSchema), async (c) => {
+    const input = c.req.valid('json');
+    const user = currentUser(c);
+    const database = await db();
+    let id: number;
+    try {
+      id = await database.transaction((tx) =>
+        insertFestival(
+          tx,
+          {
+            name: input.name,
+            location: input.location,
+            description: input.description,
+            startDate: input.start_date,
+            endDate: input.end_date,
+            website: input.website,
+            status: 'pending',
+            proposedBy: user.id,
+          },
+          input.genres,
+        ),
+      );
+    } catch (error) {
+      if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'festivals_dedupe_active_key') {
+        throw conflict(DUPLICATE_FESTIVAL_MESSAGE, 'duplicate_festival');
+      }
+      throw error;
+    }
+    return c.json(await findFestival(database, id), 201);
+  })
+  .delete('/:id', requireAdmin, validate('param', idParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const deleted = await (await db()).delete(festivalsTable).where(eq(festivalsTable.id, id)).returning({ id: festivalsTable.id });
+    if (deleted.length === 0) throw notFound('Festival no encontrado', 'festival_not_found');
+    invalidateCatalog();
+    return c.json({ message: 'Festival eliminado correctamente', id });
+  });

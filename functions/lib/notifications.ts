@@ -1,0 +1,8 @@
+import type { NotificationType } from '../../core/types';
+import type { Executor } from '../../db/festival-writes';
+import { notificationsTable } from '../../db/schema';
+
+/** Tells a user about a moderation decision (spec §3 "Notification"); runs inside the caller's transaction. */
+export async function notify(tx: Executor, userId: number, type: NotificationType, message: string): Promise<void> {
+  await tx.insert(notificationsTable).values({ userId, type, message });
+}

@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { apiApps } from './api-apps';
+
+export interface LocalAppOptions {
+  /** The built SPA (web/dist). */
+  webRoot: string;
+  /** Where the local storage driver keeps uploaded files. */
+  uploadsDir: string;
+}
+
+/** The whole site in one Hono app: every API function, uploads and the SPA with history fallback. */
+export function createLocalApp({ webRoot, uploadsDir }: LocalAppOptions) {
+  const root = new Hono();
+  for (const app of apiApps) root.route('/', app);
+  root.all('/api/*', (c) => c.json({ error: 'Ruta no encontrada.', code: 'route_not_found' }, 404));
+
+  root.use(
+    '/uploads/*',
+    serveStatic({
+      root: path.relative(process.cwd(), uploadsDir) || '.',
+      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ''),
+      onFound: (_p, c) => {
+        c.header('Cache-Control', 'public, max-age=86400');
+        c.header('X-Content-Type-Options', 'nosniff');
+      },
+    }),
+  );
+  root.all('/uploads/*', (c) => c.json({ error: 'Archivo no encontrado.', code: 'not_found' }, 404));
+  root.use(
+    '/assets/*',
+    serveStatic({
+      root: path.relative(process.cwd(), webRoot),
+      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  root.use('/*', serveStatic({ root: path.relative(process.cwd(), webRoot), index: '' }));
+
+  let indexHtml: Promise<string> | undefined;
+  root.get('*', async (c) => {
+    indexHtml ??= readFile(path.join(webRoot, 'index.html'), 'utf8');
+    c.header('Cache-Control', 'no-cache');
+    return c.html(await indexHtml);
+  });
+  return root;
+}

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import type { Database } from '../../db/client';
+import { apiApps } from '../../functions/server/api-apps';
+import { TEST_ADMIN_EMAIL, testContext } from './context';
+
+const root = new Hono();
+for (const app of apiApps) root.route('/', app);
+root.all('/api/*', (c) => c.json({ error: 'Ruta no encontrada.', code: 'route_not_found' }, 404));
+
+export interface RequestOptions {
+  token?: string;
+  /** Sent as JSON unless it is a string, FormData or Uint8Array. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Calls the API exactly as the local server routes it (every function app composed). */
+export async function api(method: string, path: string, options: RequestOptions = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData || typeof options.body === 'string' || options.body instanceof Uint8Array) {
+    body = options.body as BodyInit;
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['Content-Type'] ??= 'application/json';
+  }
+  const res = await root.request(path, { method, headers, body });
+  const text = await res.text();
+  let json: any = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, json, text };
+}
+
+export function db(): Database {
+  return testContext().handle.db;
+}
+
+let counter = 0;
+
+export interface SignedIn {
+  token: string;
+  user: { id: number; name: string; email: string; role: 'user' | 'admin'; avatar_url: string | null };
+}
+
+/** Signs in through POST /api/users/auth/google with an ID token minted by the test key set. */
+export async function signIn(email = `user${++counter}-${Date.now()}@festivales.test`, name = 'Usuaria de Prueba'): Promise<SignedIn> {
+  const credential = await testContext().jwks.mintIdToken({ sub: `sub-${email}`, email, name });
+  const res = await api('POST', '/api/users/auth/google', { body: { credential } });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+  const { token, ...user } = res.json;
+  return { token, user };
+}
+
+export function signInAdmin(): Promise<SignedIn> {
+  return signIn(TEST_ADMIN_EMAIL, 'Admin de Prueba');
+}

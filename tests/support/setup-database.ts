@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, inject } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { useDatabase } from '../../functions/lib/db';
+import { resetEnv } from '../../functions/lib/env';
+import { withDatabaseName } from './global-setup';
+import { startJwksServer } from './jwks-server';
+import { adminUrl, withDatabase } from './postgres';
+import { setTestContext, TEST_ADMIN_EMAIL, TEST_CLIENT_ID } from './context';
+
+// Each test file gets its own fresh, migrated database and its own Google key set on loopback.
+const url = process.env.DATABASE_URL;
+const jwks = await startJwksServer(TEST_CLIENT_ID);
+let handle: DatabaseHandle;
+let dropName: string | undefined;
+
+if (url) {
+  const template = inject('pgTemplate');
+  dropName = `festivales_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  await withDatabase(adminUrl(url), (client) => client.query(`create database ${dropName} template ${template}`));
+  handle = await openDatabase({ url: withDatabaseName(url, dropName), poolSize: 5 });
+} else {
+  const dump = readFileSync(inject('pgliteDump'));
+  handle = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
+}
+
+resetEnv({
+  SESSION_SECRET: 'test-session-secret-with-enough-length-0123456789',
+  GOOGLE_CLIENT_ID: TEST_CLIENT_ID,
+  GOOGLE_JWKS_URL: jwks.url,
+  ADMIN_EMAILS: TEST_ADMIN_EMAIL,
+  AUTH_DEV_LOGIN: '1',
+  S3_BUCKET: undefined,
+  AWS_LAMBDA_FUNCTION_NAME: undefined,
+});
+useDatabase(handle);
+setTestContext({ handle, jwks });
+
+afterAll(async () => {
+  await handle.close();
+  await jwks.close();
+  if (url && dropName) {
+    const name = dropName;
+    await withDatabase(adminUrl(url), (client) => client.query(`drop database if exists ${name} with (force)`));
+  }
+});
