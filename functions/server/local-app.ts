@@ -36,7 +36,9 @@ export function createLocalApp({ webRoot, uploadsDir }: LocalAppOptions) {
       onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   );
-  root.use('/*', serveStatic({ root: path.relative(process.cwd(), webRoot), index: '' }));
+  const publicFiles = serveStatic({ root: path.relative(process.cwd(), webRoot) });
+  // Directory paths ("/", "/festival/") fall through to the SPA's index below.
+  root.use('/*', (c, next) => (c.req.path.endsWith('/') ? next() : publicFiles(c, next)));
 
   let indexHtml: Promise<string> | undefined;
   root.get('*', async (c) => {

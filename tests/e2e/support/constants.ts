@@ -1,0 +1,7 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const E2E_CLIENT_ID = 'festivales-e2e.apps.googleusercontent.com';
+export const E2E_ADMIN_EMAIL = 'admin@festivales.e2e';
+/** The private key the e2e server's key set publishes, shared with the tests through a file. */
+export const E2E_KEY_FILE = path.join(tmpdir(), `festivales-e2e-key-${process.env.E2E_PORT ?? 3100}.json`);

@@ -1,0 +1,42 @@
+/**
+ * The site as a browser test sees it: the production build served by the real server on a fresh
+ * embedded database, with a Google key set of our own on loopback so tests can sign people in.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { exportJWK, generateKeyPair } from 'jose';
+import { E2E_ADMIN_EMAIL, E2E_CLIENT_ID, E2E_KEY_FILE } from './constants';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+// Built without a Google client id: the SPA shows the spec's manual fallback, as on a fresh machine.
+const buildEnv = { ...process.env };
+delete buildEnv.GOOGLE_CLIENT_ID;
+execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, env: buildEnv, stdio: 'inherit' });
+
+const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+const jwk = { ...(await exportJWK(publicKey)), kid: 'e2e', alg: 'RS256', use: 'sig' };
+writeFileSync(E2E_KEY_FILE, JSON.stringify(await exportJWK(privateKey)));
+const jwks = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ keys: [jwk] }));
+});
+await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+const jwksPort = (jwks.address() as { port: number }).port;
+
+Object.assign(process.env, {
+  PORT: String(port),
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'festivales-e2e-')),
+  GOOGLE_CLIENT_ID: E2E_CLIENT_ID,
+  GOOGLE_JWKS_URL: `http://127.0.0.1:${jwksPort}/certs`,
+  AUTH_DEV_LOGIN: '1',
+  ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+  SESSION_SECRET: 'e2e-session-secret-0123456789-0123456789',
+});
+delete process.env.DATABASE_URL;
+process.chdir(root);
+await import('../../../functions/server/start');

@@ -1,0 +1,44 @@
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { RootLayout } from './routes/root-layout';
+import { TokenGroup } from './routes/token-group';
+import { RouteError } from './routes/route-error';
+
+/**
+ * The route table of spec §2: / is a layout whose index is the home; a nested group reads the
+ * stored sign-in token; unknown paths go to / (replace). Every screen but the layout is split out.
+ */
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })) },
+      { path: 'favorites', lazy: () => import('./routes/favorites').then((m) => ({ Component: m.FavoritesRoute })) },
+      { path: 'map', lazy: () => import('./routes/map').then((m) => ({ Component: m.MapRoute })) },
+      { path: 'proponer', lazy: () => import('./routes/propose').then((m) => ({ Component: m.ProposeRoute })) },
+      { path: 'admin', lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })) },
+      { path: 'calendar', lazy: () => import('./routes/calendar').then((m) => ({ Component: m.CalendarRoute })) },
+      {
+        element: <TokenGroup />,
+        children: [
+          { path: 'festival/:festivalId/:slug', lazy: () => import('./routes/festival').then((m) => ({ Component: m.FestivalRoute })) },
+          { path: 'festival/:festivalId', lazy: () => import('./routes/festival').then((m) => ({ Component: m.FestivalRoute })) },
+          { path: 'about', lazy: () => import('./routes/about').then((m) => ({ Component: m.AboutRoute })) },
+          { path: 'legal-notice', lazy: () => import('./routes/legal-notice').then((m) => ({ Component: m.LegalNoticeRoute })) },
+          { path: 'privacy', lazy: () => import('./routes/privacy').then((m) => ({ Component: m.PrivacyRoute })) },
+          { path: 'contact', lazy: () => import('./routes/contact').then((m) => ({ Component: m.ContactRoute })) },
+        ],
+      },
+      // Links seen in the spec (cookie banner, footer) that resolve to their pages.
+      { path: 'privacy-policy', lazy: () => import('./routes/privacy').then((m) => ({ Component: m.PrivacyRoute })) },
+      { path: 'legal', lazy: () => import('./routes/legal-notice').then((m) => ({ Component: m.LegalNoticeRoute })) },
+      { path: 'help', lazy: () => import('./routes/help').then((m) => ({ Component: m.HelpRoute })) },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

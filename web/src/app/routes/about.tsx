@@ -1,0 +1,3 @@
+export function AboutRoute() {
+  return <h1>Sobre nosotros</h1>;
+}

@@ -1,0 +1,3 @@
+export function AdminRoute() {
+  return <h1>Panel Admin</h1>;
+}

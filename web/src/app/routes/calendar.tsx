@@ -1,0 +1,3 @@
+export function CalendarRoute() {
+  return <h1>Calendario</h1>;
+}

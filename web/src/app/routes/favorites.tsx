@@ -1,0 +1,3 @@
+export function FavoritesRoute() {
+  return <h1>Favoritos</h1>;
+}

@@ -1,0 +1,3 @@
+export function FestivalRoute() {
+  return <h1>Festival</h1>;
+}

@@ -1,0 +1,3 @@
+export function HelpRoute() {
+  return <h1>Ayuda</h1>;
+}

@@ -1,0 +1,3 @@
+export function LegalNoticeRoute() {
+  return <h1>Aviso Legal</h1>;
+}

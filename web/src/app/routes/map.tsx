@@ -1,0 +1,3 @@
+export function MapRoute() {
+  return <h1>Mapa</h1>;
+}

@@ -1,0 +1,3 @@
+export function PrivacyRoute() {
+  return <h1>Política de Privacidad</h1>;
+}

@@ -1,0 +1,3 @@
+export function ProposeRoute() {
+  return <h1>Proponer festival</h1>;
+}

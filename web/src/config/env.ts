@@ -1,0 +1,7 @@
+/** The web's configuration: the only reader of import.meta.env (DESIGN.md "Configuration"). */
+export const webEnv = {
+  /** Google Identity Services client id; without it the spec's manual sign-in fallback shows. */
+  googleClientId: (import.meta.env.GOOGLE_CLIENT_ID as string | undefined) || undefined,
+  /** Same-origin API by default; the SPA and /api share one host locally and on the CDN. */
+  apiBase: '',
+};

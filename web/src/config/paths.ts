@@ -1,0 +1,20 @@
+import { slugify } from '../../../core/slug';
+
+/** Every URL of the SPA, built in one place so the slug rule lives here (STYLE.md). */
+export const paths = {
+  home: () => '/',
+  favorites: () => '/favorites',
+  map: () => '/map',
+  calendar: () => '/calendar',
+  propose: () => '/proponer',
+  admin: () => '/admin',
+  festival: (id: number, name?: string | null) => {
+    const slug = name ? slugify(name) : '';
+    return slug ? `/festival/${id}/${slug}` : `/festival/${id}`;
+  },
+  about: () => '/about',
+  legal: () => '/legal-notice',
+  privacy: () => '/privacy',
+  contact: () => '/contact',
+  help: () => '/help',
+};

@@ -1,0 +1,113 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { User } from '../../../core/types';
+import { useToast } from '../components/toast/toast-provider';
+import { apiRequest, UNAUTHORIZED_EVENT } from './api-client';
+import { readStorage, storageKeys, writeStorage } from './storage';
+
+interface AuthContextValue {
+  user: User | null;
+  token: string | null;
+  isAdmin: boolean;
+  /** True until the first profile check of a stored token has answered. */
+  checking: boolean;
+  /** Exchanges a Google credential (or the spec's manual_login_token_*) for our session. */
+  signIn: (credential: string) => Promise<User>;
+  signOut: (options?: { silent?: boolean }) => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const PROFILE_CHECK_MS = 30_000; // spec §9
+
+/** Listeners run after a successful sign-in (favourites merge, notifications). */
+type SignInListener = (user: User) => Promise<void> | void;
+const signInListeners = new Set<SignInListener>();
+export function onSignedIn(listener: SignInListener): () => void {
+  signInListeners.add(listener);
+  return () => signInListeners.delete(listener);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const toast = useToast();
+  const [token, setToken] = useState<string | null>(() => readStorage(storageKeys.token));
+  const [user, setUser] = useState<User | null>(null);
+  const [checking, setChecking] = useState<boolean>(() => Boolean(readStorage(storageKeys.token)));
+  const tokenRef = useRef(token);
+  tokenRef.current = token;
+
+  const clear = useCallback(() => {
+    writeStorage(storageKeys.token, null);
+    setToken(null);
+    setUser(null);
+  }, []);
+
+  const signOut = useCallback(
+    (options: { silent?: boolean } = {}) => {
+      clear();
+      if (!options.silent) toast('Has cerrado sesión', 'info');
+    },
+    [clear, toast],
+  );
+
+  const checkProfile = useCallback(async () => {
+    if (!tokenRef.current) {
+      setChecking(false);
+      return;
+    }
+    try {
+      setUser(await apiRequest<User>('/api/users/profile'));
+    } catch {
+      // spec §4: a failed profile check removes the token.
+      clear();
+    } finally {
+      setChecking(false);
+    }
+  }, [clear]);
+
+  useEffect(() => {
+    void checkProfile();
+    const timer = window.setInterval(() => void checkProfile(), PROFILE_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [checkProfile]);
+
+  useEffect(() => {
+    const onUnauthorized = () => clear();
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+  }, [clear]);
+
+  const signIn = useCallback(
+    async (credential: string) => {
+      const { token: session, ...profile } = await apiRequest<User & { token: string }>('/api/users/auth/google', {
+        method: 'POST',
+        body: { credential },
+        auth: false,
+      });
+      writeStorage(storageKeys.token, session);
+      setToken(session);
+      setUser(profile);
+      for (const listener of signInListeners) {
+        try {
+          await listener(profile);
+        } catch (error) {
+          console.warn(error);
+        }
+      }
+      toast(`¡Bienvenido/a ${profile.name}!`, 'success');
+      return profile;
+    },
+    [toast],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, token, isAdmin: user?.role === 'admin', checking, signIn, signOut }),
+    [user, token, checking, signIn, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside AuthProvider');
+  return ctx;
+}
