@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { proposeFestivalSchema, festivalFilterQuerySchema, idParamSchema } from '../../core/festival-schemas';
-import { festivalsTable } from '../../db/schema';
 import { insertFestival } from '../../db/festival-writes';
 import { createApp } from '../lib/app';
 import { currentUser, optionalAuth, requireAdmin, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { conflict, notFound, pgConstraint, pgErrorCode } from '../lib/errors';
-import { catalogResponse, findFestival, invalidateCatalog } from '../lib/festival-store';
+import { catalogFestival, catalogResponse, findFestival } from '../lib/festival-store';
+import { deleteFestivalWithMedia } from '../lib/festival-deletion';
 import { validate } from '../lib/validate';
 
 export const DUPLICATE_FESTIVAL_MESSAGE = 'Ya existe un festival pendiente o aprobado con ese nombre y localización.';
@@ -29,7 +28,9 @@ export const app = createApp('/api/festivals')
     return c.body(cached.body);
   })
   .get('/:id', optionalAuth, validate('param', idParamSchema), async (c) => {
-    const festival = await findFestival(await db(), c.req.valid('param').id);
+    const database = await db();
+    const { id } = c.req.valid('param');
+    const festival = (await catalogFestival(database, id)) ?? (await findFestival(database, id));
     const user = c.get('user');
     // Pending and rejected proposals are visible to their proposer and to admins only.
     const visible =
@@ -70,8 +71,8 @@ export const app = createApp('/api/festivals')
   })
   .delete('/:id', requireAdmin, validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const deleted = await (await db()).delete(festivalsTable).where(eq(festivalsTable.id, id)).returning({ id: festivalsTable.id });
-    if (deleted.length === 0) throw notFound('Festival no encontrado', 'festival_not_found');
-    invalidateCatalog();
+    // Same path as the admin API: cascades, stored objects of its media, audit row.
+    const deleted = await deleteFestivalWithMedia(await db(), id, currentUser(c).id);
+    if (!deleted) throw notFound('Festival no encontrado', 'festival_not_found');
     return c.json({ message: 'Festival eliminado correctamente', id });
   });

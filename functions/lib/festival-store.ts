@@ -98,7 +98,14 @@ function cachedBody(value: unknown): CachedBody {
 const CATALOG_TTL_MS = 2000;
 const MAX_CACHED_QUERIES = 200;
 
-let catalog: { loadedAt: number; festivals: Promise<Festival[]>; bodies: Map<string, CachedBody> } | undefined;
+interface CatalogEntry {
+  loadedAt: number;
+  festivals: Promise<Festival[]>;
+  byId?: Map<number, Festival>;
+  bodies: Map<string, CachedBody>;
+}
+
+let catalog: CatalogEntry | undefined;
 
 export function invalidateCatalog(): void {
   catalog = undefined;
@@ -106,7 +113,7 @@ export function invalidateCatalog(): void {
 
 function currentCatalog(database: Database) {
   if (!catalog || Date.now() - catalog.loadedAt > CATALOG_TTL_MS) {
-    const entry = {
+    const entry: CatalogEntry = {
       loadedAt: Date.now(),
       festivals: selectFestivals(database, eq(festivalsTable.status, 'approved')),
       bodies: new Map<string, CachedBody>(),
@@ -150,4 +157,11 @@ export async function catalogResponse(database: Database, query: FestivalFilterQ
   if (entry.bodies.size >= MAX_CACHED_QUERIES) entry.bodies.clear();
   entry.bodies.set(key, body);
   return body;
+}
+
+/** An approved festival from the cached catalogue, or null when it is not one (then ask the database). */
+export async function catalogFestival(database: Database, id: number): Promise<Festival | null> {
+  const entry = currentCatalog(database);
+  if (!entry.byId) entry.byId = new Map((await entry.festivals).map((f) => [f.id, f]));
+  return entry.byId.get(id) ?? null;
 }
