@@ -1,5 +1,3 @@
-import { format } from 'date-fns';
-import { es } from 'date-fns/locale/es';
 import { stripAccents } from './slug';
 
 const missingDate = 'Fecha no disponible';
@@ -87,10 +85,14 @@ function toDate(value: string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+// date-fns' es locale month names. Written out because date-fns `format` (all its formatters and
+// the locale) cost 7 KB gzip on the home's first load, whose budget is 120 KB (docs/decisions/005).
+const monthNames = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+
 /** Spec §9: 'd de MMMM de yyyy' in Spanish; missing or invalid -> 'Fecha no disponible'. */
 export function formatDate(iso: string | null | undefined): string {
   const d = toDate(iso);
-  return d ? format(d, "d 'de' MMMM 'de' yyyy", { locale: es }) : missingDate;
+  return d ? `${d.getDate()} de ${monthNames[d.getMonth()]} de ${pad(d.getFullYear(), 4)}` : missingDate;
 }
 
 /** Spec §9: 'start - end' when the end is another day, else the start alone. */

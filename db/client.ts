@@ -75,11 +75,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
     };
   }
-  const { Pool, types } = await import('@neondatabase/serverless');
+  const { Pool, neonConfig, types } = await import('@neondatabase/serverless');
   const { drizzle } = await import('drizzle-orm/neon-serverless');
   const { migrate } = await import('drizzle-orm/neon-serverless/migrator');
+  // Node 22+ (our Lambda runtime) has a global WebSocket; older Node needs the ws package.
+  if (typeof WebSocket === 'undefined' && !neonConfig.webSocketConstructor) {
+    neonConfig.webSocketConstructor = (await import('ws')).default;
+  }
   types.setTypeParser(1082, (v: string) => v);
   const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 5 });
+  // An idle connection dropped while a Lambda is frozen must not crash the process; the pool replaces it.
+  pool.on('error', (error: Error) => console.error('[db] conexión inactiva cerrada:', error.message));
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
   return {
     db: db as unknown as Database,

@@ -194,6 +194,8 @@ export const mediaVotesTable = pgTable(
     primaryKey({ columns: [t.mediaId, t.userId] }),
     check('media_votes_rating_range', sql`${t.rating} between 1 and 5`),
     index('media_votes_user_idx').on(t.userId),
+    // Lets the gallery's per-item average and count read the index alone (index-only scan).
+    index('media_votes_media_rating_idx').on(t.mediaId, t.rating),
   ],
 );
 

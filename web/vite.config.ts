@@ -16,6 +16,8 @@ export default defineConfig({
     outDir: path.resolve(here, 'dist'),
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: bench/web-bundle.ts reads the home's import graph from it.
+    manifest: true,
     target: 'es2022',
   },
   server: {

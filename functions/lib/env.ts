@@ -30,8 +30,16 @@ const schema = z
     S3_BUCKET: z.string().optional().transform((v) => v || undefined),
     S3_ENDPOINT: z.string().optional().transform((v) => v || undefined),
     S3_REGION: z.string().default('eu-west-1'),
+    /** Only for S3-compatible stores outside AWS (R2, MinIO, the test server); on AWS the Lambda role signs. */
+    S3_ACCESS_KEY_ID: z.string().optional().transform((v) => v || undefined),
+    S3_SECRET_ACCESS_KEY: z.string().optional().transform((v) => v || undefined),
+    /** Where stored objects are read from (a CDN or the bucket's public URL); by default the bucket's own URL. */
+    S3_PUBLIC_URL: z.string().optional().transform((v) => (v ? v.replace(/\/+$/, '') : undefined)),
     PUBLIC_BASE_URL: z.string().optional().transform((v) => (v ? v.replace(/\/+$/, '') : undefined)),
     GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org/search'),
+    /** Identifies us to the geocoder (Nominatim's usage policy asks for it); defaults to the product and PUBLIC_BASE_URL. */
+    GEOCODER_USER_AGENT: z.string().optional().transform((v) => v || undefined),
+    GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(5000),
     /** Set by AWS Lambda itself: selects the Neon serverless driver. */
     AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
     NODE_ENV: z.string().default('development'),

@@ -1,5 +1,13 @@
+import { app as admin } from '../admin/app';
+import { app as comments } from '../comments/app';
+import { app as contact } from '../contact/app';
+import { app as favorites } from '../favorites/app';
 import { app as festivals } from '../festivals/app';
+import { app as media, galleryApp as gallery } from '../media/app';
+import { app as newsletter } from '../newsletter/app';
+import { app as notifications } from '../notifications/app';
+import { app as pages } from '../pages/app';
 import { app as users } from '../users/app';
 
 /** Every function's app; the local server mounts them all, SST routes each to its own Lambda. */
-export const apiApps = [festivals, users];
+export const apiApps = [festivals, users, admin, pages, favorites, notifications, newsletter, contact, comments, media, gallery];

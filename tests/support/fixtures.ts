@@ -1,5 +1,5 @@
 import { insertFestival, type FestivalInsert } from '../../db/festival-writes';
-import { commentsTable } from '../../db/schema';
+import { commentsTable, contactMessagesTable, mediaReportsTable, mediaTable, mediaVotesTable } from '../../db/schema';
 import { invalidateCatalog } from '../../functions/lib/festival-store';
 import { db } from './api';
 
@@ -33,4 +33,45 @@ export async function addComment(festivalId: number, userId: number, rating: num
   const [row] = await db().insert(commentsTable).values({ festivalId, userId, rating, content }).returning();
   invalidateCatalog();
   return row;
+}
+
+/** Inserts a media report; `userId` null for an anonymous reporter. */
+export async function addReport(mediaId: number, userId: number | null, reason = 'Spam/publicidad', details: string | null = null) {
+  const [row] = await db().insert(mediaReportsTable).values({ mediaId, userId, reason, details }).returning();
+  return row;
+}
+
+export async function addContactMessage(values: Partial<typeof contactMessagesTable.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(contactMessagesTable)
+    .values({ name: 'Lucía', email: 'lucia@example.com', subject: 'Consulta', category: 'general', message: 'Hola, ¿tenéis más festivales?', ...values })
+    .returning();
+  return row;
+}
+
+/** Inserts a gallery item (approved unless told otherwise); returns the row. */
+export async function addMedia(festivalId: number, userId: number | null, values: Partial<typeof mediaTable.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(mediaTable)
+    .values({ festivalId, userId, url: `https://img.example.com/${festivalId}/${Date.now()}-${Math.random()}.jpg`, status: 'approved', ...values })
+    .returning();
+  return row;
+}
+
+export async function addVote(mediaId: number, userId: number, rating: number) {
+  await db().insert(mediaVotesTable).values({ mediaId, userId, rating });
+}
+
+/** Bytes that start like a real file of that type (magic numbers), padded to `size`. */
+export function imageBytes(type: 'png' | 'jpeg' | 'gif' | 'webp' | 'text', size = 2048): Uint8Array {
+  const heads: Record<typeof type, number[]> = {
+    png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+    jpeg: [0xff, 0xd8, 0xff, 0xe0],
+    gif: [...'GIF89a'].map((ch) => ch.charCodeAt(0)),
+    webp: [...'RIFF\0\0\0\0WEBP'].map((ch) => ch.charCodeAt(0)),
+    text: [...'<html>hola</html>'].map((ch) => ch.charCodeAt(0)),
+  };
+  const bytes = new Uint8Array(size).fill(0x20);
+  bytes.set(heads[type].slice(0, size));
+  return bytes;
 }

@@ -6,6 +6,7 @@ import { useDatabase } from '../../functions/lib/db';
 import { resetEnv } from '../../functions/lib/env';
 import { withDatabaseName } from './global-setup';
 import { startJwksServer } from './jwks-server';
+import { startNeonProxy, useNeonProxy, type NeonProxy } from './neon-proxy';
 import { adminUrl, withDatabase } from './postgres';
 import { setTestContext, TEST_ADMIN_EMAIL, TEST_CLIENT_ID } from './context';
 
@@ -14,12 +15,18 @@ const url = process.env.DATABASE_URL;
 const jwks = await startJwksServer(TEST_CLIENT_ID);
 let handle: DatabaseHandle;
 let dropName: string | undefined;
+// TEST_DB_DRIVER=neon: the production driver (@neondatabase/serverless) through a WebSocket proxy to DATABASE_URL.
+let neonProxy: NeonProxy | undefined;
 
 if (url) {
   const template = inject('pgTemplate');
   dropName = `festivales_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   await withDatabase(adminUrl(url), (client) => client.query(`create database ${dropName} template ${template}`));
-  handle = await openDatabase({ url: withDatabaseName(url, dropName), poolSize: 5 });
+  if (process.env.TEST_DB_DRIVER === 'neon') {
+    neonProxy = await startNeonProxy();
+    useNeonProxy(neonProxy);
+  }
+  handle = await openDatabase({ url: withDatabaseName(url, dropName), poolSize: 5, driver: neonProxy ? 'neon' : undefined });
 } else {
   const dump = readFileSync(inject('pgliteDump'));
   handle = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
@@ -39,6 +46,7 @@ setTestContext({ handle, jwks });
 
 afterAll(async () => {
   await handle.close();
+  await neonProxy?.close();
   await jwks.close();
   if (url && dropName) {
     const name = dropName;

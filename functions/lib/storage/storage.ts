@@ -1,3 +1,9 @@
+import { createHmac } from 'node:crypto';
+import path from 'node:path';
+import { env, type Env } from '../env';
+import { LocalStorage } from './local-storage';
+import { S3Storage } from './s3-storage';
+
 /** Where uploaded images live: S3 in the cloud, the local disk for the embedded default (DESIGN.md "Uploads"). */
 export interface PresignedUpload {
   /** URL the browser PUTs the bytes to, with Content-Type and Content-Length as signed. */
@@ -26,4 +32,40 @@ export interface Storage {
   inspect(key: string, headBytes?: number): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
   publicUrl(key: string): string;
+}
+
+let current: { config: Env; storage: Storage } | { override: Storage } | undefined;
+
+/**
+ * The configured storage: S3 when S3_BUCKET is set, the local disk under DATA_DIR/uploads
+ * otherwise. Rebuilt when the configuration object changes (resetEnv in tests).
+ */
+export function storage(): Storage {
+  if (current && 'override' in current) return current.override;
+  const config = env();
+  if (current?.config === config) return current.storage;
+  const built: Storage = config.S3_BUCKET
+    ? new S3Storage({
+        bucket: config.S3_BUCKET,
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        credentials:
+          config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+            : undefined,
+        publicBaseUrl: config.S3_PUBLIC_URL,
+      })
+    : new LocalStorage({
+        directory: path.resolve(config.DATA_DIR, 'uploads'),
+        // A key of its own, derived so that no extra secret has to be configured.
+        secret: createHmac('sha256', config.SESSION_SECRET).update('festivales-local-uploads').digest('hex'),
+        baseUrl: config.PUBLIC_BASE_URL,
+      });
+  current = { config, storage: built };
+  return built;
+}
+
+/** Tests: use this storage until called again with undefined. */
+export function useStorage(override: Storage | undefined): void {
+  current = override ? { override } : undefined;
 }

@@ -35,8 +35,22 @@ export async function login(page: Page, person: Person) {
 export const admin: Person = { email: E2E_ADMIN_EMAIL, name: 'Admin Festivales' };
 export const person = (name: string): Person => ({ email: `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@festivales.e2e`, name });
 
+const allowedErrors = new WeakMap<Page, RegExp[]>();
+
+/**
+ * Lets one test expect a console error it provokes on purpose (a 404 page, a failing endpoint):
+ * Chromium logs every failed request as "Failed to load resource: ... status of 404".
+ */
+export function allowConsoleError(page: Page, pattern: RegExp): void {
+  allowedErrors.set(page, [...(allowedErrors.get(page) ?? []), pattern]);
+}
+
+// A 1x1 PNG in the site's surface colour: the network is closed in tests, so OpenStreetMap tiles
+// are answered locally and a failed tile never reaches the console.
+const tilePng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNQkXcFAADzAIlKu7HnAAAAAElFTkSuQmCC', 'base64');
+
 /** Every test fails on a console error or an uncaught page error (STYLE.md "Tests that prove behaviour"). */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; offlineMapTiles: void }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -44,11 +58,59 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         if (msg.type() === 'error') errors.push(msg.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
+      // Which requests failed, to make a "Failed to load resource" message actionable.
+      const failed: string[] = [];
+      page.on('response', (res) => {
+        if (res.status() >= 400) failed.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+      });
       await use(errors);
-      expect(errors, 'console errors').toEqual([]);
+      const allowed = allowedErrors.get(page) ?? [];
+      expect(
+        errors.filter((e) => !allowed.some((pattern) => pattern.test(e))),
+        `console errors (failed requests: ${failed.join(', ') || 'none'})`,
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
+  offlineMapTiles: [
+    async ({ context }, use) => {
+      await context.route(/^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//, (route) =>
+        route.fulfill({ status: 200, contentType: 'image/png', body: tilePng }),
+      );
+      await use();
     },
     { auto: true },
   ],
 });
+
+/** Stores a cookie choice before the page loads, so the banner stays out of the way. */
+export async function withCookieChoice(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (!window.localStorage.getItem('cookie-consent')) {
+      window.localStorage.setItem(
+        'cookie-consent',
+        JSON.stringify({
+          preferences: { essential: true, analytics: false, marketing: false, personalization: false },
+          timestamp: new Date().toISOString(),
+          version: '1.0',
+        }),
+      );
+    }
+  });
+}
+
+/** The approved catalogue as the API serves it. */
+export async function catalogue(page: Page): Promise<Array<{ id: number; name: string; location: string | null; genres: string[]; start_date: string | null; end_date: string | null; averageRating: number; hasValidCoordinates: boolean; latitude: number | null; longitude: number | null; transportation: string | null }>> {
+  const res = await page.request.get('/api/festivals');
+  expect(res.ok()).toBeTruthy();
+  return res.json();
+}
+
+/** An API call with a session token (admin set-up steps of a test). */
+export async function api(page: Page, token: string, method: string, path: string, data?: unknown) {
+  const res = await page.request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` }, data });
+  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
+  return res.status() === 204 ? null : res.json();
+}
 
 export { expect };

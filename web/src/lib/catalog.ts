@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Festival } from '../../../core/types';
 import { apiRequest } from './api-client';
 
@@ -7,11 +7,20 @@ import { apiRequest } from './api-client';
  * favourites screens (the spec's client filters locally, with core's filters).
  */
 let cache: Promise<Festival[]> | undefined;
+const listeners = new Set<() => void>();
+
+/** Thrown when /api/festivals answers something other than an array (spec §8). */
+export class UnexpectedCatalogResponse extends Error {
+  constructor() {
+    super('Respuesta inesperada del servidor.');
+    this.name = 'UnexpectedCatalogResponse';
+  }
+}
 
 export function fetchFestivals(force = false): Promise<Festival[]> {
   if (!cache || force) {
     cache = apiRequest<unknown>('/api/festivals', { auth: false }).then((data) => {
-      if (!Array.isArray(data)) throw new Error('Respuesta inesperada del servidor.');
+      if (!Array.isArray(data)) throw new UnexpectedCatalogResponse();
       return data as Festival[];
     });
     cache.catch(() => {
@@ -21,9 +30,10 @@ export function fetchFestivals(force = false): Promise<Festival[]> {
   return cache;
 }
 
-/** Drop the cached list after a change (a proposal approved, a festival deleted). */
+/** Drop the cached list after a change (a proposal approved, a festival deleted); mounted lists reload. */
 export function invalidateFestivals(): void {
   cache = undefined;
+  for (const listener of listeners) listener();
 }
 
 export function useFestivals() {
@@ -32,6 +42,7 @@ export function useFestivals() {
     loading: true,
     error: null,
   });
+  const [version, setVersion] = useState(0);
   useEffect(() => {
     let active = true;
     fetchFestivals().then(
@@ -41,6 +52,17 @@ export function useFestivals() {
     return () => {
       active = false;
     };
+  }, [version]);
+  useEffect(() => {
+    const listener = () => setVersion((v) => v + 1);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
   }, []);
-  return state;
+  const reload = useCallback(() => {
+    setState((s) => ({ ...s, loading: true, error: null }));
+    invalidateFestivals();
+  }, []);
+  return { ...state, reload };
 }

@@ -1,3 +1,7 @@
+import { AboutPage } from '../../features/static-pages/components/about-page';
+import { usePageTitle } from './use-page-title';
+
 export function AboutRoute() {
-  return <h1>Sobre nosotros</h1>;
+  usePageTitle('Sobre nosotros');
+  return <AboutPage />;
 }

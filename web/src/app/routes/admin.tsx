@@ -1,3 +1,8 @@
+import { AdminPage } from '../../features/admin/components/admin-page';
+import { SignInButton } from '../../features/auth/components/sign-in-button';
+import { usePageTitle } from './use-page-title';
+
 export function AdminRoute() {
-  return <h1>Panel Admin</h1>;
+  usePageTitle('Panel Admin');
+  return <AdminPage signIn={<SignInButton />} />;
 }

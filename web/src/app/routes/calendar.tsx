@@ -1,3 +1,7 @@
+import { CalendarPage } from '../../features/calendar/components/calendar-page';
+import { usePageTitle } from './use-page-title';
+
 export function CalendarRoute() {
-  return <h1>Calendario</h1>;
+  usePageTitle('Calendario');
+  return <CalendarPage />;
 }

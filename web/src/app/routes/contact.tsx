@@ -1,3 +1,7 @@
+import { ContactPage } from '../../features/static-pages/components/contact-page';
+import { usePageTitle } from './use-page-title';
+
 export function ContactRoute() {
-  return <h1>Contacto</h1>;
+  usePageTitle('Contacto');
+  return <ContactPage />;
 }

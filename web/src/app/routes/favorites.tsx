@@ -1,3 +1,6 @@
+import { FavoritesScreen } from '../../features/festivals/components/favorites-screen';
+import '../../features/festivals/components/festivals.css';
+
 export function FavoritesRoute() {
-  return <h1>Favoritos</h1>;
+  return <FavoritesScreen />;
 }

@@ -1,3 +1,17 @@
+import { CommentsSection } from '../../features/comments/components/comments-section';
+import '../../features/comments/components/comments.css';
+import { SignInButton } from '../../features/auth/components/sign-in-button';
+import { FestivalDetailScreen } from '../../features/festival-detail/components/festival-detail-screen';
+import '../../features/festival-detail/components/festival-detail.css';
+import { GallerySection } from '../../features/gallery/components/gallery-section';
+import '../../features/gallery/components/gallery.css';
+
+/** spec §2 "Festival detail": the page composes the detail, gallery and comments features. */
 export function FestivalRoute() {
-  return <h1>Festival</h1>;
+  return (
+    <FestivalDetailScreen
+      renderGallery={(festival) => <GallerySection festival={festival} />}
+      renderComments={(festival, onChange) => <CommentsSection festival={festival} onChange={onChange} signIn={<SignInButton />} />}
+    />
+  );
 }

@@ -1,3 +1,7 @@
+import { HelpPage } from '../../features/static-pages/components/help-page';
+import { usePageTitle } from './use-page-title';
+
 export function HelpRoute() {
-  return <h1>Ayuda</h1>;
+  usePageTitle('Ayuda');
+  return <HelpPage />;
 }

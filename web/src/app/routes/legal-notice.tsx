@@ -1,3 +1,7 @@
+import { LegalNoticePage } from '../../features/static-pages/components/legal-notice-page';
+import { usePageTitle } from './use-page-title';
+
 export function LegalNoticeRoute() {
-  return <h1>Aviso Legal</h1>;
+  usePageTitle('Aviso Legal');
+  return <LegalNoticePage />;
 }

@@ -1,3 +1,7 @@
+import { MapPage } from '../../features/map/components/map-page';
+import { usePageTitle } from './use-page-title';
+
 export function MapRoute() {
-  return <h1>Mapa</h1>;
+  usePageTitle('Mapa');
+  return <MapPage />;
 }

@@ -1,3 +1,7 @@
+import { PrivacyPage } from '../../features/static-pages/components/privacy-page';
+import { usePageTitle } from './use-page-title';
+
 export function PrivacyRoute() {
-  return <h1>Política de Privacidad</h1>;
+  usePageTitle('Política de Privacidad');
+  return <PrivacyPage />;
 }

@@ -1,3 +1,8 @@
+import { SignInButton } from '../../features/auth/components/sign-in-button';
+import { ProposePage } from '../../features/propose/components/propose-page';
+import { usePageTitle } from './use-page-title';
+
 export function ProposeRoute() {
-  return <h1>Proponer festival</h1>;
+  usePageTitle('Proponer festival');
+  return <ProposePage signIn={<SignInButton />} />;
 }

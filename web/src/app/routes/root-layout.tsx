@@ -1,15 +1,64 @@
-import { Link, Outlet } from 'react-router-dom';
-import { paths } from '../../config/paths';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Footer } from '../../components/layout/footer';
+import { Header } from '../../components/layout/header';
 
+// Parts of the shell that the first paint does not need load on their own (home JS budget, issue #5).
+const SignInButton = lazy(() => import('../../features/auth/components/sign-in-button').then((m) => ({ default: m.SignInButton })));
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+const NewsletterForm = lazy(() => import('../../features/newsletter/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })));
+const CookieConsentBanner = lazy(() =>
+  import('../../features/cookies/components/cookie-consent').then((m) => ({ default: m.CookieConsentBanner })),
+);
+
+/** spec §2: the shell around every screen; screens scroll smoothly to the top on entry. */
 export function RootLayout() {
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    // Screen readers start at the new screen, not at the link that was activated.
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
   return (
     <>
-      <header>
-        <Link to={paths.home()}>Festivales</Link> <span>DESCUBRE TU PRÓXIMO FESTIVAL</span>
-      </header>
-      <main id="main">
+      <a className="skip-link" href="#main">
+        Saltar al contenido
+      </a>
+      <Header
+        notifications={
+          <Suspense fallback={<span className="btn-icon" />}>
+            <NotificationBell />
+          </Suspense>
+        }
+        renderSignIn={(compact) => (
+          <Suspense fallback={<span className={compact ? undefined : 'header-account-placeholder'} />}>
+            <SignInButton compact={compact} />
+          </Suspense>
+        )}
+      />
+      <main id="main" ref={main} tabIndex={-1}>
         <Outlet />
       </main>
+      <Footer
+        newsletter={
+          <Suspense fallback={<div style={{ minHeight: 44 }} />}>
+            <NewsletterForm />
+          </Suspense>
+        }
+      />
+      <Suspense fallback={null}>
+        <CookieConsentBanner />
+      </Suspense>
     </>
   );
 }

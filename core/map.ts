@@ -1,0 +1,51 @@
+import { normalizeText } from './festival-filters';
+import type { Festival } from './types';
+
+/** Spec §9 "Map": Madrid at zoom 5 unless at least 3 festivals have coordinates. */
+export const DEFAULT_MAP_CENTER: [number, number] = [40.416775, -3.70379];
+export const DEFAULT_MAP_ZOOM = 5;
+export const SEARCH_RESULT_ZOOM = 10;
+export const CLUSTER_RADIUS = 50;
+const MIN_FOR_AVERAGE = 3;
+
+export type Located<T> = T & { latitude: number; longitude: number };
+
+/** Spec §5: only when hasValidCoordinates is true and latitude and longitude are non-null numbers. */
+export function hasCoordinates<T extends Pick<Festival, 'hasValidCoordinates' | 'latitude' | 'longitude'>>(f: T): f is Located<T> {
+  return (
+    f.hasValidCoordinates === true &&
+    typeof f.latitude === 'number' &&
+    typeof f.longitude === 'number' &&
+    Number.isFinite(f.latitude) &&
+    Number.isFinite(f.longitude)
+  );
+}
+
+/** The average of the valid coordinates when there are at least 3, else the default centre. */
+export function mapCenter(festivals: readonly Pick<Festival, 'hasValidCoordinates' | 'latitude' | 'longitude'>[]): [number, number] {
+  let lat = 0;
+  let lon = 0;
+  let count = 0;
+  for (const f of festivals) {
+    if (!hasCoordinates(f)) continue;
+    lat += f.latitude;
+    lon += f.longitude;
+    count += 1;
+  }
+  return count >= MIN_FOR_AVERAGE ? [lat / count, lon / count] : DEFAULT_MAP_CENTER;
+}
+
+type Searchable = Pick<Festival, 'name' | 'location' | 'description' | 'genres'>;
+
+/** Spec §2 "Map": case- and accent-insensitive substring over name, location, description and genre. */
+export function searchMapFestivals<T extends Searchable>(festivals: readonly T[], query: string): T[] {
+  const q = normalizeText(query.trim());
+  if (!q) return [...festivals];
+  return festivals.filter(
+    (f) =>
+      normalizeText(f.name ?? '').includes(q) ||
+      normalizeText(f.location ?? '').includes(q) ||
+      normalizeText(f.description ?? '').includes(q) ||
+      (f.genres ?? []).some((g) => normalizeText(g).includes(q)),
+  );
+}

@@ -1,0 +1,85 @@
+import { markdownToText, truncateText } from './calendar';
+import { slugify } from './slug';
+import type { Festival } from './types';
+
+/** Spec §1: share title '{name} - {product}'. */
+export const PRODUCT_NAME = 'Festivales';
+/** Spec §9: meta description 160 characters. */
+export const SHARE_DESCRIPTION_LENGTH = 160;
+/** Shown when a festival has no image of its own (1200x630, served by the SPA's public files). */
+export const DEFAULT_SHARE_IMAGE = '/images/og-default.png';
+
+export type ShareFestival = Pick<
+  Festival,
+  'id' | 'name' | 'description' | 'location' | 'address' | 'start_date' | 'end_date' | 'website' | 'image_url' | 'latitude' | 'longitude' | 'hasValidCoordinates'
+>;
+
+export interface ShareMeta {
+  title: string;
+  description: string;
+  /** Canonical absolute URL of the festival page. */
+  url: string;
+  /** Absolute image URL. */
+  image: string;
+  imageAlt: string;
+  /** schema.org Event, ready for JSON.stringify. */
+  jsonLd: Record<string, unknown>;
+}
+
+/** The festival page path with its name slug (same rule as the SPA's paths.festival). */
+export function festivalPath(id: number, name?: string | null): string {
+  const slug = name ? slugify(name) : '';
+  return slug ? `/festival/${id}/${slug}` : `/festival/${id}`;
+}
+
+/** An absolute URL for a stored or relative image; absolute http(s) URLs are kept. */
+export function absoluteUrl(url: string, baseUrl: string): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  if (url.startsWith('//')) return `https:${url}`;
+  return `${baseUrl.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+}
+
+export function shareDescription(festival: Pick<ShareFestival, 'name' | 'description' | 'location'>): string {
+  const text = markdownToText(festival.description);
+  const fallback = `${festival.name}${festival.location ? ` en ${festival.location}` : ''}: fechas, ubicación, valoraciones y fotos en ${PRODUCT_NAME}.`;
+  return truncateText(text || fallback, SHARE_DESCRIPTION_LENGTH);
+}
+
+/** Everything a link preview needs for a festival (spec §9 "Share metadata"). */
+export function festivalShareMeta(festival: ShareFestival, baseUrl: string): ShareMeta {
+  const base = baseUrl.replace(/\/+$/, '');
+  const url = `${base}${festivalPath(festival.id, festival.name)}`;
+  const image = absoluteUrl(festival.image_url || DEFAULT_SHARE_IMAGE, base);
+  const description = shareDescription(festival);
+  const coordinates =
+    festival.hasValidCoordinates && festival.latitude != null && festival.longitude != null
+      ? { geo: { '@type': 'GeoCoordinates', latitude: festival.latitude, longitude: festival.longitude } }
+      : {};
+  const jsonLd: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: festival.name,
+    description,
+    url,
+    image: [image],
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+    ...(festival.start_date ? { startDate: festival.start_date } : {}),
+    ...(festival.end_date || festival.start_date ? { endDate: festival.end_date || festival.start_date } : {}),
+    location: {
+      '@type': 'Place',
+      name: festival.location || festival.name,
+      address: festival.address || festival.location || undefined,
+      ...coordinates,
+    },
+    ...(festival.website ? { sameAs: festival.website } : {}),
+  };
+  return {
+    title: `${festival.name} - ${PRODUCT_NAME}`,
+    description,
+    url,
+    image,
+    imageAlt: `Imagen de ${festival.name}`,
+    jsonLd,
+  };
+}

@@ -1,0 +1,28 @@
+import { createApp } from '../lib/app';
+import { requireAdmin } from '../lib/auth';
+import { auditRoutes } from './audit-log';
+import { commentRoutes } from './comments';
+import { contactMessageRoutes } from './contact-messages';
+import { festivalRoutes } from './festivals';
+import { geocodingRoutes } from './geocoding';
+import { mediaReportRoutes } from './media-reports';
+import { mediaRoutes } from './media';
+import { uploadRoutes } from './uploads';
+import { userRoutes } from './users';
+
+/** Every route checks the admin role on the server, whatever the client shows (issue 4, DESIGN.md "Auth"). */
+export const app = createApp('/api/admin')
+  .use('*', requireAdmin)
+  .use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'private, no-store');
+  })
+  .route('/', geocodingRoutes)
+  .route('/', festivalRoutes)
+  .route('/', mediaRoutes)
+  .route('/', commentRoutes)
+  .route('/', mediaReportRoutes)
+  .route('/', userRoutes)
+  .route('/', contactMessageRoutes)
+  .route('/', auditRoutes)
+  .route('/', uploadRoutes);

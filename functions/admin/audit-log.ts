@@ -1,0 +1,36 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { auditQuerySchema, type AuditEntity, type AuditEntry } from '../../core/admin-schemas';
+import { auditLogTable, usersTable } from '../../db/schema';
+import type { AppEnv } from '../lib/app';
+import { db } from '../lib/db';
+import { validate } from '../lib/validate';
+
+export const AUDIT_DEFAULT_LIMIT = 100;
+
+export const auditRoutes = new Hono<AppEnv>().get('/audit', validate('query', auditQuerySchema), async (c) => {
+  const { limit = AUDIT_DEFAULT_LIMIT, entity, entity_id } = c.req.valid('query');
+  const rows = await (await db())
+    .select({
+      id: auditLogTable.id,
+      action: auditLogTable.action,
+      entity: auditLogTable.entity,
+      entity_id: auditLogTable.entityId,
+      details: auditLogTable.details,
+      created_at: auditLogTable.createdAt,
+      actorId: auditLogTable.actorId,
+      actorName: usersTable.name,
+    })
+    .from(auditLogTable)
+    .leftJoin(usersTable, eq(usersTable.id, auditLogTable.actorId))
+    .where(and(entity ? eq(auditLogTable.entity, entity) : undefined, entity_id ? eq(auditLogTable.entityId, entity_id) : undefined))
+    .orderBy(desc(auditLogTable.createdAt), desc(auditLogTable.id))
+    .limit(limit);
+  const entries: AuditEntry[] = rows.map(({ actorId, actorName, ...entry }) => ({
+    ...entry,
+    entity: entry.entity as AuditEntity,
+    created_at: new Date(entry.created_at).toISOString(),
+    actor: actorId !== null && actorName !== null ? { id: actorId, name: actorName } : null,
+  }));
+  return c.json(entries);
+});

@@ -1,0 +1,68 @@
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { listQuerySchema, QUEUE_DEFAULT_LIMIT, type AdminComment } from '../../core/admin-schemas';
+import { idParamSchema } from '../../core/festival-schemas';
+import { commentsTable } from '../../db/schema';
+import type { AppEnv } from '../lib/app';
+import { recordAudit } from '../lib/audit';
+import { currentUser } from '../lib/auth';
+import { db } from '../lib/db';
+import { conflict, notFound } from '../lib/errors';
+import { invalidateCatalog } from '../lib/festival-store';
+import { validate } from '../lib/validate';
+import { commentsJson, jsonArray } from './json-lists';
+
+const commentNotFound = () => notFound('Comentario no encontrado', 'comment_not_found');
+
+const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
+
+export const commentRoutes = new Hono<AppEnv>()
+  .get('/comments/pending', validate('query', listQuerySchema), async (c) => {
+    const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
+    return c.body(await jsonArray(await db(), commentsJson(eq(commentsTable.status, 'pending'), { limit, offset })), 200, JSON_TYPE);
+  })
+  .put('/comments/:id/approve', validate('param', idParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const admin = currentUser(c);
+    const database = await db();
+    await database.transaction(async (tx) => {
+      const [moved] = await tx
+        .update(commentsTable)
+        .set({ status: 'approved', reviewedAt: new Date(), reviewedBy: admin.id })
+        .where(and(eq(commentsTable.id, id), eq(commentsTable.status, 'pending')))
+        .returning({ festivalId: commentsTable.festivalId, userId: commentsTable.userId });
+      if (!moved) {
+        const [existing] = await tx.select({ id: commentsTable.id }).from(commentsTable).where(eq(commentsTable.id, id));
+        if (!existing) throw commentNotFound();
+        throw conflict('Este comentario ya fue aprobado.', 'already_moderated');
+      }
+      await recordAudit(tx, { actorId: admin.id, action: 'approve', entity: 'comment', entityId: id, details: { festival_id: moved.festivalId, user_id: moved.userId } });
+    });
+    const [comment] = JSON.parse(await jsonArray(database, commentsJson(eq(commentsTable.id, id), { limit: 1 }))) as AdminComment[];
+    return c.json(comment);
+  })
+  // Spec §4: rejecting deletes the comment; its rating leaves the festival's average with it.
+  .put('/comments/:id/reject', validate('param', idParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const admin = currentUser(c);
+    await (await db()).transaction(async (tx) => {
+      const [removed] = await tx.delete(commentsTable).where(eq(commentsTable.id, id)).returning();
+      if (!removed) throw commentNotFound();
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: 'reject',
+        entity: 'comment',
+        entityId: id,
+        details: {
+          festival_id: removed.festivalId,
+          user_id: removed.userId,
+          content: removed.content,
+          rating: removed.rating,
+          status: removed.status,
+          created_at: removed.createdAt,
+        },
+      });
+    });
+    invalidateCatalog();
+    return c.json({ message: 'Comentario rechazado y eliminado', id });
+  });

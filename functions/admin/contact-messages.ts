@@ -1,0 +1,50 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { listQuerySchema, QUEUE_DEFAULT_LIMIT, type ContactMessage } from '../../core/admin-schemas';
+import { idParamSchema } from '../../core/festival-schemas';
+import { contactMessagesTable } from '../../db/schema';
+import type { AppEnv } from '../lib/app';
+import { db } from '../lib/db';
+import { notFound } from '../lib/errors';
+import { validate } from '../lib/validate';
+
+const selection = {
+  id: contactMessagesTable.id,
+  name: contactMessagesTable.name,
+  email: contactMessagesTable.email,
+  subject: contactMessagesTable.subject,
+  category: contactMessagesTable.category,
+  message: contactMessagesTable.message,
+  user_id: contactMessagesTable.userId,
+  read_at: contactMessagesTable.readAt,
+  created_at: contactMessagesTable.createdAt,
+};
+
+const toMessage = (row: { read_at: Date | null; created_at: Date } & Omit<ContactMessage, 'read' | 'read_at' | 'created_at'>): ContactMessage => ({
+  ...row,
+  read: row.read_at !== null,
+  read_at: row.read_at ? new Date(row.read_at).toISOString() : null,
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+export const contactMessageRoutes = new Hono<AppEnv>()
+  .get('/contact-messages', validate('query', listQuerySchema), async (c) => {
+    const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
+    const rows = await (await db())
+      .select(selection)
+      .from(contactMessagesTable)
+      .orderBy(desc(contactMessagesTable.createdAt), desc(contactMessagesTable.id))
+      .limit(limit)
+      .offset(offset);
+    return c.json(rows.map(toMessage));
+  })
+  .patch('/contact-messages/:id/read', validate('param', idParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const [row] = await (await db())
+      .update(contactMessagesTable)
+      .set({ readAt: sql`coalesce(${contactMessagesTable.readAt}, now())` })
+      .where(eq(contactMessagesTable.id, id))
+      .returning(selection);
+    if (!row) throw notFound('Mensaje no encontrado', 'contact_message_not_found');
+    return c.json(toMessage(row));
+  });

@@ -1,0 +1,182 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { adminFestivalsQuerySchema, listQuerySchema, moderationDecisionSchema, QUEUE_DEFAULT_LIMIT } from '../../core/admin-schemas';
+import { adminFestivalSchema, festivalFilterQuerySchema, idParamSchema, type AdminFestival } from '../../core/festival-schemas';
+import type { FestivalStatus } from '../../core/types';
+import { insertFestival, updateFestival, type FestivalInsert } from '../../db/festival-writes';
+import { festivalsTable } from '../../db/schema';
+import type { AppEnv } from '../lib/app';
+import { recordAudit } from '../lib/audit';
+import { currentUser } from '../lib/auth';
+import { db } from '../lib/db';
+import { notFound } from '../lib/errors';
+import { deleteFestivalWithMedia, linkUploadToFestival } from '../lib/festival-deletion';
+import { catalogResponse, findFestival, invalidateCatalog } from '../lib/festival-store';
+import { notify } from '../lib/notifications';
+import { validate } from '../lib/validate';
+import { festivalsJson, jsonArray } from './json-lists';
+import { alreadyModerated, festivalDecisionMessage, rethrowDuplicateFestival } from './moderation';
+
+const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
+const newestFirst = sql`${festivalsTable.createdAt} desc, ${festivalsTable.id} desc`;
+
+/** The query of a plain GET /api/festivals, so both share one cached body. */
+const WHOLE_CATALOGUE = festivalFilterQuerySchema.parse({});
+
+const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
+
+/** Body keys of the admin form that map to a column; a PUT leaves the columns of absent keys as they are. */
+const optionalColumns = {
+  end_date: 'endDate',
+  address: 'address',
+  website: 'website',
+  imageUrl: 'imageUrl',
+  status: 'status',
+  transportation: 'transportation',
+  parking_info: 'parkingInfo',
+  accommodation: 'accommodation',
+} as const satisfies Partial<Record<keyof AdminFestival, keyof FestivalInsert>>;
+
+function columnValues(input: AdminFestival, present: (key: string) => boolean) {
+  const values: Partial<FestivalInsert> & Pick<FestivalInsert, 'name' | 'location'> = {
+    name: input.name,
+    location: input.location,
+    description: input.description,
+    startDate: input.start_date,
+  };
+  for (const [key, column] of Object.entries(optionalColumns) as [keyof typeof optionalColumns, (typeof optionalColumns)[keyof typeof optionalColumns]][]) {
+    if (present(key) && input[key] !== undefined) (values as Record<string, unknown>)[column] = input[key];
+  }
+  return values;
+}
+
+async function rawKeys(c: { req: { json(): Promise<unknown> } }): Promise<Set<string>> {
+  // Hono caches the parsed body, so this reads what the validator already parsed.
+  const raw = await c.req.json();
+  return new Set(raw && typeof raw === 'object' ? Object.keys(raw) : []);
+}
+
+export const festivalRoutes = new Hono<AppEnv>()
+  .get('/pending-festivals', validate('query', listQuerySchema), async (c) => {
+    const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
+    const body = await jsonArray(await db(), festivalsJson(eq(festivalsTable.status, 'pending'), newestFirst, { limit, offset }));
+    return c.body(body, 200, JSON_TYPE);
+  })
+  // Grouped by status: pending (newest first), approved (by start date, as the public list), rejected (newest first).
+  .get('/festivals', validate('query', adminFestivalsQuerySchema), async (c) => {
+    const { status } = c.req.valid('query');
+    const wants = (s: FestivalStatus) => !status || status === s;
+    const database = await db();
+    const parts = await Promise.all([
+      wants('pending') ? jsonArray(database, festivalsJson(eq(festivalsTable.status, 'pending'), newestFirst)) : '[]',
+      // The approved part is the catalogue's cached body (decision 001), spliced in as it is.
+      wants('approved') ? catalogResponse(database, WHOLE_CATALOGUE).then((cached) => cached.body) : '[]',
+      wants('rejected') ? jsonArray(database, festivalsJson(eq(festivalsTable.status, 'rejected'), newestFirst)) : '[]',
+    ]);
+    const items = parts.map((part) => part.trim().slice(1, -1).trim()).filter(Boolean);
+    return c.body(`[${items.join(',')}]`, 200, JSON_TYPE);
+  })
+  .patch('/festivals/:id/approve', validate('param', idParamSchema), validate('json', moderationDecisionSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { status } = c.req.valid('json');
+    const admin = currentUser(c);
+    const database = await db();
+    await database.transaction(async (tx) => {
+      const [moved] = await tx
+        .update(festivalsTable)
+        .set({ status, updatedAt: new Date() })
+        .where(and(eq(festivalsTable.id, id), eq(festivalsTable.status, 'pending')))
+        .returning({ name: festivalsTable.name, proposedBy: festivalsTable.proposedBy });
+      if (!moved) {
+        const [existing] = await tx.select({ status: festivalsTable.status }).from(festivalsTable).where(eq(festivalsTable.id, id));
+        if (!existing) throw festivalNotFound();
+        throw alreadyModerated('festival', existing.status);
+      }
+      if (moved.proposedBy) await notify(tx, moved.proposedBy, 'festival', festivalDecisionMessage(moved.name, status));
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: status === 'approved' ? 'approve' : 'reject',
+        entity: 'festival',
+        entityId: id,
+        details: { name: moved.name, proposed_by: moved.proposedBy },
+      });
+    });
+    invalidateCatalog();
+    return c.json(await findFestival(database, id));
+  })
+  .post('/festivals', validate('json', adminFestivalSchema), async (c) => {
+    const input = c.req.valid('json');
+    const admin = currentUser(c);
+    const database = await db();
+    const values = columnValues(input, () => true);
+    values.status = input.status ?? 'approved';
+    if (input.latitude != null && input.longitude != null) {
+      Object.assign(values, { latitude: input.latitude, longitude: input.longitude, geocodedFrom: 'manual', geocodedAt: new Date() });
+    }
+    const id = await database
+      .transaction(async (tx) => {
+        const created = await insertFestival(tx, values as FestivalInsert, input.genres);
+        if (input.imageUrl) await linkUploadToFestival(tx, input.imageUrl, created);
+        await recordAudit(tx, { actorId: admin.id, action: 'create', entity: 'festival', entityId: created, details: { name: input.name, status: values.status } });
+        return created;
+      })
+      .catch(rethrowDuplicateFestival);
+    invalidateCatalog();
+    return c.json(await findFestival(database, id), 201);
+  })
+  .put('/festivals/:id', validate('param', idParamSchema), validate('json', adminFestivalSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const present = await rawKeys(c);
+    const admin = currentUser(c);
+    const database = await db();
+    await database
+      .transaction(async (tx) => {
+        const [before] = await tx
+          .select({
+            name: festivalsTable.name,
+            status: festivalsTable.status,
+            proposedBy: festivalsTable.proposedBy,
+            latitude: festivalsTable.latitude,
+            longitude: festivalsTable.longitude,
+          })
+          .from(festivalsTable)
+          .where(eq(festivalsTable.id, id))
+          .for('update');
+        if (!before) throw festivalNotFound();
+        const values = columnValues(input, (key) => present.has(key));
+        if (present.has('latitude') || present.has('longitude')) {
+          if (input.latitude == null || input.longitude == null) {
+            Object.assign(values, { latitude: null, longitude: null, geocodedFrom: null, geocodedAt: null });
+          } else if (input.latitude !== before.latitude || input.longitude !== before.longitude) {
+            Object.assign(values, { latitude: input.latitude, longitude: input.longitude, geocodedFrom: 'manual', geocodedAt: new Date() });
+          }
+        }
+        await updateFestival(tx, id, values, present.has('genres') ? input.genres : undefined);
+        if (input.imageUrl && present.has('imageUrl')) await linkUploadToFestival(tx, input.imageUrl, id);
+        const decided = before.status === 'pending' && (values.status === 'approved' || values.status === 'rejected');
+        if (decided && before.proposedBy) {
+          await notify(tx, before.proposedBy, 'festival', festivalDecisionMessage(input.name, values.status as 'approved' | 'rejected'));
+        }
+        await recordAudit(tx, {
+          actorId: admin.id,
+          action: 'update',
+          entity: 'festival',
+          entityId: id,
+          details: {
+            fields: [...present].filter((key) => key in input),
+            ...(values.status && values.status !== before.status ? { status: { from: before.status, to: values.status } } : {}),
+            ...(input.name !== before.name ? { name: { from: before.name, to: input.name } } : {}),
+          },
+        });
+      })
+      .catch(rethrowDuplicateFestival);
+    invalidateCatalog();
+    return c.json(await findFestival(database, id));
+  })
+  .delete('/festivals/:id', validate('param', idParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const deleted = await deleteFestivalWithMedia(await db(), id, currentUser(c).id);
+    if (!deleted) throw festivalNotFound();
+    return c.json({ message: 'Festival eliminado correctamente', id });
+  });

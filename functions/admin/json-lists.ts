@@ -1,0 +1,83 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/festival-writes';
+
+/**
+ * The admin queues are built as JSON by Postgres and passed through as text: the panel fires all
+ * lists at once, and on Node's one thread mapping and serialising thousands of rows per list was
+ * most of each round (bench/admin.ts). Shapes are core/types' Festival, Media, Comment and
+ * MediaReport; tests compare them with the objects the other routes send.
+ */
+export async function jsonArray(database: Executor, query: SQL): Promise<string> {
+  const result = (await database.execute(query)) as unknown as { rows: Array<{ body: string | null }> };
+  return result.rows[0]?.body ?? '[]';
+}
+
+/** Same text as Date#toISOString, so these lists match the objects the other routes serialise. */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export interface Page {
+  limit?: number;
+  offset?: number;
+}
+
+const page = ({ limit, offset = 0 }: Page) => sql`${limit === undefined ? sql`` : sql`limit ${limit}`} offset ${offset}`;
+
+/** Festival objects (genres and rating aggregates as in functions/lib/festival-store.ts). */
+export function festivalsJson(where: SQL, orderBy: SQL, range: Page = {}): SQL {
+  return sql`select coalesce(json_agg(json_build_object(
+      'id', f.id, 'name', f.name, 'description', f.description, 'location', f.location, 'address', f.address,
+      'start_date', f.start_date, 'end_date', f.end_date, 'website', f.website, 'image_url', f.image_url, 'status', f.status,
+      'latitude', f.latitude, 'longitude', f.longitude, 'geocoded_from', f.geocoded_from, 'geocoded_at', ${iso(sql`f.geocoded_at`)},
+      'transportation', f.transportation, 'parking_info', f.parking_info, 'accommodation', f.accommodation,
+      'proposed_by', f.proposed_by, 'created_at', ${iso(sql`f.created_at`)},
+      'genres', coalesce(g.genres, '{}'), 'averageRating', coalesce(r.rating, 0), 'ratingsCount', r.ratings_count,
+      'hasValidCoordinates', f.latitude is not null and f.longitude is not null and not (f.latitude = 0 and f.longitude = 0)
+    ) order by f.ord), '[]')::text as body
+    from (select festivals.*, row_number() over (order by ${orderBy}) as ord from festivals where ${where} order by ${orderBy} ${page(range)}) f
+    left join lateral (select array_agg(gn.name order by fg.position, gn.name) as genres
+      from festival_genres fg join genres gn on gn.id = fg.genre_id where fg.festival_id = f.id) g on true
+    left join lateral (select round(avg(c.rating)::numeric, 2)::float8 as rating, count(*)::int as ratings_count
+      from comments c where c.festival_id = f.id) r on true`;
+}
+
+/** Media with uploader, festival and vote aggregates (core/admin-schemas AdminMedia), newest first. */
+export function mediaJson(where: SQL, range: Page): SQL {
+  return sql`select coalesce(json_agg(json_build_object(
+      'id', m.id, 'festival_id', m.festival_id, 'user_id', m.user_id, 'type', m.type, 'url', m.url,
+      'caption', m.caption, 'comment', m.comment, 'status', m.status, 'uploaded_at', ${iso(sql`m.uploaded_at`)},
+      'rating', coalesce(v.rating, 0), 'votesCount', v.votes_count, 'userRating', null,
+      'User', case when u.id is null then null else json_build_object('id', u.id, 'name', u.name, 'avatar_url', u.avatar_url) end,
+      'hidden_at', ${iso(sql`m.hidden_at`)}, 'reviewed_at', ${iso(sql`m.reviewed_at`)},
+      'Festival', json_build_object('id', fe.id, 'name', fe.name)
+    ) order by m.uploaded_at desc, m.id desc), '[]')::text as body
+    from (select * from media where ${where} order by uploaded_at desc, id desc ${page(range)}) m
+    join festivals fe on fe.id = m.festival_id
+    left join users u on u.id = m.user_id
+    left join lateral (select round(avg(mv.rating)::numeric, 2)::float8 as rating, count(*)::int as votes_count
+      from media_votes mv where mv.media_id = m.id) v on true`;
+}
+
+/** Comments with author and festival (core/admin-schemas AdminComment), newest first. */
+export function commentsJson(where: SQL, range: Page): SQL {
+  return sql`select coalesce(json_agg(json_build_object(
+      'id', c.id, 'festival_id', c.festival_id, 'content', c.content, 'rating', c.rating, 'status', c.status,
+      'created_at', ${iso(sql`c.created_at`)},
+      'User', json_build_object('id', u.id, 'name', u.name, 'avatar_url', u.avatar_url),
+      'Festival', json_build_object('id', fe.id, 'name', fe.name)
+    ) order by c.created_at desc, c.id desc), '[]')::text as body
+    from (select * from comments where ${where} order by created_at desc, id desc ${page(range)}) c
+    join users u on u.id = c.user_id
+    join festivals fe on fe.id = c.festival_id`;
+}
+
+/** Media reports with the media and the reporter (null when anonymous), newest first. */
+export function reportsJson(range: Page): SQL {
+  return sql`select coalesce(json_agg(json_build_object(
+      'id', r.id, 'media_id', r.media_id, 'reason', r.reason, 'details', r.details, 'created_at', ${iso(sql`r.created_at`)},
+      'Media', json_build_object('type', m.type, 'url', m.url),
+      'User', case when u.id is null then null else json_build_object('name', u.name, 'avatar_url', u.avatar_url) end
+    ) order by r.created_at desc, r.id desc), '[]')::text as body
+    from (select * from media_reports order by created_at desc, id desc ${page(range)}) r
+    join media m on m.id = r.media_id
+    left join users u on u.id = r.user_id`;
+}

@@ -1,0 +1,97 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { adminUploadConfirmSchema, adminUploadUrlSchema } from '../../core/admin-schemas';
+import { festivalsTable, uploadsTable } from '../../db/schema';
+import type { AppEnv } from '../lib/app';
+import { recordAudit } from '../lib/audit';
+import { currentUser } from '../lib/auth';
+import { db } from '../lib/db';
+import { conflict, notFound, pgErrorCode } from '../lib/errors';
+import { storage } from '../lib/storage/storage';
+import { findPendingUpload, issueUpload, markUploadConfirmed, verifyStoredImage } from '../lib/uploads';
+import { validate } from '../lib/validate';
+
+const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
+
+/**
+ * The admin forms' upload pair (spec §7), on the community uploads module: the same key scheme,
+ * presigned PUT (type and length signed, short expiry) and confirm checks (1 KB-5 MB, magic bytes).
+ * Confirming records nothing public: the form then saves the media (POST /api/admin/media) or the
+ * festival (imageUrl) with the returned publicUrl, which ties the stored object to that row.
+ */
+export const uploadRoutes = new Hono<AppEnv>()
+  .post('/upload/get-signed-url', validate('json', adminUploadUrlSchema), async (c) => {
+    const input = c.req.valid('json');
+    const admin = currentUser(c);
+    const database = await db();
+    let festivalName = input.festivalData?.name ?? null;
+    if (input.festivalId !== null) {
+      const [festival] = await database.select({ name: festivalsTable.name }).from(festivalsTable).where(eq(festivalsTable.id, input.festivalId));
+      if (!festival) throw festivalNotFound();
+      festivalName = festival.name;
+    }
+    const presigned = await issueUpload(database, {
+      userId: admin.id,
+      festivalId: input.festivalId,
+      purpose: 'admin',
+      contentType: input.contentType,
+      contentLength: input.fileSize,
+    });
+    const slash = presigned.key.lastIndexOf('/');
+    return c.json(
+      {
+        uploadUrl: presigned.uploadUrl,
+        key: presigned.key,
+        publicUrl: presigned.publicUrl,
+        method: 'PUT',
+        headers: presigned.headers,
+        expiresAt: presigned.expiresAt.toISOString(),
+        structure: {
+          folder: presigned.key.slice(0, slash),
+          fileName: presigned.key.slice(slash + 1),
+          originalName: input.fileName,
+          contentType: input.contentType,
+          fileSize: input.fileSize,
+          festivalId: input.festivalId,
+          festivalName,
+          userId: input.userId ?? null,
+        },
+      },
+      201,
+    );
+  })
+  .post('/upload/confirm', validate('json', adminUploadConfirmSchema), async (c) => {
+    const input = c.req.valid('json');
+    const admin = currentUser(c);
+    const database = await db();
+    const upload = await findPendingUpload(database, input.key, null);
+    if (upload.purpose !== 'admin') throw notFound('Subida no encontrada.', 'upload_not_found');
+    const checked = await verifyStoredImage(upload);
+    const festivalId = upload.festivalId ?? input.festivalId ?? null;
+    await database
+      .transaction(async (tx) => {
+        if (!(await markUploadConfirmed(tx, upload.id, null))) throw conflict('Esta imagen ya se había confirmado.', 'upload_already_confirmed');
+        if (festivalId !== null && upload.festivalId === null) {
+          await tx.update(uploadsTable).set({ festivalId }).where(and(eq(uploadsTable.id, upload.id), isNull(uploadsTable.festivalId)));
+        }
+        await recordAudit(tx, {
+          actorId: admin.id,
+          action: 'confirm',
+          entity: 'upload',
+          entityId: upload.id,
+          details: { key: upload.key, size: checked.size, contentType: checked.contentType, festival_id: festivalId },
+        });
+      })
+      .catch((error: unknown) => {
+        if (pgErrorCode(error) === '23503') throw festivalNotFound();
+        throw error;
+      });
+    return c.json({
+      message: 'Imagen subida correctamente',
+      key: upload.key,
+      publicUrl: storage().publicUrl(upload.key),
+      size: checked.size,
+      contentType: checked.contentType,
+      festivalId,
+    });
+  });

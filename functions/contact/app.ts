@@ -1,0 +1,19 @@
+import { contactSchema } from '../../core/community-schemas';
+import { contactMessagesTable } from '../../db/schema';
+import { createApp } from '../lib/app';
+import { optionalAuth } from '../lib/auth';
+import { db } from '../lib/db';
+import { rateLimit } from '../lib/rate-limit';
+import { validate } from '../lib/validate';
+
+export const CONTACT_SUCCESS = '¡Mensaje enviado correctamente! Te responderemos pronto.';
+
+/** Stores the contact form (DESIGN.md: instead of the spec's simulated send); admins read it. */
+export const app = createApp('/api/contact').post('/', optionalAuth, validate('json', contactSchema), rateLimit('contact'), async (c) => {
+  const input = c.req.valid('json');
+  const [row] = await (await db())
+    .insert(contactMessagesTable)
+    .values({ ...input, category: input.category ?? null, userId: c.get('user')?.id ?? null })
+    .returning({ id: contactMessagesTable.id });
+  return c.json({ message: CONTACT_SUCCESS, id: row.id }, 201);
+});

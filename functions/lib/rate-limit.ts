@@ -1,0 +1,89 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { lt, sql } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { rateLimitsTable } from '../../db/schema';
+import type { AppEnv } from './app';
+import { db } from './db';
+import { tooMany } from './errors';
+
+export interface RateLimit {
+  /** Requests allowed per window and subject. */
+  limit: number;
+  windowSeconds: number;
+  /** Spanish 429 message. */
+  message: string;
+}
+
+/**
+ * Abuse limits (issue 3 item 8). Mutable on purpose: tests lower them to reach 429 quickly.
+ * Fixed windows: a burst at a window's edge may pass up to twice the limit, acceptable here.
+ */
+export const rateLimits = {
+  comment: { limit: 10, windowSeconds: 600, message: 'Has publicado demasiados comentarios en poco tiempo. Espera unos minutos e inténtalo de nuevo.' },
+  vote: { limit: 60, windowSeconds: 60, message: 'Has enviado demasiados votos en poco tiempo. Espera un momento e inténtalo de nuevo.' },
+  report: { limit: 10, windowSeconds: 3600, message: 'Has enviado demasiados reportes. Inténtalo de nuevo más tarde.' },
+  newsletter: { limit: 5, windowSeconds: 3600, message: 'Demasiados intentos de suscripción. Inténtalo de nuevo más tarde.' },
+  contact: { limit: 5, windowSeconds: 3600, message: 'Has enviado demasiados mensajes. Inténtalo de nuevo más tarde.' },
+  upload: { limit: 30, windowSeconds: 3600, message: 'Has subido demasiadas imágenes en poco tiempo. Inténtalo de nuevo más tarde.' },
+} satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof rateLimits;
+
+/** Old windows are swept now and then by whichever request opens a new one. */
+const SWEEP_PROBABILITY = 0.01;
+const SWEEP_AFTER_MS = 24 * 3600 * 1000;
+
+/** The caller's address: first X-Forwarded-For hop (API Gateway, CloudFront), else the socket's, else 'unknown'. */
+export function clientAddress(c: Context): string {
+  const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
+  if (forwarded) return forwarded.slice(0, 64);
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // Not running on @hono/node-server (Lambda, app.request in tests).
+    return 'unknown';
+  }
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Seconds until the current window closes. */
+  retryAfter: number;
+}
+
+/**
+ * Counts one request for `subject` under `name`. One upsert on a Postgres counter, so the limit
+ * holds across Lambda instances.
+ */
+export async function consumeRateLimit(name: RateLimitName, subject: string, now = Date.now()): Promise<RateLimitResult> {
+  const rule: RateLimit = rateLimits[name];
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+  const database = await db();
+  const [row] = await database
+    .insert(rateLimitsTable)
+    .values({ bucket: `${name}:${subject}`, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitsTable.bucket, rateLimitsTable.windowStart],
+      set: { count: sql`${rateLimitsTable.count} + 1` },
+    })
+    .returning({ count: rateLimitsTable.count });
+  if (row.count === 1 && Math.random() < SWEEP_PROBABILITY) {
+    await database.delete(rateLimitsTable).where(lt(rateLimitsTable.windowStart, new Date(now - SWEEP_AFTER_MS)));
+  }
+  return { allowed: row.count <= rule.limit, retryAfter: Math.ceil((windowStart.getTime() + windowMs - now) / 1000) };
+}
+
+/** Middleware answering 429 past the limit: per signed-in user when auth ran before it, else per client address. */
+export function rateLimit(name: RateLimitName): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = c.get('user');
+    const subject = user ? `user:${user.id}` : `addr:${clientAddress(c)}`;
+    const result = await consumeRateLimit(name, subject);
+    if (!result.allowed) {
+      c.header('Retry-After', String(result.retryAfter));
+      throw tooMany(rateLimits[name].message);
+    }
+    await next();
+  };
+}

@@ -1,0 +1,114 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { PresignedUpload, Storage, StoredObject } from './storage';
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** S3-compatible endpoint (R2, MinIO, the test server); path-style addressing is used with it. */
+  endpoint?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Base URL objects are read from; defaults to the bucket's own URL. */
+  publicBaseUrl?: string;
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof NotFound ||
+  error instanceof NoSuchKey ||
+  (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+
+const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+
+/** S3 (or compatible): browsers PUT straight to the bucket with a presigned URL (DESIGN.md "Uploads"). */
+export class S3Storage implements Storage {
+  readonly kind = 's3' as const;
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly baseUrl: string;
+
+  constructor(options: S3StorageOptions) {
+    this.bucket = options.bucket;
+    // MACHINE-NOTES "S3": without WHEN_REQUIRED the SDK signs a CRC32 of an empty body into the
+    // URL and real S3/R2/MinIO then reject the browser's PUT.
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: Boolean(options.endpoint),
+      credentials: options.credentials,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    const endpoint = options.endpoint?.replace(/\/+$/, '');
+    this.baseUrl =
+      options.publicBaseUrl ??
+      (endpoint ? `${endpoint}/${options.bucket}` : `https://${options.bucket}.s3.${options.region}.amazonaws.com`);
+  }
+
+  async presignPut(input: { key: string; contentType: string; contentLength: number; expiresInSeconds: number }): Promise<PresignedUpload> {
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: input.key,
+      ContentType: input.contentType,
+      ContentLength: input.contentLength,
+    });
+    const uploadUrl = await getSignedUrl(this.client, command, {
+      expiresIn: input.expiresInSeconds,
+      // Signed, so the store refuses any other type or size (the browser sets Content-Length itself).
+      signableHeaders: new Set(['content-type', 'content-length']),
+    });
+    return {
+      uploadUrl,
+      key: input.key,
+      publicUrl: this.publicUrl(input.key),
+      headers: { 'Content-Type': input.contentType },
+      expiresAt: new Date(Date.now() + input.expiresInSeconds * 1000),
+    };
+  }
+
+  async put(input: { key: string; contentType: string; body: Uint8Array }): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: input.key,
+        ContentType: input.contentType,
+        ContentLength: input.body.byteLength,
+        Body: input.body,
+      }),
+    );
+  }
+
+  async inspect(key: string, headBytes = 16): Promise<StoredObject | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const size = head.ContentLength ?? 0;
+      let first: Uint8Array = new Uint8Array();
+      if (size > 0) {
+        const object = await this.client.send(
+          new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${Math.min(headBytes, size) - 1}` }),
+        );
+        first = object.Body ? await object.Body.transformToByteArray() : first;
+      }
+      return { size, contentType: head.ContentType, head: first.subarray(0, headBytes) };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  publicUrl(key: string): string {
+    return `${this.baseUrl}/${encodeKey(key)}`;
+  }
+}

@@ -1,0 +1,53 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/festival-writes';
+import { festivalsTable } from '../../db/schema';
+import type { AuthUser } from '../lib/auth';
+import { notFound } from '../lib/errors';
+
+export const FESTIVAL_NOT_FOUND = 'Festival no encontrado';
+
+/** Same rule as GET /api/festivals/{id}: pending and rejected festivals are seen by their proposer and admins only. */
+export function festivalVisibleTo(user: Pick<AuthUser, 'id' | 'role'> | null): SQL {
+  if (user?.role === 'admin') return sql`true`;
+  const approved = eq(festivalsTable.status, 'approved');
+  return user ? or(approved, eq(festivalsTable.proposedBy, user.id))! : approved;
+}
+
+export interface FestivalAccess {
+  id: number;
+  status: 'pending' | 'approved' | 'rejected';
+  proposedBy: number | null;
+}
+
+/** The festival when `user` may see it; 404 'Festival no encontrado' otherwise (never tells hidden from missing). */
+export async function requireVisibleFestival(
+  executor: Executor,
+  id: number,
+  user: Pick<AuthUser, 'id' | 'role'> | null,
+  options: { forUpdate?: boolean } = {},
+): Promise<FestivalAccess> {
+  const query = executor
+    .select({ id: festivalsTable.id, status: festivalsTable.status, proposedBy: festivalsTable.proposedBy })
+    .from(festivalsTable)
+    .where(and(eq(festivalsTable.id, id), festivalVisibleTo(user)))
+    .limit(1);
+  const [festival] = options.forUpdate ? await query.for('update') : await query;
+  if (!festival) throw notFound(FESTIVAL_NOT_FOUND, 'festival_not_found');
+  return festival;
+}
+
+/** Like requireVisibleFestival, with one more value computed in the same query (a list's total). */
+export async function requireVisibleFestivalWith<T>(
+  executor: Executor,
+  id: number,
+  user: Pick<AuthUser, 'id' | 'role'> | null,
+  extra: SQL<T>,
+): Promise<FestivalAccess & { extra: T }> {
+  const [festival] = await executor
+    .select({ id: festivalsTable.id, status: festivalsTable.status, proposedBy: festivalsTable.proposedBy, extra })
+    .from(festivalsTable)
+    .where(and(eq(festivalsTable.id, id), festivalVisibleTo(user)))
+    .limit(1);
+  if (!festival) throw notFound(FESTIVAL_NOT_FOUND, 'festival_not_found');
+  return festival;
+}

@@ -1,0 +1,53 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { idParamSchema } from '../../core/festival-schemas';
+import type { Notification } from '../../core/types';
+import { notificationsTable } from '../../db/schema';
+import { createApp } from '../lib/app';
+import { currentUser, requireAuth } from '../lib/auth';
+import { db } from '../lib/db';
+import { forbidden, notFound } from '../lib/errors';
+import { validate } from '../lib/validate';
+
+/** The bell shows recent ones; older notifications stay in the table. */
+export const NOTIFICATIONS_LIMIT = 100;
+
+const selection = {
+  id: notificationsTable.id,
+  type: notificationsTable.type,
+  message: notificationsTable.message,
+  read: notificationsTable.read,
+  created_at: notificationsTable.createdAt,
+};
+
+const toNotification = (row: { id: number; type: Notification['type']; message: string; read: boolean; created_at: Date }): Notification => ({
+  ...row,
+  created_at: row.created_at.toISOString(),
+});
+
+/** Spec §7 "Notifications": created by moderation decisions (functions/lib/notifications.ts `notify`). */
+export const app = createApp('/api/notifications')
+  .use('*', requireAuth)
+  .get('/', async (c) => {
+    const rows = await (await db())
+      .select(selection)
+      .from(notificationsTable)
+      .where(eq(notificationsTable.userId, currentUser(c).id))
+      // NULLS LAST as in notifications_user_created_idx, so the newest are read off the index.
+      .orderBy(sql`${notificationsTable.createdAt} desc nulls last`, sql`${notificationsTable.id} desc nulls last`)
+      .limit(NOTIFICATIONS_LIMIT);
+    return c.json(rows.map(toNotification));
+  })
+  .patch('/:id/read', validate('param', idParamSchema), async (c) => {
+    const user = currentUser(c);
+    const { id } = c.req.valid('param');
+    const database = await db();
+    const [row] = await database
+      .update(notificationsTable)
+      .set({ read: true })
+      .where(and(eq(notificationsTable.id, id), eq(notificationsTable.userId, user.id)))
+      .returning(selection);
+    if (row) return c.json(toNotification(row));
+    const [other] = await database.select({ id: notificationsTable.id }).from(notificationsTable).where(eq(notificationsTable.id, id)).limit(1);
+    if (other) throw forbidden('Esta notificación no es tuya.', 'not_owner');
+    throw notFound('Notificación no encontrada.', 'notification_not_found');
+  });

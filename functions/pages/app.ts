@@ -1,0 +1,181 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { festivalShareMeta, festivalPath, PRODUCT_NAME, type ShareMeta } from '../../core/share';
+import { festivalsTable } from '../../db/schema';
+import { toErrorResponse, type AppEnv } from '../lib/app';
+import { db } from '../lib/db';
+import { env } from '../lib/env';
+import { selectFestivals } from '../lib/festival-store';
+
+/**
+ * The HTML a crawler or a chat app gets for a festival URL: the SPA's index.html with the share
+ * metadata of spec §9 (title '{name} - Festivales', description cut to 160, Open Graph, Twitter
+ * card, JSON-LD Event) written into <head>, so link previews work without running script.
+ * Also /robots.txt and /sitemap.xml.
+ *
+ * Where index.html comes from: locally web/dist/index.html (the build the server serves); in Lambda
+ * it is fetched from the site's own CDN origin (PUBLIC_BASE_URL/index.html) and kept for a minute,
+ * so the hashed asset names always match the deployed SPA without redeploying this function.
+ */
+
+type IndexLoader = () => Promise<string>;
+
+const INDEX_TTL_MS = 60_000;
+let loader: IndexLoader | undefined;
+let cachedIndex: { html: Promise<string>; at: number } | undefined;
+
+function defaultLoader(): IndexLoader {
+  const config = env();
+  if (config.onLambda) {
+    return async () => {
+      if (!config.PUBLIC_BASE_URL) throw new Error('PUBLIC_BASE_URL is required to load index.html in Lambda');
+      const res = await fetch(`${config.PUBLIC_BASE_URL}/index.html`, { headers: { Accept: 'text/html' } });
+      if (!res.ok) throw new Error(`index.html: HTTP ${res.status}`);
+      return res.text();
+    };
+  }
+  return () => readFile(path.resolve(process.cwd(), 'web/dist/index.html'), 'utf8');
+}
+
+/** The local server points this at its web root; tests give a fixed page. */
+export function setIndexHtmlLoader(next: IndexLoader | undefined): void {
+  loader = next;
+  cachedIndex = undefined;
+}
+
+function indexHtml(): Promise<string> {
+  const now = Date.now();
+  if (!cachedIndex || now - cachedIndex.at > INDEX_TTL_MS) {
+    const html = (loader ?? defaultLoader())();
+    const entry = { html, at: now };
+    html.catch(() => {
+      if (cachedIndex === entry) cachedIndex = undefined;
+    });
+    cachedIndex = entry;
+  }
+  return cachedIndex.html;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** JSON inside <script>: '<' escaped so no '</script>' or '<!--' can end the block. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export function shareHead(meta: ShareMeta): string {
+  const tag = (attr: 'property' | 'name', key: string, content: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(content)}" data-share="" />`;
+  return [
+    `<link rel="canonical" href="${escapeHtml(meta.url)}" data-share="" />`,
+    tag('property', 'og:type', 'website'),
+    tag('property', 'og:site_name', PRODUCT_NAME),
+    tag('property', 'og:locale', 'es_ES'),
+    tag('property', 'og:title', meta.title),
+    tag('property', 'og:description', meta.description),
+    tag('property', 'og:url', meta.url),
+    tag('property', 'og:image', meta.image),
+    tag('property', 'og:image:alt', meta.imageAlt),
+    tag('name', 'twitter:card', 'summary_large_image'),
+    tag('name', 'twitter:title', meta.title),
+    tag('name', 'twitter:description', meta.description),
+    tag('name', 'twitter:image', meta.image),
+    tag('name', 'twitter:image:alt', meta.imageAlt),
+    `<script type="application/ld+json" data-share="">${scriptJson(meta.jsonLd)}</script>`,
+  ].join('\n    ');
+}
+
+/** index.html with the festival's title, description and share tags. */
+export function injectShareMeta(html: string, meta: ShareMeta): string {
+  let out = html.replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(meta.title)}</title>`);
+  const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
+  out = /<meta\s+name="description"[^>]*>/i.test(out)
+    ? out.replace(/<meta\s+name="description"[^>]*>/i, description)
+    : out.replace(/<\/head>/i, `  ${description}\n  </head>`);
+  const head = shareHead(meta);
+  return out.includes('<!--app-head-->') ? out.replace('<!--app-head-->', head) : out.replace(/<\/head>/i, `  ${head}\n  </head>`);
+}
+
+/** PUBLIC_BASE_URL, else the origin the request came to (honouring a proxy's forwarded host). */
+export function baseUrl(c: Context): string {
+  const configured = env().PUBLIC_BASE_URL;
+  if (configured) return configured;
+  const url = new URL(c.req.url);
+  const host = c.req.header('X-Forwarded-Host')?.split(',')[0].trim() || c.req.header('Host') || url.host;
+  const proto = c.req.header('X-Forwarded-Proto')?.split(',')[0].trim() || url.protocol.replace(':', '');
+  return `${proto}://${host}`;
+}
+
+const ID = /^[1-9]\d{0,9}$/;
+
+async function festivalPage(c: Context<AppEnv>) {
+  const raw = c.req.param('id') ?? '';
+  const id = ID.test(raw) ? Number(raw) : NaN;
+  const html = await indexHtml();
+  c.header('Cache-Control', 'public, max-age=0, s-maxage=60, must-revalidate');
+  if (!Number.isSafeInteger(id) || id > 2147483647) return c.html(html, 404);
+  // Only approved festivals are public; a pending proposal's page still loads (the SPA asks the
+  // API with the proposer's token) but shares nothing and answers 404 to crawlers.
+  let festival;
+  try {
+    [festival] = await selectFestivals(await db(), and(eq(festivalsTable.id, id), eq(festivalsTable.status, 'approved')));
+  } catch (error) {
+    // Without the database the page still works in a browser; only the preview is lost.
+    console.error('[pages] festival lookup failed', error);
+    c.header('Cache-Control', 'no-store');
+    return c.html(html);
+  }
+  if (!festival) return c.html(html, 404);
+  return c.html(injectShareMeta(html, festivalShareMeta(festival, baseUrl(c))));
+}
+
+/** Public pages listed in the sitemap besides the festivals. */
+const STATIC_PATHS = ['/', '/map', '/calendar', '/about', '/contact', '/help', '/privacy', '/legal-notice'];
+
+const xmlEscape = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+export const app = new Hono<AppEnv>()
+  .get('/festival/:id', festivalPage)
+  .get('/festival/:id/:slug', festivalPage)
+  .get('/robots.txt', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.text(
+      [
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /admin',
+        'Disallow: /proponer',
+        'Disallow: /favorites',
+        'Disallow: /api/',
+        '',
+        `Sitemap: ${baseUrl(c)}/sitemap.xml`,
+        '',
+      ].join('\n'),
+    );
+  })
+  .get('/sitemap.xml', async (c) => {
+    const base = baseUrl(c);
+    const rows = await (await db())
+      .select({ id: festivalsTable.id, name: festivalsTable.name, updatedAt: festivalsTable.updatedAt })
+      .from(festivalsTable)
+      .where(eq(festivalsTable.status, 'approved'))
+      .orderBy(asc(festivalsTable.id));
+    const url = (loc: string, lastmod?: Date | string | null) =>
+      `  <url><loc>${xmlEscape(`${base}${loc}`)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...STATIC_PATHS.map((p) => url(p)),
+      ...rows.map((r) => url(festivalPath(r.id, r.name), r.updatedAt)),
+      '</urlset>',
+      '',
+    ].join('\n');
+    c.header('Content-Type', 'application/xml; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.body(body);
+  });
+
+app.onError(toErrorResponse);

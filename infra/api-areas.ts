@@ -1,0 +1,88 @@
+/**
+ * One Lambda function per API area (DESIGN.md "Shape"). Adding an area is one line here:
+ * sst.config.ts creates and routes the function, the deploy tests check it against spec §7,
+ * and `npm run bundle` bundles it.
+ *
+ * Pure data: no SST globals, so the tests and the bundle script can import it.
+ */
+
+export type SecretName = 'DatabaseUrl' | 'SessionSecret' | 'GoogleClientId' | 'AdminEmails';
+
+export interface ApiArea {
+  /** Folder under functions/ holding app.ts and lambda.ts. */
+  name: string;
+  /** Path prefixes the Router sends to this function (a prefix matches itself and anything below it). */
+  routes: readonly string[];
+  memory: `${number} MB`;
+  timeout: `${number} seconds`;
+  /** Uploads: the function gets the bucket (IAM access, S3_* variables) and the AWS SDK in its bundle. */
+  needsBucket: boolean;
+  /** Secrets besides DatabaseUrl and SessionSecret, which every area needs (functions/lib/env.ts requires SESSION_SECRET on Lambda). */
+  extraSecrets?: readonly SecretName[];
+}
+
+// Memory buys CPU on Lambda: the catalogue (JSON + gzip of every festival) and multipart parsing get more.
+// Timeouts stay under CloudFront's 30 s origin read timeout, so a slow call ends with our error, not a 504.
+export const apiAreas: readonly ApiArea[] = [
+  // '/api' as well: any other /api path gets the API's JSON 404 instead of the SPA's index.html.
+  // The bucket: DELETE /api/festivals/{id} removes the festival's stored images with it.
+  { name: 'festivals', routes: ['/api/festivals', '/api'], memory: '512 MB', timeout: '10 seconds', needsBucket: true },
+  { name: 'users', routes: ['/api/users'], memory: '256 MB', timeout: '10 seconds', needsBucket: false, extraSecrets: ['GoogleClientId', 'AdminEmails'] },
+  { name: 'favorites', routes: ['/api/favorites'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
+  { name: 'notifications', routes: ['/api/notifications'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
+  { name: 'newsletter', routes: ['/api/newsletter'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
+  { name: 'contact', routes: ['/api/contact'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
+  { name: 'comments', routes: ['/api/comments'], memory: '512 MB', timeout: '20 seconds', needsBucket: true },
+  { name: 'media', routes: ['/api/media', '/api/gallery'], memory: '1024 MB', timeout: '25 seconds', needsBucket: true },
+  // Admin saves geocode addresses (GEOCODER_TIMEOUT_MS) and issue/confirm upload URLs.
+  { name: 'admin', routes: ['/api/admin'], memory: '512 MB', timeout: '25 seconds', needsBucket: true },
+  // Share previews with Open Graph tags in the HTML (DESIGN.md "Web"), robots.txt and the sitemap.
+  { name: 'pages', routes: ['/festival', '/robots.txt', '/sitemap.xml'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
+];
+
+export const baseSecrets: readonly SecretName[] = ['DatabaseUrl', 'SessionSecret'];
+
+/** The variable each secret becomes in a function's environment (names from DESIGN.md "Configuration"). */
+export const secretEnv: Record<SecretName, string> = {
+  DatabaseUrl: 'DATABASE_URL',
+  SessionSecret: 'SESSION_SECRET',
+  GoogleClientId: 'GOOGLE_CLIENT_ID',
+  AdminEmails: 'ADMIN_EMAILS',
+};
+
+export function secretsOf(area: ApiArea): SecretName[] {
+  return [...baseSecrets, ...(area.extraSecrets ?? [])];
+}
+
+/** Handler in SST's "file.export" form, relative to the repository root. */
+export function handlerOf(area: Pick<ApiArea, 'name'>): string {
+  return `functions/${area.name}/lambda.handler`;
+}
+
+export function lambdaFileOf(area: Pick<ApiArea, 'name'>): string {
+  return `functions/${area.name}/lambda.ts`;
+}
+
+/** PascalCase resource name: "festivals" -> "FestivalsApi". */
+export function resourceNameOf(area: Pick<ApiArea, 'name'>): string {
+  return area.name.replace(/(^|[-_])(\w)/g, (_m, _sep, c: string) => c.toUpperCase()) + 'Api';
+}
+
+/**
+ * The area a request path reaches: the longest matching prefix, matching on whole path
+ * segments, as the Router's CloudFront function does (a prefix matches itself and "prefix/...").
+ */
+export function areaForPath(path: string, areas: readonly ApiArea[] = apiAreas): ApiArea | undefined {
+  let best: { area: ApiArea; length: number } | undefined;
+  for (const area of areas) {
+    for (const prefix of area.routes) {
+      if (!pathMatchesPrefix(path, prefix)) continue;
+      if (!best || prefix.length > best.length) best = { area, length: prefix.length };
+    }
+  }
+  return best?.area;
+}
+
+export function pathMatchesPrefix(path: string, prefix: string): boolean {
+  return path.startsWith(prefix) && (path === prefix || prefix.endsWith('/') || path[prefix.length] === '/' || prefix === '/');
+}

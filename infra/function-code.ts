@@ -1,0 +1,10 @@
+import { BUNDLE_HANDLER, bundleDirOf, lambdaExternals } from './function-bundles';
+
+/**
+ * Deployed: the bundle `npm run bundle` built and measured (sst.config.ts checks it is current).
+ * Under `sst dev`: the source handler, bundled by SST on each change for Live Lambda.
+ */
+export function functionCode(name: string, sourceHandler: string) {
+  if ($dev) return { handler: sourceHandler, nodejs: { esbuild: { external: lambdaExternals } } };
+  return { bundle: bundleDirOf(name), handler: BUNDLE_HANDLER };
+}

@@ -1,0 +1,20 @@
+import type { SecretName } from './api-areas';
+
+/**
+ * Per-stage values set with `npx sst secret set <Name> <value> --stage <stage>` (docs/deploy.md).
+ * DatabaseUrlDirect (Neon's non-pooled endpoint) is only for migrations: PgBouncer's transaction
+ * pooling behind the pooled URL breaks session-level statements a migrator may use.
+ */
+export function createSecrets() {
+  const secrets = {
+    DatabaseUrl: new sst.Secret('DatabaseUrl'),
+    DatabaseUrlDirect: new sst.Secret('DatabaseUrlDirect'),
+    SessionSecret: new sst.Secret('SessionSecret'),
+    GoogleClientId: new sst.Secret('GoogleClientId'),
+    // Not secret, but per stage and kept out of git; empty means nobody becomes admin at sign-in.
+    AdminEmails: new sst.Secret('AdminEmails', ''),
+  } satisfies Record<SecretName | 'DatabaseUrlDirect', sst.Secret>;
+  return secrets;
+}
+
+export type Secrets = ReturnType<typeof createSecrets>;

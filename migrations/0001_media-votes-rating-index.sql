@@ -1,0 +1,1 @@
+CREATE INDEX "media_votes_media_rating_idx" ON "media_votes" USING btree ("media_id","rating");

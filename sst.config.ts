@@ -1,0 +1,50 @@
+/// <reference path="./.sst/platform/config.d.ts" />
+
+// Festivales on AWS: one Lambda per API area behind a CloudFront Router that also serves the SPA
+// and the uploads, Neon for Postgres. How to deploy: docs/deploy.md.
+export default $config({
+  app(input) {
+    const production = input?.stage === 'production';
+    return {
+      name: 'festivales',
+      home: 'aws',
+      // Each stage is its own set of resources; production keeps its data if the stage is removed.
+      removal: production ? 'retain' : 'remove',
+      protect: production,
+      providers: { aws: { region: 'eu-central-1' } },
+    };
+  },
+  async run() {
+    const { staleBundles } = await import('./infra/function-bundles');
+    const stale = $dev ? [] : staleBundles($cli.paths.root);
+    if (stale.length) {
+      throw new Error(`Lambda bundles missing or out of date (${stale.join(', ')}): run \`npm run bundle\` first, or deploy with \`npm run deploy -- --stage <name>\`.`);
+    }
+    const { createSecrets } = await import('./infra/secrets');
+    const { createRouter } = await import('./infra/router');
+    const { createUploadsBucket } = await import('./infra/storage');
+    const { createMigrations } = await import('./infra/migrations');
+    const { createApiFunctions } = await import('./infra/api');
+    const { createWeb } = await import('./infra/web');
+
+    const secrets = createSecrets();
+    const router = createRouter();
+    const uploads = createUploadsBucket(router);
+    const migrations = createMigrations(secrets);
+    const api = createApiFunctions({
+      router,
+      secrets,
+      uploads,
+      region: aws.getRegionOutput().region,
+      dependsOn: migrations.run ? [migrations.run] : [],
+    });
+    const web = createWeb(router, secrets);
+
+    return {
+      url: router.url,
+      uploadsBucket: uploads.bucket.name,
+      functions: Object.fromEntries(api.map(({ area, fn }) => [area.name, fn.name])),
+      web: web.url,
+    };
+  },
+});

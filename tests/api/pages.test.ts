@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setIndexHtmlLoader } from '../../functions/pages/app';
+import { resetEnv } from '../../functions/lib/env';
+import { api } from '../support/api';
+import { createFestival } from '../support/fixtures';
+
+const INDEX = `<!doctype html>
+<html lang="es">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Festivales - Descubre tu próximo festival de música electrónica</title>
+    <meta name="description" content="Descripción general." />
+    <!--app-head-->
+  </head>
+  <body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body>
+</html>`;
+
+const meta = (html: string, attr: 'property' | 'name', key: string) =>
+  new RegExp(`<meta ${attr}="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
+
+const decode = (s: string | undefined) =>
+  s?.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+const jsonLd = (html: string) => {
+  const m = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+  return m ? JSON.parse(m[1]) : undefined;
+};
+
+let festivalId: number;
+let longId: number;
+let pendingId: number;
+
+beforeAll(async () => {
+  setIndexHtmlLoader(async () => INDEX);
+  festivalId = await createFestival(
+    {
+      name: 'Sónar "Prueba" <Noche>',
+      location: 'Barcelona, España',
+      address: 'Fira Montjuïc',
+      description: 'Música **avanzada**, creatividad y tecnología.',
+      startDate: '2031-06-18',
+      endDate: '2031-06-20',
+      imageUrl: '/uploads/festivals/sonar.jpg',
+      latitude: 41.37,
+      longitude: 2.15,
+    },
+    ['Electrónica'],
+  );
+  longId = await createFestival({
+    name: 'Festival Largo',
+    description: `${'Una descripción muy larga '.repeat(20)}</script><script>alert(1)</script>`,
+    imageUrl: 'https://cdn.example.com/largo.jpg',
+  });
+  pendingId = await createFestival({ name: 'Festival Pendiente Pages', status: 'pending' });
+});
+
+afterAll(() => {
+  setIndexHtmlLoader(undefined);
+  resetEnv({ PUBLIC_BASE_URL: undefined });
+});
+
+describe('GET /festival/{id}/{slug} (share previews, spec §9)', () => {
+  it('injects the title, a 160-character description, Open Graph, Twitter card and a JSON-LD Event', async () => {
+    const res = await api('GET', `/festival/${festivalId}/sonar-prueba-noche`, { headers: { Host: 'festivales.test' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    const html = res.text;
+    expect(html).toContain('<title>Sónar &quot;Prueba&quot; &lt;Noche&gt; - Festivales</title>');
+    expect(html).not.toContain('Descubre tu próximo festival de música electrónica</title>');
+    expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
+    expect(decode(meta(html, 'name', 'description'))).toBe('Música avanzada, creatividad y tecnología.');
+    expect(decode(meta(html, 'property', 'og:title'))).toBe('Sónar "Prueba" <Noche> - Festivales');
+    expect(meta(html, 'property', 'og:image')).toBe('http://festivales.test/uploads/festivals/sonar.jpg');
+    expect(meta(html, 'property', 'og:url')).toBe(`http://festivales.test/festival/${festivalId}/sonar-prueba-noche`);
+    expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'name', 'twitter:image')).toBe('http://festivales.test/uploads/festivals/sonar.jpg');
+    expect(html).toContain(`<link rel="canonical" href="http://festivales.test/festival/${festivalId}/sonar-prueba-noche"`);
+    expect(jsonLd(html)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'Sónar "Prueba" <Noche>',
+      startDate: '2031-06-18',
+      endDate: '2031-06-20',
+      image: ['http://festivales.test/uploads/festivals/sonar.jpg'],
+      url: `http://festivales.test/festival/${festivalId}/sonar-prueba-noche`,
+      location: {
+        '@type': 'Place',
+        name: 'Barcelona, España',
+        address: 'Fira Montjuïc',
+        geo: { '@type': 'GeoCoordinates', latitude: 41.37, longitude: 2.15 },
+      },
+    });
+  });
+
+  it('serves the same page without a slug and with a wrong slug', async () => {
+    for (const path of [`/festival/${festivalId}`, `/festival/${festivalId}/otro-nombre`]) {
+      const res = await api('GET', path);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('Prueba&quot; &lt;Noche&gt; - Festivales</title>');
+    }
+  });
+
+  it('cuts long descriptions to 160 characters with ... and keeps script text inert', async () => {
+    const res = await api('GET', `/festival/${longId}/festival-largo`);
+    const description = decode(meta(res.text, 'name', 'description'))!;
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description.endsWith('...')).toBe(true);
+    expect(meta(res.text, 'property', 'og:image')).toBe('https://cdn.example.com/largo.jpg');
+    // One JSON-LD script, one module script: the description could not close or open a tag.
+    expect(res.text.match(/<script/g)).toHaveLength(2);
+    expect(jsonLd(res.text).description).toBe(description);
+  });
+
+  it('uses PUBLIC_BASE_URL when configured and a default image when the festival has none', async () => {
+    resetEnv({ PUBLIC_BASE_URL: 'https://festivales.example/' });
+    const id = await createFestival({ name: 'Sin Imagen', imageUrl: null });
+    const res = await api('GET', `/festival/${id}/sin-imagen`);
+    expect(meta(res.text, 'property', 'og:image')).toBe('https://festivales.example/images/og-default.png');
+    expect(meta(res.text, 'property', 'og:url')).toBe(`https://festivales.example/festival/${id}/sin-imagen`);
+    resetEnv({ PUBLIC_BASE_URL: undefined });
+  });
+
+  it('answers the plain SPA index with 404 for unknown, pending or malformed festivals', async () => {
+    for (const path of ['/festival/999999', `/festival/${pendingId}/festival-pendiente-pages`, '/festival/abc', '/festival/99999999999999']) {
+      const res = await api('GET', path);
+      expect(res.status, path).toBe(404);
+      expect(res.text, path).toBe(INDEX);
+    }
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('robots.txt allows the site, keeps private screens out and names the sitemap', async () => {
+    const res = await api('GET', '/robots.txt', { headers: { Host: 'festivales.test' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/plain/);
+    expect(res.text).toContain('User-agent: *');
+    expect(res.text).toContain('Disallow: /admin');
+    expect(res.text).toContain('Sitemap: http://festivales.test/sitemap.xml');
+  });
+
+  it('sitemap.xml lists every approved festival URL and the public pages, not pending ones', async () => {
+    const res = await api('GET', '/sitemap.xml', { headers: { Host: 'festivales.test' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/xml/);
+    expect(res.text.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(res.text).toContain(`<loc>http://festivales.test/festival/${festivalId}/sonar-prueba-noche</loc>`);
+    expect(res.text).toContain(`<loc>http://festivales.test/festival/${longId}/festival-largo</loc>`);
+    expect(res.text).toContain('<loc>http://festivales.test/calendar</loc>');
+    expect(res.text).not.toContain(`/festival/${pendingId}/`);
+    expect(res.text).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Every call of spec §7 (method, path with sample ids) and the area that must serve it, written
+ * here from the spec, independently of infra/api-areas.ts, so the tests check that list against it.
+ * Plus the DESIGN.md calls the spec leaves to the client (contact messages are stored for real).
+ */
+export interface SpecRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  area: string;
+  source: 'spec §7' | 'DESIGN.md';
+}
+
+const r = (method: SpecRoute['method'], path: string, area: string, source: SpecRoute['source'] = 'spec §7'): SpecRoute => ({
+  method,
+  path,
+  area,
+  source,
+});
+
+export const specRoutes: SpecRoute[] = [
+  // User and auth
+  r('GET', '/api/users/profile', 'users'),
+  r('POST', '/api/users/auth/google', 'users'),
+  // Notifications, newsletter
+  r('GET', '/api/notifications', 'notifications'),
+  r('PATCH', '/api/notifications/1/read', 'notifications'),
+  r('POST', '/api/newsletter/subscribe', 'newsletter'),
+  // Favourites
+  r('GET', '/api/favorites', 'favorites'),
+  r('POST', '/api/favorites/1', 'favorites'),
+  r('DELETE', '/api/favorites/1', 'favorites'),
+  r('POST', '/api/favorites/sync', 'favorites'),
+  // Festivals
+  r('GET', '/api/festivals', 'festivals'),
+  r('GET', '/api/festivals/1', 'festivals'),
+  r('POST', '/api/festivals', 'festivals'),
+  r('DELETE', '/api/festivals/1', 'festivals'),
+  // Media and gallery
+  r('POST', '/api/media', 'media'),
+  r('GET', '/api/media/festival/1', 'media'),
+  r('POST', '/api/gallery/1/rate', 'media'),
+  r('POST', '/api/media/1/report', 'media'),
+  // Comments
+  r('GET', '/api/comments/festival/1', 'comments'),
+  r('POST', '/api/comments', 'comments'),
+  r('POST', '/api/comments/with-media', 'comments'),
+  r('DELETE', '/api/comments/1', 'comments'),
+  // Admin
+  r('GET', '/api/admin/pending-festivals', 'admin'),
+  r('GET', '/api/admin/festivals', 'admin'),
+  r('GET', '/api/admin/pending-media', 'admin'),
+  r('GET', '/api/admin/media', 'admin'),
+  r('GET', '/api/admin/users', 'admin'),
+  r('GET', '/api/admin/comments/pending', 'admin'),
+  r('GET', '/api/admin/media-reports', 'admin'),
+  r('PATCH', '/api/admin/festivals/1/approve', 'admin'),
+  r('PATCH', '/api/admin/media/1/approve', 'admin'),
+  r('GET', '/api/admin/media/1/hide', 'admin'),
+  r('DELETE', '/api/admin/media-reports/1', 'admin'),
+  r('POST', '/api/admin/festivals', 'admin'),
+  r('PUT', '/api/admin/festivals/1', 'admin'),
+  r('DELETE', '/api/admin/festivals/1', 'admin'),
+  r('POST', '/api/admin/media', 'admin'),
+  r('PUT', '/api/admin/media/1', 'admin'),
+  r('DELETE', '/api/admin/media/1', 'admin'),
+  r('PUT', '/api/admin/comments/1/approve', 'admin'),
+  r('PUT', '/api/admin/comments/1/reject', 'admin'),
+  r('POST', '/api/admin/upload/get-signed-url', 'admin'),
+  r('POST', '/api/admin/upload/confirm', 'admin'),
+  // DESIGN.md "API conventions": contact messages are stored, not simulated.
+  r('POST', '/api/contact', 'contact', 'DESIGN.md'),
+];
+
+/** Pages that are not /api calls but must reach a function: share previews (DESIGN.md "Web"), robots, sitemap. */
+export const pageRoutes: SpecRoute[] = [
+  r('GET', '/festival/1/sonar-barcelona', 'pages', 'DESIGN.md'),
+  r('GET', '/robots.txt', 'pages', 'DESIGN.md'),
+  r('GET', '/sitemap.xml', 'pages', 'DESIGN.md'),
+];

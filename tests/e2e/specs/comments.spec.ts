@@ -1,0 +1,67 @@
+import { catalogue, expect, login, person, test, withCookieChoice } from '../support/fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await withCookieChoice(page);
+});
+
+test('anonymous visitors are asked to sign in to comment', async ({ page }) => {
+  const festival = (await catalogue(page))[20];
+  await page.goto(`/festival/${festival.id}`);
+  await expect(page.locator('#comentarios').getByRole('heading', { name: 'Inicia sesión para comentar' })).toBeVisible();
+  await expect(page.locator('#comentarios').getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+});
+
+test('comment with a rating, see it and the new average, then delete it', async ({ page }) => {
+  const festival = (await catalogue(page))[21];
+  const author = person('Comentarista');
+  await login(page, author);
+  await page.goto(`/festival/${festival.id}`);
+  const section = page.locator('#comentarios');
+  await section.getByRole('button', { name: 'Publicar comentario' }).click();
+  await expect(section.getByText('El comentario no puede estar vacío.')).toBeVisible();
+  await expect(section.getByText('Debes seleccionar una puntuación')).toBeVisible();
+
+  const text = section.getByLabel('Tu comentario');
+  await text.fill('Sonido impecable y un ambiente increíble.');
+  await expect(section.getByText('41/300')).toBeVisible();
+  await text.fill('x'.repeat(320));
+  await expect(text).toHaveValue('x'.repeat(300));
+  await expect(section.getByText('300/300')).toBeVisible();
+  await text.fill('Sonido impecable y un ambiente increíble.');
+  await section.getByRole('radio', { name: '4 estrellas' }).check({ force: true });
+  await section.getByRole('button', { name: 'Publicar comentario' }).click();
+  await expect(page.getByText('¡Comentario y puntuación publicados!')).toBeVisible();
+  const comment = section.getByRole('listitem').filter({ hasText: 'Sonido impecable y un ambiente increíble.' });
+  await expect(comment).toContainText(author.name);
+  await expect(text).toHaveValue('');
+  // The festival's rating now counts the new comment.
+  await expect(page.locator('#informacion').getByText('(1 valoraciones)')).toBeVisible();
+  await expect(page.locator('#informacion .rating-big')).toHaveText('4.0');
+
+  await comment.getByRole('button', { name: 'Borrar' }).click();
+  await page.getByRole('alertdialog', { name: '¿Borrar comentario?' }).getByRole('button', { name: 'Borrar' }).click();
+  await expect(page.getByText('Comentario borrado')).toBeVisible();
+  await expect(comment).toHaveCount(0);
+  await expect(page.locator('#informacion').getByText('Sin valoraciones aún')).toBeVisible();
+});
+
+test("other people's comments cannot be deleted", async ({ page }) => {
+  const festival = (await catalogue(page))[22];
+  const first = person('Primera');
+  await login(page, first);
+  await page.goto(`/festival/${festival.id}`);
+  const section = page.locator('#comentarios');
+  await section.getByLabel('Tu comentario').fill('Volvería cada año.');
+  await section.getByRole('radio', { name: '5 estrellas' }).check({ force: true });
+  await section.getByRole('button', { name: 'Publicar comentario' }).click();
+  await expect(page.getByText('¡Comentario y puntuación publicados!')).toBeVisible();
+
+  await page.context().clearCookies();
+  const other = await page.context().newPage();
+  await login(other, person('Segunda'));
+  await other.goto(`/festival/${festival.id}`);
+  const theirs = other.locator('#comentarios').getByRole('listitem').filter({ hasText: 'Volvería cada año.' });
+  await expect(theirs).toBeVisible();
+  await expect(theirs.getByRole('button', { name: 'Borrar' })).toHaveCount(0);
+  await other.close();
+});

@@ -1,0 +1,129 @@
+import { defaultFilters, filterFestivals, type FestivalFilters } from '../../../core/festival-filters';
+import { slugify } from '../../../core/slug';
+import type { Festival } from '../../../core/types';
+import { catalogue, expect, test, withCookieChoice } from '../support/fixtures';
+
+const countText = (n: number, filtered: boolean) =>
+  `${n} ${n === 1 ? 'festival encontrado' : 'festivales encontrados'}${filtered ? ' con los filtros aplicados' : ''}`;
+
+test.beforeEach(async ({ page }) => {
+  await withCookieChoice(page);
+});
+
+test('the home lists upcoming festivals as cards with the exact count text', async ({ page }) => {
+  const all = (await catalogue(page)) as unknown as Festival[];
+  const upcoming = filterFestivals(all, { ...defaultFilters });
+  await page.goto('/');
+  await expect(page.getByRole('status').filter({ hasText: 'encontrado' })).toHaveText(countText(upcoming.length, false));
+  await expect(page.getByRole('checkbox', { name: 'Solo próximos festivales' })).toBeChecked();
+  const first = upcoming[0];
+  const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: first.name, exact: true }) });
+  await expect(card).toBeVisible();
+  // Three genres, then '+N' (spec §2).
+  if (first.genres.length > 3) await expect(card.getByText(`+${first.genres.length - 3}`)).toBeVisible();
+  await expect(card.getByRole('listitem')).toHaveCount(Math.min(first.genres.length, 4));
+  await card.getByRole('link', { name: first.name, exact: true }).click();
+  await expect(page).toHaveURL(`/festival/${first.id}/${slugify(first.name)}`);
+  await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+});
+
+test('filters give the same results as core, with the plural and singular texts', async ({ page }) => {
+  const all = (await catalogue(page)) as unknown as Festival[];
+  await page.goto('/');
+  const status = page.getByRole('status').filter({ hasText: 'encontrado' });
+  await expect(status).toContainText('festivales encontrados');
+
+  const search = page.getByRole('searchbox', { name: 'Buscar' });
+  // Accent-insensitive: 'sonar' finds 'Sónar' (one result: the singular text).
+  await search.fill('sonar');
+  const sonar = filterFestivals(all, { ...defaultFilters, search: 'sonar' });
+  expect(sonar.length).toBe(1);
+  await expect(status).toHaveText(countText(1, true));
+  await expect(page.getByRole('link', { name: 'Sónar', exact: true })).toBeVisible();
+
+  await search.fill('');
+  const genre = 'Techno';
+  await page.getByLabel('Género', { exact: true }).selectOption(genre);
+  await page.getByLabel('Valoración mínima').selectOption('0');
+  let filters: FestivalFilters = { ...defaultFilters, genre };
+  await expect(status).toHaveText(countText(filterFestivals(all, filters).length, true));
+
+  // Turning upcoming-only off shows past editions too.
+  await page.getByRole('checkbox', { name: 'Solo próximos festivales' }).uncheck();
+  filters = { ...filters, upcoming: false };
+  await expect(status).toHaveText(countText(filterFestivals(all, filters).length, true));
+
+  // Alphabetical order: the first card is the first name in Spanish order.
+  await page.getByLabel('Ordenar por').selectOption('name');
+  const byName = filterFestivals(all, { ...filters, sort: 'name' });
+  await expect(page.getByRole('article').first().getByRole('heading')).toHaveText(byName[0].name);
+});
+
+test('dates and upcoming-only follow the interplay of spec §4', async ({ page }) => {
+  await page.goto('/');
+  const upcoming = page.getByRole('checkbox', { name: 'Solo próximos festivales' });
+  const from = page.getByLabel('Fecha de inicio');
+  const to = page.getByLabel('Fecha de fin');
+  await from.fill('2027-06-01');
+  await expect(upcoming).not.toBeChecked();
+  await expect(to).toHaveAttribute('min', '2027-06-01');
+  await to.fill('2027-06-30');
+  await expect(page.getByRole('status').filter({ hasText: 'encontrado' })).toContainText('con los filtros aplicados');
+  await upcoming.check();
+  await expect(from).toHaveValue('');
+  await expect(to).toHaveValue('');
+});
+
+test('an empty result offers Limpiar filtros, which resets everything', async ({ page }) => {
+  await page.goto('/');
+  const status = page.getByRole('status').filter({ hasText: 'encontrado' });
+  const initial = await status.textContent();
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill('zzzz-no-existe');
+  await expect(page.getByText('No se encontraron festivales que coincidan con los filtros aplicados.')).toBeVisible();
+  await expect(status).toHaveText(countText(0, true));
+  await page.getByRole('main').getByRole('button', { name: 'Limpiar filtros' }).last().click();
+  await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('');
+  await expect(page.getByRole('checkbox', { name: 'Solo próximos festivales' })).toBeChecked();
+  await expect(status).toHaveText(initial!);
+});
+
+test('with no festivals at all the list says so, without the clear button', async ({ page }) => {
+  await page.route('**/api/festivals', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+  await page.goto('/');
+  await expect(page.getByText('No se encontraron festivales.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Limpiar filtros' })).toHaveCount(0);
+});
+
+test('an unexpected catalogue answer empties the list with the error toast', async ({ page }) => {
+  await page.route('**/api/festivals', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"oops":true}' }));
+  await page.goto('/');
+  await expect(page.getByText('Error al cargar festivales: Respuesta inesperada del servidor.')).toBeVisible();
+  await expect(page.getByText('No se pudieron cargar los festivales')).toBeVisible();
+});
+
+test('grid and list views, and the map button', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Vista en lista' }).click();
+  await expect(page.getByRole('button', { name: 'Vista en lista' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.festival-grid')).toHaveClass(/is-list/);
+  await page.getByRole('button', { name: 'Vista en cuadrícula' }).click();
+  await expect(page.locator('.festival-grid')).not.toHaveClass(/is-list/);
+  await page.getByRole('link', { name: 'Ver mapa' }).click();
+  await expect(page).toHaveURL('/map');
+});
+
+test('skeleton: 12 placeholder cards on desktop, 6 on a phone', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/festivals', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const visibleCards = page.locator('.skeleton-grid > .skeleton-card:visible');
+  await expect(visibleCards).toHaveCount(12);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(visibleCards).toHaveCount(6);
+  release();
+  await expect(page.getByRole('status').filter({ hasText: 'encontrado' })).toBeVisible();
+});

@@ -1,0 +1,24 @@
+import { useFavorites } from '../../lib/favorites';
+import { HeartIcon } from '../icons/card-icons';
+
+/** The heart toggle of spec §4 "Favourite toggle", labelled with the festival's name. */
+export function FavoriteButton({ festivalId, festivalName, className = 'fav-btn' }: { festivalId: number; festivalName: string; className?: string }) {
+  const { isFavorite, toggleFavorite } = useFavorites();
+  const active = isFavorite(festivalId);
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-pressed={active}
+      aria-label={active ? `Quitar ${festivalName} de favoritos` : `Añadir ${festivalName} a favoritos`}
+      title={active ? 'Quitar de favoritos' : 'Añadir a favoritos'}
+      onClick={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        void toggleFavorite(festivalId);
+      }}
+    >
+      <HeartIcon />
+    </button>
+  );
+}

@@ -1,0 +1,26 @@
+import { useState, type ImgHTMLAttributes } from 'react';
+import type { Festival } from '../../../../core/types';
+import { defaultFestivalImage, festivalImage } from '../../lib/festival-image';
+
+type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & {
+  festival: Pick<Festival, 'id' | 'image_url'>;
+};
+
+/** A festival's picture with the spec §9 fallbacks; a broken image falls back to the default artwork. */
+export function FestivalImage({ festival, alt = '', sizes = '(max-width: 640px) 100vw, 400px', ...rest }: Props) {
+  const [failed, setFailed] = useState(false);
+  const source = failed ? defaultFestivalImage : festivalImage(festival);
+  return (
+    <img
+      {...rest}
+      alt={alt}
+      src={source.src}
+      srcSet={source.srcSet}
+      sizes={source.srcSet ? sizes : undefined}
+      width={800}
+      height={450}
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}

@@ -1,0 +1,57 @@
+/** Inline stroke icons (24x24 grid), decorative: the control carries the label. */
+import { Svg, type IconProps } from './icon-base';
+
+export const MenuIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </Svg>
+);
+
+export const InstagramIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="2" y="2" width="20" height="20" rx="5" />
+    <circle cx="12" cy="12" r="4" />
+    <path d="M17.5 6.5h.01" />
+  </Svg>
+);
+
+export const XSocialIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 4l16 16M20 4 4 20" />
+  </Svg>
+);
+
+export const FacebookIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" />
+  </Svg>
+);
+
+export const YoutubeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M22.5 6.4a2.8 2.8 0 0 0-2-2C18.8 4 12 4 12 4s-6.8 0-8.5.4a2.8 2.8 0 0 0-2 2A29 29 0 0 0 1 12a29 29 0 0 0 .5 5.6 2.8 2.8 0 0 0 2 2c1.7.4 8.5.4 8.5.4s6.8 0 8.5-.4a2.8 2.8 0 0 0 2-2A29 29 0 0 0 23 12a29 29 0 0 0-.5-5.6z" />
+    <path d="m9.8 15.5 5.7-3.5-5.7-3.5z" />
+  </Svg>
+);
+
+/** The product's mark: an equaliser in the neon gradient. */
+export function LogoMark({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 40 40" className={className} aria-hidden="true" focusable="false">
+      <defs>
+        <linearGradient id="logo-g" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#ff2bd6" />
+          <stop offset="0.55" stopColor="#8b5cf6" />
+          <stop offset="1" stopColor="#00e5ff" />
+        </linearGradient>
+      </defs>
+      <rect x="1" y="1" width="38" height="38" rx="11" fill="#141127" stroke="url(#logo-g)" strokeWidth="2" />
+      <g fill="url(#logo-g)">
+        <rect x="8" y="18" width="4" height="14" rx="2" />
+        <rect x="14.5" y="10" width="4" height="22" rx="2" />
+        <rect x="21" y="14" width="4" height="18" rx="2" />
+        <rect x="27.5" y="7" width="4" height="25" rx="2" />
+      </g>
+    </svg>
+  );
+}

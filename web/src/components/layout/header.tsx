@@ -1,0 +1,75 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useAuth } from '../../lib/auth';
+import { LogoMark, MenuIcon } from '../icons/brand-icons';
+import { mainNav } from './nav-items';
+
+// Only needed once signed in or once the menu opens: kept out of the first load.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+
+interface Props {
+  /** The notification bell (notifications feature), shown when signed in. */
+  notifications: ReactNode;
+  /** The sign-in control (auth feature), normal or compact. */
+  renderSignIn: (compact: boolean) => ReactNode;
+}
+
+/** spec §2: fixed 60 px header with the logo, tagline, navigation and user section. */
+export function Header({ notifications, renderSignIn }: Props) {
+  const { user, checking } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname, user?.id]);
+
+  return (
+    <header className="site-header">
+      <div className="container site-header-inner">
+        <Link to={paths.home()} className="brand" aria-label="Festivales, ir al inicio">
+          <LogoMark className="brand-mark" />
+          <span className="brand-text">
+            <span className="brand-name gradient-text">Festivales</span>
+            <span className="brand-tagline">DESCUBRE TU PRÓXIMO FESTIVAL</span>
+          </span>
+        </Link>
+        <nav className="main-nav" aria-label="Principal">
+          {mainNav.map((item) => (
+            <NavLink key={item.to} to={item.to} end className="nav-link">
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="header-tools">
+          {user ? notifications : null}
+          <div className="header-account">
+            {user ? (
+              <Suspense fallback={<span className="header-account-placeholder" />}>
+                <UserMenu />
+              </Suspense>
+            ) : checking ? (
+              <span className="header-account-placeholder" />
+            ) : (
+              renderSignIn(false)
+            )}
+          </div>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon hamburger"
+            aria-label="Abrir menú"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon />
+          </button>
+        </div>
+      </div>
+      {menuOpen ? (
+        <Suspense fallback={null}>
+          <MobileMenu onClose={() => setMenuOpen(false)} signIn={renderSignIn(true)} />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,76 @@
+import { useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { NavLink } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useAuth } from '../../lib/auth';
+import { useFocusTrap } from '../../lib/use-focus-trap';
+import { useScrollLock } from '../../lib/use-scroll-lock';
+import { CloseIcon, LogOutIcon } from '../icons/icons';
+import { Avatar } from './avatar';
+import { mainNav } from './nav-items';
+
+interface Props {
+  onClose: () => void;
+  /** The compact sign-in control of the auth feature. */
+  signIn: ReactNode;
+}
+
+/** spec §2: the slide-in menu at 768 px or less; page scroll is locked while it is open. */
+export function MobileMenu({ onClose, signIn }: Props) {
+  const { user, isAdmin, signOut } = useAuth();
+  const ref = useRef<HTMLDivElement>(null);
+  useScrollLock(true);
+  useFocusTrap(ref, true, onClose);
+  // In <body>: the header's backdrop-filter would otherwise be the containing block of this fixed panel.
+  return createPortal(
+    <>
+      <div className="mobile-menu-backdrop" onClick={onClose} aria-hidden="true" />
+      <div ref={ref} id="mobile-menu" className="mobile-menu" role="dialog" aria-modal="true" aria-label="Menú">
+        <div className="mobile-menu-top">
+          <span className="eyebrow">Menú</span>
+          <button type="button" className="btn btn-ghost btn-icon" aria-label="Cerrar menú" onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </div>
+        <nav aria-label="Navegación móvil">
+          {mainNav.map((item) => (
+            <NavLink key={item.to} to={item.to} end className="nav-link" onClick={onClose}>
+              {item.label}
+            </NavLink>
+          ))}
+          <NavLink to={paths.propose()} className="nav-link" onClick={onClose}>
+            Proponer Festival
+          </NavLink>
+          {isAdmin ? (
+            <NavLink to={paths.admin()} className="nav-link" onClick={onClose}>
+              Panel Admin
+            </NavLink>
+          ) : null}
+        </nav>
+        <div className="mobile-menu-user">
+          {user ? (
+            <>
+              <div className="user-line">
+                <Avatar name={user.name} url={user.avatar_url} large />
+                <span>{user.name}</span>
+              </div>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  onClose();
+                  signOut();
+                }}
+              >
+                <LogOutIcon /> Cerrar sesión
+              </button>
+            </>
+          ) : (
+            signIn
+          )}
+        </div>
+      </div>
+    </>,
+    document.body,
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useAuth } from '../../lib/auth';
+import { HeartIcon } from '../icons/card-icons';
+import { HomeIcon, LogOutIcon, PlusIcon, ShieldIcon } from '../icons/icons';
+import { Avatar } from './avatar';
+
+/** spec §2 user menu: avatar, name, 'Mis favoritos', 'Proponer festival', 'Panel Admin'/'Volver', 'Cerrar sesión'. */
+export function UserMenu() {
+  const { user, isAdmin, signOut } = useAuth();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const wrap = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!wrap.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        trigger.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (!user) return null;
+  const onAdmin = pathname.startsWith(paths.admin());
+  return (
+    <div className="user-menu" ref={wrap}>
+      <button
+        ref={trigger}
+        type="button"
+        className="user-menu-trigger"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={`Menú de ${user.name}`}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Avatar name={user.name} url={user.avatar_url} />
+        <span className="user-menu-name">{user.name}</span>
+      </button>
+      <div id={menuId} className="dropdown" hidden={!open}>
+        <div className="dropdown-head">
+          <Avatar name={user.name} url={user.avatar_url} large />
+          <div>
+            <strong>{user.name}</strong>
+            <span>{user.email}</span>
+          </div>
+        </div>
+        <div className="dropdown-sep" />
+        <Link className="dropdown-item" to={paths.favorites()}>
+          <HeartIcon /> Mis favoritos
+        </Link>
+        <Link className="dropdown-item" to={paths.propose()}>
+          <PlusIcon /> Proponer festival
+        </Link>
+        {isAdmin ? (
+          onAdmin ? (
+            <Link className="dropdown-item" to={paths.home()}>
+              <HomeIcon /> Volver
+            </Link>
+          ) : (
+            <Link className="dropdown-item" to={paths.admin()}>
+              <ShieldIcon /> Panel Admin
+            </Link>
+          )
+        ) : null}
+        <div className="dropdown-sep" />
+        <button type="button" className="dropdown-item" onClick={() => signOut()}>
+          <LogOutIcon /> Cerrar sesión
+        </button>
+      </div>
+    </div>
+  );
+}

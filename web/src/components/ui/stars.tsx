@@ -1,0 +1,18 @@
+import { StarIcon } from '../icons/card-icons';
+
+/** Five stars with the rounded value filled (spec §2 "Valoraciones"); decorative, pair with text. */
+export function Stars({ value, className }: { value: number; className?: string }) {
+  const filled = Math.round(value);
+  return (
+    <span className={className ? `stars ${className}` : 'stars'} aria-hidden="true">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <StarIcon key={n} className={n <= filled ? 'star-full' : 'star-empty'} fill={n <= filled ? 'currentColor' : 'none'} />
+      ))}
+    </span>
+  );
+}
+
+/** One decimal, Spanish style ('4,5' reads wrong next to 'x.x/5' of the spec, so a dot is kept). */
+export function formatRating(value: number): string {
+  return value.toFixed(1);
+}

@@ -1,0 +1,242 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { AdminMedia } from '../../../../../core/admin-schemas';
+import type { Festival } from '../../../../../core/types';
+import { useAuth } from '../../../lib/auth';
+import { invalidateFestivals } from '../../../lib/catalog';
+import { useAdminActions } from '../hooks/use-admin-actions';
+import { useAdminData, type AdminDataKey } from '../hooks/use-admin-data';
+import { CommentsTab } from './comments-tab';
+import { FestivalForm } from './festival-form';
+import { FestivalsTab } from './festivals-tab';
+import { MediaForm } from './media-form';
+import { MediaTab } from './media-tab';
+import { MessagesTab } from './messages-tab';
+import { ReportsTab } from './reports-tab';
+import { TabPanel, Tabs } from './tabs';
+import './admin.css';
+
+type MainTab = 'festivals' | 'media' | 'comments' | 'reports' | 'messages';
+
+/** Which lists each tab shows, to put their load errors where they matter. */
+const tabLists: Record<MainTab, AdminDataKey[]> = {
+  festivals: ['pendingFestivals', 'festivals', 'users'],
+  media: ['pendingMedia', 'media'],
+  comments: ['pendingComments'],
+  reports: ['reports', 'media'],
+  messages: ['messages'],
+};
+
+interface AdminPageProps {
+  /** The shell's sign-in control for signed-out visitors. */
+  signIn?: ReactNode;
+}
+
+/** /admin (spec §2 "Admin panel"): the screen checks the role itself; the server checks it on every call. */
+export function AdminPage({ signIn }: AdminPageProps) {
+  const { user, isAdmin, checking } = useAuth();
+  const [forced, setForced] = useState(false);
+
+  if (checking) {
+    return (
+      <div className="page">
+        <div className="container">
+          <p className="admin-checking" role="status">
+            <span className="admin-spinner" aria-hidden="true" />
+            Verificando permisos de administrador...
+          </p>
+        </div>
+      </div>
+    );
+  }
+
+  if (!isAdmin && !forced) {
+    return (
+      <div className="page">
+        <div className="container admin-restricted-wrap">
+          <section className="card admin-restricted" aria-labelledby="admin-restricted-title">
+            <div className="admin-lock" aria-hidden="true">
+              <svg viewBox="0 0 24 24" width="34" height="34" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <path d="M5 11h14a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2zm2 0V7a5 5 0 0 1 10 0v4" />
+              </svg>
+            </div>
+            <h1 id="admin-restricted-title" className="page-title">
+              Acceso Restringido
+            </h1>
+            <p className="muted">
+              {user
+                ? `Tu cuenta (${user.name}) no tiene permisos de administrador. Esta sección es solo para el equipo de moderación.`
+                : 'Esta sección es solo para administradores. Inicia sesión con una cuenta de administrador para continuar.'}
+            </p>
+            {!user && signIn && <div className="admin-restricted-signin">{signIn}</div>}
+            <button type="button" className="btn btn-ghost" onClick={() => setForced(true)}>
+              Forzar acceso como administrador
+            </button>
+            <p className="muted admin-small">El servidor comprueba los permisos en cada acción: sin ellos, el panel no podrá cargar datos.</p>
+          </section>
+        </div>
+      </div>
+    );
+  }
+
+  return <AdminPanel forced={!isAdmin} />;
+}
+
+function AdminPanel({ forced }: { forced: boolean }) {
+  const { data, errors, loading, refreshing, reload } = useAdminData(true);
+  const [tab, setTab] = useState<MainTab>('festivals');
+  const [banner, setBanner] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [editingFestival, setEditingFestival] = useState<Festival | null | undefined>(undefined);
+  const [editingMedia, setEditingMedia] = useState<AdminMedia | null | undefined>(undefined);
+
+  const onDone = useCallback(
+    (message: string) => {
+      setFailure(null);
+      setBanner(message);
+      reload();
+    },
+    [reload],
+  );
+  const onFailed = useCallback((message: string) => {
+    setBanner(null);
+    setNotice(null);
+    setFailure(message);
+  }, []);
+  const { run, busy, dialog } = useAdminActions(onDone, onFailed);
+
+  const hidden = useMemo(() => new Set(data.media.filter((m) => m.hidden_at).map((m) => m.id)), [data.media]);
+  const unread = data.messages.filter((m) => !m.read).length;
+  const tabErrors = [...new Set(tabLists[tab].map((key) => errors[key]).filter((e): e is string => Boolean(e)))];
+
+  const savedForm = useCallback(
+    (kind: 'festival' | 'media') => {
+      if (kind === 'festival') setEditingFestival(undefined);
+      else setEditingMedia(undefined);
+      onDone('Acción completada con éxito');
+    },
+    [onDone],
+  );
+  const onFestivalSaved = useCallback(() => {
+    savedForm('festival');
+    // The public catalogue changed too (list, map, calendar).
+    invalidateFestivals();
+  }, [savedForm]);
+  const onMediaSaved = useCallback(() => savedForm('media'), [savedForm]);
+
+  return (
+    <div className="page admin-page">
+      <div className="container">
+        <header className="admin-header">
+          <div>
+            <h1 className="page-title">
+              Panel de <span className="gradient-text">Administración</span>
+            </h1>
+            <p className="muted">Modera propuestas, fotos, vídeos, comentarios y reportes, y gestiona el catálogo.</p>
+          </div>
+          <button type="button" className="btn btn-sm btn-ghost" onClick={reload} disabled={refreshing}>
+            {refreshing && !loading ? 'Actualizando...' : 'Actualizar datos'}
+          </button>
+        </header>
+
+        {forced && (
+          <div className="admin-alert admin-alert-warning" role="note">
+            Acceso forzado: tu cuenta no es de administrador, así que el servidor rechazará las peticiones del panel.
+          </div>
+        )}
+
+        <div aria-live="polite">
+          {banner && (
+            <div className="admin-alert admin-alert-success admin-banner" role="status">
+              <span>{banner}</span>
+              {notice && <span className="admin-notice">{notice}</span>}
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label="Cerrar aviso"
+                onClick={() => {
+                  setBanner(null);
+                  setNotice(null);
+                }}
+              >
+                ×
+              </button>
+            </div>
+          )}
+        </div>
+        {failure && (
+          <div className="admin-alert admin-alert-error admin-banner" role="alert">
+            <span>No se pudo completar la acción: {failure}</span>
+            <button type="button" className="btn btn-ghost btn-sm" aria-label="Cerrar error" onClick={() => setFailure(null)}>
+              ×
+            </button>
+          </div>
+        )}
+
+        <Tabs
+          id="admin"
+          label="Secciones del panel"
+          active={tab}
+          onChange={setTab}
+          items={[
+            { key: 'festivals', label: 'Festivales', count: data.pendingFestivals.length },
+            { key: 'media', label: 'Fotos/Vídeos', count: data.pendingMedia.length },
+            { key: 'comments', label: 'Comentarios', count: data.pendingComments.length },
+            { key: 'reports', label: 'Reportes', count: data.reports.length },
+            { key: 'messages', label: 'Mensajes', count: unread, countLabel: 'sin leer' },
+          ]}
+        />
+
+        <TabPanel id="admin" tab={tab}>
+          {tabErrors.length > 0 && (
+            <div className="admin-alert admin-alert-error" role="alert">
+              {tabErrors.map((e) => (
+                <p key={e}>{e}</p>
+              ))}
+            </div>
+          )}
+          {loading ? (
+            <p className="admin-loading" role="status">
+              <span className="admin-spinner" aria-hidden="true" />
+              Cargando datos...
+            </p>
+          ) : tab === 'festivals' ? (
+            <FestivalsTab
+              pending={data.pendingFestivals}
+              all={data.festivals}
+              pendingMedia={data.pendingMedia}
+              users={data.users}
+              run={run}
+              busy={busy}
+              onEdit={setEditingFestival}
+              onNotice={setNotice}
+            />
+          ) : tab === 'media' ? (
+            <MediaTab pending={data.pendingMedia} all={data.media} run={run} busy={busy} onEdit={setEditingMedia} />
+          ) : tab === 'comments' ? (
+            <CommentsTab comments={data.pendingComments} run={run} busy={busy} />
+          ) : tab === 'reports' ? (
+            <ReportsTab reports={data.reports} hidden={hidden} run={run} busy={busy} />
+          ) : (
+            <MessagesTab messages={data.messages} run={run} busy={busy} />
+          )}
+        </TabPanel>
+      </div>
+
+      {editingFestival !== undefined && (
+        <FestivalForm festival={editingFestival} onClose={() => setEditingFestival(undefined)} onSaved={onFestivalSaved} />
+      )}
+      {editingMedia !== undefined && (
+        <MediaForm
+          media={editingMedia}
+          festivals={data.festivals}
+          users={data.users}
+          loadErrors={[errors.festivals ? 'Error cargando festivales' : '', errors.users ? 'Error cargando usuarios' : ''].filter(Boolean)}
+          onClose={() => setEditingMedia(undefined)}
+          onSaved={onMediaSaved}
+        />
+      )}
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { adminMediaSchema, MEDIA_URL_REQUIRED, type AdminMedia, type AdminUser } from '../../../../../core/admin-schemas';
+import { IMAGE_MAX_BYTES } from '../../../../../core/community-schemas';
+import type { Festival } from '../../../../../core/types';
+import { Modal } from '../../../components/ui/modal';
+import { ApiError, mediaUrl } from '../../../lib/api-client';
+import { createMedia, updateMedia } from '../api/admin-api';
+import { uploadAdminImage } from '../api/upload-image';
+import { describeError } from '../hooks/use-admin-actions';
+
+type Field = 'festival_id' | 'user_id' | 'type' | 'status' | 'url' | 'caption' | 'comment';
+
+const SAVED_FEEDBACK_MS = 1500; // spec §9
+
+interface MediaFormProps {
+  media: AdminMedia | null;
+  festivals: Festival[];
+  users: AdminUser[];
+  /** Why the selects could not be filled (spec §8 'Error cargando festivales' / 'usuarios'). */
+  loadErrors: string[];
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Create or edit a gallery item (spec §5 "Admin media form"; new items: type image, status pending, §4). */
+export function MediaForm({ media, festivals, users, loadErrors, onClose, onSaved }: MediaFormProps) {
+  const uid = useId();
+  const [values, setValues] = useState<Record<Field, string>>({
+    festival_id: media ? String(media.festival_id) : '',
+    user_id: media?.user_id != null ? String(media.user_id) : '',
+    type: media?.type ?? 'image',
+    status: media?.status ?? 'pending',
+    url: media?.url ?? '',
+    caption: media?.caption ?? '',
+    comment: media?.comment ?? '',
+  });
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field | 'file' | 'form', string>>>({});
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = window.setTimeout(onSaved, SAVED_FEEDBACK_MS);
+    return () => window.clearTimeout(timer);
+  }, [saved, onSaved]);
+
+  const set = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
+  };
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    setErrors((e) => ({ ...e, file: undefined, url: undefined }));
+    if (!chosen) return setFile(null);
+    // Spec §5 "Admin media form" messages.
+    if (!chosen.type.startsWith('image/')) {
+      event.target.value = '';
+      setFile(null);
+      return setErrors((e) => ({ ...e, file: 'Solo se permiten archivos de imagen' }));
+    }
+    if (chosen.size > IMAGE_MAX_BYTES) {
+      event.target.value = '';
+      setFile(null);
+      return setErrors((e) => ({ ...e, file: 'El archivo es demasiado grande (máximo 5MB)' }));
+    }
+    setFile(chosen);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving || saved) return;
+    const found: Partial<Record<Field | 'file' | 'form', string>> = {};
+    if (!values.festival_id) found.festival_id = 'Debe seleccionar un festival';
+    if (!values.user_id) found.user_id = 'Debe seleccionar un usuario';
+    if (!file && !values.url.trim()) found.url = MEDIA_URL_REQUIRED;
+    if (file && !values.festival_id) found.file = 'Selecciona un festival antes de subir una imagen.';
+    if (Object.keys(found).length) {
+      setErrors(found);
+      return;
+    }
+    setSaving(true);
+    try {
+      let url = values.url.trim();
+      if (file) {
+        setProgress(0);
+        try {
+          url = await uploadAdminImage(file, { festivalId: Number(values.festival_id), userId: Number(values.user_id) }, setProgress);
+        } catch (error) {
+          throw new Error(`Error subiendo imagen: ${(error as Error).message}`);
+        }
+      }
+      const parsed = adminMediaSchema.safeParse({ ...values, url });
+      if (!parsed.success) {
+        const fieldErrors: Partial<Record<Field, string>> = {};
+        for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0]) as Field] ??= issue.message;
+        setErrors(fieldErrors);
+        return;
+      }
+      if (media) await updateMedia(media.id, parsed.data);
+      else await createMedia(parsed.data);
+      setSaved(true);
+    } catch (error) {
+      const detail = describeError(error);
+      const next: Partial<Record<Field | 'form', string>> = {
+        form: error instanceof ApiError ? `Error al guardar media: ${detail}` : detail,
+      };
+      if (error instanceof ApiError && Array.isArray(error.details)) {
+        for (const d of error.details as { path?: string; message?: string }[]) {
+          const key = (d.path ?? '').split('.')[0] as Field;
+          if (key && d.message) next[key] ??= d.message;
+        }
+      }
+      setErrors(next);
+    } finally {
+      setSaving(false);
+      setProgress(null);
+    }
+  };
+
+  const error = (name: Field | 'file') =>
+    errors[name] ? (
+      <p id={`${uid}-${name}-error`} className="field-error">
+        {errors[name]}
+      </p>
+    ) : null;
+  const describedBy = (name: Field | 'file') => (errors[name] ? `${uid}-${name}-error` : undefined);
+  const preview = file ? null : mediaUrl(values.url || null);
+
+  return (
+    <Modal title={media ? 'Editar foto o vídeo' : 'Nueva foto o vídeo'} onClose={saving ? () => undefined : onClose}>
+      <form className="admin-form" onSubmit={submit} noValidate>
+        {loadErrors.length > 0 && (
+          <div className="admin-alert admin-alert-error" role="alert">
+            {loadErrors.join(' · ')}
+          </div>
+        )}
+        <fieldset disabled={saving || saved} className="admin-form-grid">
+          <div className="field">
+            <label htmlFor={`${uid}-festival_id`}>
+              Festival<span className="admin-req" aria-hidden="true">*</span>
+            </label>
+            <select id={`${uid}-festival_id`} className="select" value={values.festival_id} onChange={set('festival_id')} aria-required="true" aria-invalid={Boolean(errors.festival_id)} aria-describedby={describedBy('festival_id')}>
+              <option value="">Selecciona un festival</option>
+              {festivals.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.name}
+                </option>
+              ))}
+            </select>
+            {error('festival_id')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${uid}-user_id`}>
+              Usuario<span className="admin-req" aria-hidden="true">*</span>
+            </label>
+            <select id={`${uid}-user_id`} className="select" value={values.user_id} onChange={set('user_id')} aria-required="true" aria-invalid={Boolean(errors.user_id)} aria-describedby={describedBy('user_id')}>
+              <option value="">Selecciona un usuario</option>
+              {users.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.name} ({u.email})
+                </option>
+              ))}
+            </select>
+            {error('user_id')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${uid}-type`}>Tipo</label>
+            <select id={`${uid}-type`} className="select" value={values.type} onChange={set('type')}>
+              <option value="image">Imagen</option>
+              <option value="video">Vídeo</option>
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${uid}-status`}>Estado</label>
+            <select id={`${uid}-status`} className="select" value={values.status} onChange={set('status')}>
+              <option value="pending">Pendiente</option>
+              <option value="approved">Aprobado</option>
+              <option value="rejected">Rechazado</option>
+            </select>
+          </div>
+          <div className="field admin-form-wide">
+            <label htmlFor={`${uid}-file`}>Archivo de imagen</label>
+            <input id={`${uid}-file`} type="file" accept="image/*" className="input" onChange={onFile} aria-invalid={Boolean(errors.file)} aria-describedby={describedBy('file')} />
+            {error('file')}
+            {progress !== null && <progress max={1} value={progress} aria-label="Progreso de la subida" />}
+          </div>
+          <div className="field admin-form-wide">
+            <label htmlFor={`${uid}-url`}>O URL</label>
+            <input id={`${uid}-url`} className="input" value={values.url} onChange={set('url')} placeholder="https://…" disabled={Boolean(file)} aria-invalid={Boolean(errors.url)} aria-describedby={describedBy('url')} />
+            {error('url')}
+            {preview && values.type === 'image' && <img src={preview} alt="" className="admin-image-preview" />}
+          </div>
+          <div className="field">
+            <label htmlFor={`${uid}-caption`}>Título</label>
+            <input id={`${uid}-caption`} className="input" value={values.caption} onChange={set('caption')} maxLength={300} />
+            {error('caption')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${uid}-comment`}>Comentario</label>
+            <input id={`${uid}-comment`} className="input" value={values.comment} onChange={set('comment')} maxLength={300} />
+            {error('comment')}
+          </div>
+        </fieldset>
+        {errors.form && (
+          <div className="admin-alert admin-alert-error" role="alert">
+            {errors.form}
+          </div>
+        )}
+        {saved && (
+          <div className="admin-alert admin-alert-success" role="status">
+            Guardado correctamente
+          </div>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onClose} disabled={saving}>
+            Cancelar
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={saving || saved}>
+            {saving ? 'Guardando...' : media ? 'Guardar cambios' : 'Crear'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AdminComment, AdminMedia, AdminMediaReport, AdminUser, ContactMessage } from '../../../../../core/admin-schemas';
+import type { Festival } from '../../../../../core/types';
+import { ApiError } from '../../../lib/api-client';
+import {
+  getAllFestivals,
+  getAllMedia,
+  getContactMessages,
+  getMediaReports,
+  getPendingComments,
+  getPendingFestivals,
+  getPendingMedia,
+  getUsers,
+} from '../api/admin-api';
+
+export interface AdminData {
+  pendingFestivals: Festival[];
+  festivals: Festival[];
+  pendingMedia: AdminMedia[];
+  media: AdminMedia[];
+  users: AdminUser[];
+  pendingComments: AdminComment[];
+  reports: AdminMediaReport[];
+  messages: ContactMessage[];
+}
+
+export type AdminDataKey = keyof AdminData;
+
+/** What failed to load, in the words of spec §8 where it has them. */
+const loadErrors: Record<AdminDataKey, string> = {
+  pendingFestivals: 'Error cargando festivales pendientes',
+  festivals: 'Error cargando festivales',
+  pendingMedia: 'Error cargando fotos y vídeos pendientes',
+  media: 'Error cargando fotos y vídeos',
+  users: 'Error cargando usuarios',
+  pendingComments: 'Error cargando comentarios',
+  reports: 'Error cargando reportes',
+  messages: 'Error cargando mensajes de contacto',
+};
+
+const loaders: Record<AdminDataKey, () => Promise<unknown[]>> = {
+  pendingFestivals: getPendingFestivals,
+  festivals: getAllFestivals,
+  pendingMedia: getPendingMedia,
+  media: getAllMedia,
+  users: getUsers,
+  pendingComments: getPendingComments,
+  reports: getMediaReports,
+  messages: getContactMessages,
+};
+
+const emptyData: AdminData = {
+  pendingFestivals: [],
+  festivals: [],
+  pendingMedia: [],
+  media: [],
+  users: [],
+  pendingComments: [],
+  reports: [],
+  messages: [],
+};
+
+export interface AdminDataState {
+  data: AdminData;
+  /** Per list: the reason it could not be loaded. */
+  errors: Partial<Record<AdminDataKey, string>>;
+  /** True until the first load has answered. */
+  loading: boolean;
+  /** True while any load runs (the first or a reload after an action). */
+  refreshing: boolean;
+  reload: () => void;
+}
+
+/** Spec §7: every admin list is requested in parallel on load, and again after each action (spec §4). */
+export function useAdminData(enabled: boolean): AdminDataState {
+  const [data, setData] = useState<AdminData>(emptyData);
+  const [errors, setErrors] = useState<Partial<Record<AdminDataKey, string>>>({});
+  const [loading, setLoading] = useState(true);
+  const [refreshing, setRefreshing] = useState(false);
+  const [version, setVersion] = useState(0);
+  const latest = useRef(0);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const run = ++latest.current;
+    setRefreshing(true);
+    const keys = Object.keys(loaders) as AdminDataKey[];
+    void Promise.allSettled(keys.map((key) => loaders[key]())).then((results) => {
+      if (run !== latest.current) return;
+      const next: Partial<AdminData> = {};
+      const failed: Partial<Record<AdminDataKey, string>> = {};
+      results.forEach((result, i) => {
+        const key = keys[i];
+        if (result.status === 'fulfilled' && Array.isArray(result.value)) {
+          (next as Record<string, unknown>)[key] = result.value;
+        } else {
+          const reason = result.status === 'rejected' ? result.reason : null;
+          const detail = reason instanceof ApiError ? reason.message : 'Respuesta inesperada del servidor.';
+          failed[key] = `${loadErrors[key]}: ${detail}`;
+          (next as Record<string, unknown>)[key] = [];
+          console.error(loadErrors[key], reason);
+        }
+      });
+      setData(next as AdminData);
+      setErrors(failed);
+      setLoading(false);
+      setRefreshing(false);
+    });
+  }, [enabled, version]);
+
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { data, errors, loading, refreshing, reload };
+}

@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import { dayTitle } from '../../../../../core/calendar';
+import type { Festival } from '../../../../../core/types';
+import { FestivalEntry } from './festival-entry';
+
+interface DayPanelProps {
+  day: string | null;
+  festivals: Festival[];
+  onClose: () => void;
+}
+
+/**
+ * The detail panel of a day (spec §2 "clicking a day opens a detail panel"): a modal <dialog>, so
+ * focus stays inside, Escape closes it and the page behind is inert; a side sheet on wide screens.
+ */
+export function DayPanel({ day, festivals, onClose }: DayPanelProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (day && !dialog.open) {
+      dialog.showModal();
+      document.body.classList.add('scroll-locked');
+    } else if (!day && dialog.open) {
+      dialog.close();
+    }
+  }, [day]);
+
+  useEffect(() => () => document.body.classList.remove('scroll-locked'), []);
+
+  return (
+    <dialog
+      ref={ref}
+      className="cal-panel"
+      aria-labelledby="cal-panel-title"
+      onClose={() => {
+        document.body.classList.remove('scroll-locked');
+        onClose();
+      }}
+      onClick={(e) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (e.target === e.currentTarget) ref.current?.close();
+      }}
+    >
+      {day && (
+        <div className="cal-panel-inner">
+          <header className="cal-panel-header">
+            <div>
+              <h2 id="cal-panel-title">{dayTitle(day)}</h2>
+              <p className="muted">
+                {festivals.length === 0 ? 'Sin festivales' : festivals.length === 1 ? '1 festival' : `${festivals.length} festivales`}
+              </p>
+            </div>
+            <button type="button" className="btn btn-icon btn-ghost cal-panel-close" aria-label="Cerrar" onClick={() => ref.current?.close()}>
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                <path d="M18 6 6 18M6 6l12 12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </header>
+          {festivals.length === 0 ? (
+            <p className="cal-empty">No hay festivales este día.</p>
+          ) : (
+            <ul className="cal-panel-list">
+              {festivals.map((f) => (
+                <li key={f.id}>
+                  <FestivalEntry festival={f} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,19 @@
+import type { CommentBody } from '../../../../../core/community-schemas';
+import type { Comment } from '../../../../../core/types';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/comments/festival/{festivalId} (newest first). */
+export async function getComments(festivalId: number, signal?: AbortSignal): Promise<Comment[]> {
+  const data = await apiRequest<unknown>(`/api/comments/festival/${festivalId}`, { signal });
+  return Array.isArray(data) ? (data as Comment[]) : [];
+}
+
+/** POST /api/comments {festival_id, content, rating} */
+export function createComment(body: CommentBody): Promise<Comment> {
+  return apiRequest<Comment>('/api/comments', { method: 'POST', body });
+}
+
+/** DELETE /api/comments/{id} */
+export function deleteComment(id: number): Promise<unknown> {
+  return apiRequest(`/api/comments/${id}`, { method: 'DELETE' });
+}

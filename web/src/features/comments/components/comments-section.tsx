@@ -1,0 +1,210 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { COMMENT_MAX_LENGTH, commentSchema } from '../../../../../core/community-schemas';
+import { formatDate } from '../../../../../core/dates';
+import type { Comment, Festival } from '../../../../../core/types';
+import { TrashIcon } from '../../../components/icons/icons';
+import { Avatar } from '../../../components/layout/avatar';
+import { ConfirmDialog } from '../../../components/ui/modal';
+import { Stars } from '../../../components/ui/stars';
+import { useToast } from '../../../components/toast/toast-provider';
+import { useAuth } from '../../../lib/auth';
+import { createComment, deleteComment, getComments } from '../api/comments';
+import { StarInput } from './star-input';
+
+interface Props {
+  festival: Festival;
+  /** Called after a comment is added or removed (the festival's rating changes). */
+  onChange: () => void;
+  /** The sign-in control offered to anonymous visitors (auth feature). */
+  signIn: ReactNode;
+}
+
+/** spec §2 "Comments": the list, the form with its 300-character counter and star rating, delete own. */
+export function CommentsSection({ festival, onChange, signIn }: Props) {
+  const { user } = useAuth();
+  const toast = useToast();
+  const [comments, setComments] = useState<Comment[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [deleting, setDeleting] = useState<Comment | null>(null);
+  const [busyDelete, setBusyDelete] = useState(false);
+  const toastRef = useRef(toast);
+  toastRef.current = toast;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getComments(festival.id, controller.signal).then(
+      (list) => {
+        setComments(list);
+        setLoading(false);
+      },
+      (error: Error) => {
+        if (error.name === 'AbortError') return;
+        console.warn('No se pudieron cargar los comentarios', error);
+        setLoading(false);
+      },
+    );
+    return () => controller.abort();
+  }, [festival.id]);
+
+  const remove = async (comment: Comment) => {
+    setBusyDelete(true);
+    try {
+      await deleteComment(comment.id);
+      setComments((list) => list.filter((c) => c.id !== comment.id));
+      toast('Comentario borrado', 'success');
+      onChange();
+    } catch (error) {
+      console.warn(error);
+      toast('No se pudo borrar el comentario', 'error');
+    } finally {
+      setBusyDelete(false);
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <section id="comentarios" className="detail-section" tabIndex={-1} aria-labelledby="comentarios-title">
+      <h2 id="comentarios-title" className="section-title">
+        Comentarios {comments.length ? <span className="muted count">({comments.length})</span> : null}
+      </h2>
+      <div className="comments-layout">
+        <div className="card comment-form-card">
+          {user ? (
+            <CommentForm
+              festivalId={festival.id}
+              onCreated={(comment) => {
+                setComments((list) => [comment, ...list]);
+                onChange();
+              }}
+            />
+          ) : (
+            <div className="comment-signin">
+              <h3>Inicia sesión para comentar</h3>
+              <p className="muted">Comparte tu experiencia y puntúa el festival con tu cuenta de Google.</p>
+              {signIn}
+            </div>
+          )}
+        </div>
+        <div>
+          {loading ? (
+            <p className="muted">Cargando comentarios...</p>
+          ) : comments.length === 0 ? (
+            <p className="muted comments-empty">Todavía no hay comentarios. ¡Sé el primero en opinar!</p>
+          ) : (
+            <ul className="comment-list">
+              {comments.map((c) => (
+                <li key={c.id} className="comment">
+                  <Avatar name={c.User?.name ?? '?'} url={c.User?.avatar_url} />
+                  <div className="comment-body">
+                    <div className="comment-head">
+                      <strong>{c.User?.name ?? 'Anónimo'}</strong>
+                      <span className="muted small">{formatDate(c.created_at)}</span>
+                    </div>
+                    <div className="comment-rating">
+                      <Stars value={c.rating} />
+                      <span className="visually-hidden">{c.rating} de 5 estrellas</span>
+                    </div>
+                    <p className="comment-text">{c.content}</p>
+                    {user && c.User?.id === user.id ? (
+                      <button type="button" className="btn btn-sm btn-ghost comment-delete" onClick={() => setDeleting(c)}>
+                        <TrashIcon /> Borrar
+                      </button>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      {deleting ? (
+        <ConfirmDialog
+          title="¿Borrar comentario?"
+          message={<p>Tu comentario y su puntuación se eliminarán.</p>}
+          confirmLabel="Borrar"
+          busyLabel="Borrando..."
+          busy={busyDelete}
+          danger
+          onConfirm={() => void remove(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function CommentForm({ festivalId, onCreated }: { festivalId: number; onCreated: (c: Comment) => void }) {
+  const toast = useToast();
+  const id = useId();
+  const [content, setContent] = useState('');
+  const [rating, setRating] = useState(0);
+  const [errors, setErrors] = useState<{ content?: string; rating?: string }>({});
+  const [sending, setSending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = commentSchema.safeParse({ festival_id: festivalId, content, rating });
+    if (!parsed.success) {
+      const next: { content?: string; rating?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'content' || field === 'rating') && !next[field]) next[field] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    try {
+      const created = await createComment(parsed.data);
+      onCreated(created);
+      setContent('');
+      setRating(0);
+      toast('¡Comentario y puntuación publicados!', 'success');
+    } catch (error) {
+      console.warn('Error al comentar/puntuar', error);
+      toast('No se pudo enviar el comentario y puntuación', 'error');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const length = content.length;
+  return (
+    <form className="stack" onSubmit={submit} noValidate>
+      <h3>Deja tu opinión</h3>
+      <div className="field">
+        <label htmlFor={`${id}-content`}>Tu comentario</label>
+        <textarea
+          id={`${id}-content`}
+          className="textarea"
+          maxLength={COMMENT_MAX_LENGTH}
+          value={content}
+          placeholder="¿Qué tal el sonido, el ambiente, la organización...?"
+          aria-invalid={errors.content ? true : undefined}
+          aria-describedby={`${id}-count${errors.content ? ` ${id}-content-error` : ''}`}
+          onChange={(e) => setContent(e.target.value)}
+        />
+        <span id={`${id}-count`} className={length >= COMMENT_MAX_LENGTH ? 'field-hint char-count is-full' : 'field-hint char-count'}>
+          {length}/{COMMENT_MAX_LENGTH}
+        </span>
+        {errors.content ? (
+          <span id={`${id}-content-error`} className="field-error" role="alert">
+            {errors.content}
+          </span>
+        ) : null}
+      </div>
+      <StarInput value={rating} onChange={setRating} invalid={Boolean(errors.rating)} describedBy={errors.rating ? `${id}-rating-error` : undefined} />
+      {errors.rating ? (
+        <span id={`${id}-rating-error`} className="field-error" role="alert">
+          {errors.rating}
+        </span>
+      ) : null}
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={sending}>
+          {sending ? 'Publicando...' : 'Publicar comentario'}
+        </button>
+      </div>
+    </form>
+  );
+}

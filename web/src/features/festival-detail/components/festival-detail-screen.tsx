@@ -1,0 +1,99 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { slugify } from '../../../../../core/slug';
+import type { Festival } from '../../../../../core/types';
+import { ArrowLeftIcon } from '../../../components/icons/icons';
+import { paths } from '../../../config/paths';
+import { useFestival } from '../hooks/use-festival';
+import { FestivalHero } from './festival-hero';
+import { InfoSection } from './info-section';
+import { LocationSection } from './location-section';
+import { SectionNav } from './section-nav';
+
+interface Props {
+  /** The gallery section (gallery feature). */
+  renderGallery: (festival: Festival) => ReactNode;
+  /** The comments section (comments feature); `onChange` re-reads the festival's rating. */
+  renderComments: (festival: Festival, onChange: () => void) => ReactNode;
+}
+
+/** spec §2 "Festival detail". */
+export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
+  const { festivalId, slug } = useParams();
+  const id = Number(festivalId);
+  const state = useFestival(id);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const festival = state.festival;
+
+  // spec §2: the slug in the URL is replaced when it differs from the name's slug.
+  useEffect(() => {
+    if (!festival) return;
+    if (slug !== slugify(festival.name)) {
+      navigate(`${paths.festival(festival.id, festival.name)}${location.search}${location.hash}`, { replace: true });
+    }
+  }, [festival, slug, navigate, location.search, location.hash]);
+
+  useEffect(() => {
+    if (festival) document.title = `${festival.name} - Festivales`;
+    else if (state.status === 'not-found') document.title = 'Festival no encontrado - Festivales';
+  }, [festival, state.status]);
+
+  if (state.status === 'loading') {
+    return (
+      <div className="festival-page" aria-busy="true">
+        <div className="hero hero-loading">
+          <div className="container hero-inner">
+            <div className="skeleton" style={{ width: 90, height: 36, borderRadius: 999 }} />
+            <div className="hero-body">
+              <div className="skeleton" style={{ width: '60%', height: 44 }} />
+              <div className="skeleton" style={{ width: '40%', height: 18, marginTop: 12 }} />
+            </div>
+          </div>
+        </div>
+        <p className="visually-hidden" role="status">
+          Cargando festival...
+        </p>
+      </div>
+    );
+  }
+
+  if (!festival) {
+    const notFound = state.status === 'not-found';
+    return (
+      <div className="page">
+        <div className="container">
+          <div className="empty-state">
+            <h1 className="page-title">{notFound ? 'Festival no encontrado' : 'No se pudo cargar el festival'}</h1>
+            <p className="muted">
+              {notFound ? 'Puede que se haya eliminado o que el enlace no sea correcto.' : 'Comprueba tu conexión e inténtalo de nuevo.'}
+            </p>
+            <div className="row" style={{ justifyContent: 'center' }}>
+              {notFound ? null : (
+                <button type="button" className="btn" onClick={state.refresh}>
+                  Reintentar
+                </button>
+              )}
+              <Link to={paths.home()} className="btn btn-primary">
+                <ArrowLeftIcon /> Volver
+              </Link>
+            </div>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="festival-page">
+      <FestivalHero festival={festival} />
+      <SectionNav />
+      <div className="container festival-sections">
+        <InfoSection festival={festival} />
+        <LocationSection festival={festival} />
+        {renderGallery(festival)}
+        {renderComments(festival, state.refresh)}
+      </div>
+    </div>
+  );
+}

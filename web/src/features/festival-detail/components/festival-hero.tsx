@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { formatDateRange } from '../../../../../core/dates';
+import type { Festival } from '../../../../../core/types';
+import { FavoriteButton } from '../../../components/festival-card/favorite-button';
+import { FestivalBadges } from '../../../components/festival-card/festival-badges';
+import { CalendarIcon, PinIcon } from '../../../components/icons/card-icons';
+import { ArrowLeftIcon, ExternalIcon, TrashIcon } from '../../../components/icons/icons';
+import { ConfirmDialog } from '../../../components/ui/modal';
+import { formatRating, Stars } from '../../../components/ui/stars';
+import { useToast } from '../../../components/toast/toast-provider';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../../lib/auth';
+import { invalidateFestivals } from '../../../lib/catalog';
+import { festivalImage, festivalImageLarge } from '../../../lib/festival-image';
+import { deleteFestival } from '../api/festival';
+import { ShareButton } from './share-button';
+
+/** spec §2 "Festival detail" hero. */
+export function FestivalHero({ festival }: { festival: Festival }) {
+  const { isAdmin } = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const image = festivalImage(festival);
+  const rated = festival.averageRating > 0;
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await deleteFestival(festival.id);
+      invalidateFestivals();
+      toast('Festival eliminado correctamente', 'success');
+      navigate(paths.home(), { replace: true });
+    } catch (error) {
+      toast(`Error al eliminar el festival: ${(error as Error).message || 'No se pudo eliminar el festival'}`, 'error');
+      setDeleting(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <section className="hero" aria-labelledby="festival-title">
+      <img
+        className="hero-bg"
+        src={image.srcSet ? festivalImageLarge(festival) : image.src}
+        srcSet={image.srcSet}
+        sizes="100vw"
+        alt=""
+        width={1600}
+        height={900}
+        fetchPriority="high"
+      />
+      <div className="hero-shade" />
+      <div className="container hero-inner">
+        <div className="hero-top">
+          <Link to={paths.home()} className="btn btn-sm hero-back">
+            <ArrowLeftIcon /> Volver
+          </Link>
+          <div className="hero-actions">
+            <ShareButton title={`${festival.name} - Festivales`} />
+            <FavoriteButton festivalId={festival.id} festivalName={festival.name} className="fav-btn" />
+            {isAdmin ? (
+              <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)} disabled={deleting}>
+                <TrashIcon /> {deleting ? 'Eliminando...' : 'Eliminar festival'}
+              </button>
+            ) : null}
+          </div>
+        </div>
+        <div className="hero-body">
+          <div className="hero-badges">
+            <FestivalBadges festival={festival} long />
+          </div>
+          <h1 id="festival-title" className="hero-title">
+            {festival.name}
+          </h1>
+          <ul className="hero-meta">
+            <li>
+              <CalendarIcon /> {formatDateRange(festival.start_date, festival.end_date)}
+            </li>
+            <li>
+              <PinIcon /> {festival.location || 'Ubicación no especificada'}
+            </li>
+            {festival.website ? (
+              <li>
+                <a href={festival.website} target="_blank" rel="noopener noreferrer">
+                  Web oficial <ExternalIcon />
+                  <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                </a>
+              </li>
+            ) : null}
+            <li>
+              {rated ? (
+                <>
+                  <Stars value={festival.averageRating} /> <strong>{formatRating(festival.averageRating)}</strong>
+                  <span className="muted">({festival.ratingsCount} valoraciones)</span>
+                </>
+              ) : (
+                <span className="muted">Sin valoraciones aún</span>
+              )}
+            </li>
+          </ul>
+        </div>
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          title="¿Eliminar festival?"
+          message={
+            <p>
+              Se eliminará «{festival.name}» con sus comentarios, fotos y favoritos. Esta acción no se puede deshacer.
+            </p>
+          }
+          confirmLabel="Eliminar festival"
+          busyLabel="Eliminando..."
+          busy={deleting}
+          danger
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+    </section>
+  );
+}

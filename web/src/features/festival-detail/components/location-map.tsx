@@ -1,0 +1,58 @@
+import L from 'leaflet';
+import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
+import iconUrl from 'leaflet/dist/images/marker-icon.png';
+import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import 'leaflet/dist/leaflet.css';
+import { useEffect } from 'react';
+import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import { formatDate } from '../../../../../core/dates';
+import type { Festival } from '../../../../../core/types';
+
+// Marker images come from the leaflet package through the bundler, not from a CDN.
+const markerIcon = L.icon({
+  iconUrl,
+  iconRetinaUrl,
+  shadowUrl,
+  iconSize: [25, 41],
+  iconAnchor: [12, 41],
+  popupAnchor: [1, -34],
+  shadowSize: [41, 41],
+});
+
+/** spec §2: the map is resized after 100 ms and 300 ms (its box settles after the layout). */
+function ResizeAfterLayout() {
+  const map = useMap();
+  useEffect(() => {
+    const timers = [100, 300].map((ms) => window.setTimeout(() => map.invalidateSize(), ms));
+    return () => timers.forEach((t) => window.clearTimeout(t));
+  }, [map]);
+  return null;
+}
+
+/** spec §2 "Location section": zoom 14, 400 px high, no scroll-wheel zoom, a marker with its popup. */
+export default function LocationMap({ festival, latitude, longitude }: { festival: Festival; latitude: number; longitude: number }) {
+  return (
+    <MapContainer
+      center={[latitude, longitude]}
+      zoom={14}
+      scrollWheelZoom={false}
+      className="location-map"
+      style={{ height: 400 }}
+      attributionControl
+    >
+      <TileLayer
+        url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+        attribution='&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>'
+        maxZoom={19}
+      />
+      <Marker position={[latitude, longitude]} icon={markerIcon} alt={`Ubicación de ${festival.name}`}>
+        <Popup>
+          <strong>{festival.name}</strong>
+          {festival.location ? <div>{festival.location}</div> : null}
+          {festival.geocoded_at ? <div className="popup-note">Geocodificado el {formatDate(festival.geocoded_at)}</div> : null}
+        </Popup>
+      </Marker>
+      <ResizeAfterLayout />
+    </MapContainer>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+
+export const festivalSections = [
+  { id: 'informacion', label: 'Información' },
+  { id: 'ubicacion', label: 'Ubicación' },
+  { id: 'galeria', label: 'Galería' },
+  { id: 'comentarios', label: 'Comentarios' },
+] as const;
+
+type SectionId = (typeof festivalSections)[number]['id'];
+
+/** spec §2: the tabs of the festival page; the active one scrolls to its section. */
+export function SectionNav() {
+  const [active, setActive] = useState<SectionId>('informacion');
+
+  // Follow the reader: the section nearest the top of the viewport is the active one.
+  useEffect(() => {
+    const elements = festivalSections.map((s) => document.getElementById(s.id)).filter((el): el is HTMLElement => el !== null);
+    if (!('IntersectionObserver' in window) || elements.length === 0) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const visible = entries.filter((e) => e.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top);
+        if (visible[0]) setActive(visible[0].target.id as SectionId);
+      },
+      { rootMargin: '-130px 0px -55% 0px' },
+    );
+    elements.forEach((el) => observer.observe(el));
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <nav className="section-nav" aria-label="Secciones del festival">
+      <div className="container">
+        <ul>
+          {festivalSections.map((s) => (
+            <li key={s.id}>
+              <a
+                href={`#${s.id}`}
+                className="section-tab"
+                aria-current={active === s.id ? 'true' : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setActive(s.id);
+                  const target = document.getElementById(s.id);
+                  target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                  target?.focus({ preventScroll: true });
+                  window.history.replaceState(window.history.state, '', `#${s.id}`);
+                }}
+              >
+                {s.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,19 @@
+import { ShareIcon } from '../../../components/icons/icons';
+import { useToast } from '../../../components/toast/toast-provider';
+import { shareLink } from '../../../lib/share';
+
+/** Native share sheet when there is one, else the link is copied (spec §8). */
+export function ShareButton({ title, text, className = 'btn btn-icon hero-action' }: { title: string; text?: string; className?: string }) {
+  const toast = useToast();
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-label="Compartir"
+      title="Compartir"
+      onClick={() => void shareLink({ title, text, url: window.location.href }, toast)}
+    >
+      <ShareIcon />
+    </button>
+  );
+}

@@ -1,0 +1,109 @@
+import { useId, useState } from 'react';
+import type { FestivalSort } from '../../../../../core/festival-filters';
+import { SearchIcon } from '../../../components/icons/card-icons';
+import { hasActiveFilters, type useFestivalFilters } from '../hooks/use-festival-filters';
+
+type Controls = ReturnType<typeof useFestivalFilters>;
+
+interface Props {
+  controls: Controls;
+  genres: string[];
+}
+
+/** spec §2/§5 filter bar: search, genre, minimum rating, order, 'Solo próximos festivales', dates. */
+export function FestivalFiltersBar({ controls, genres }: Props) {
+  const { filters } = controls;
+  const id = useId();
+  const [expanded, setExpanded] = useState(false);
+  const active = hasActiveFilters(filters);
+  const advancedCount = [filters.genre, filters.minRating > 0, filters.from, filters.to].filter(Boolean).length;
+
+  return (
+    <form className="filters card" role="search" aria-label="Filtrar festivales" onSubmit={(e) => e.preventDefault()}>
+      <div className="filters-main">
+        <div className="field filters-search">
+          <label htmlFor={`${id}-search`}>Buscar</label>
+          <div className="input-icon">
+            <SearchIcon />
+            <input
+              id={`${id}-search`}
+              className="input"
+              type="search"
+              placeholder="Nombre del festival o ciudad"
+              autoComplete="off"
+              value={filters.search}
+              onChange={(e) => controls.setSearch(e.target.value)}
+            />
+          </div>
+        </div>
+        <button
+          type="button"
+          className="btn filters-toggle"
+          aria-expanded={expanded}
+          aria-controls={`${id}-advanced`}
+          onClick={() => setExpanded((v) => !v)}
+        >
+          Más filtros{advancedCount ? ` (${advancedCount})` : ''}
+        </button>
+      </div>
+      <div id={`${id}-advanced`} className={expanded ? 'filters-advanced is-open' : 'filters-advanced'}>
+        <div className="field">
+          <label htmlFor={`${id}-genre`}>Género</label>
+          <select id={`${id}-genre`} className="select" value={filters.genre} onChange={(e) => controls.setGenre(e.target.value)}>
+            <option value="">Todos los géneros</option>
+            {genres.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-rating`}>Valoración mínima</label>
+          <select id={`${id}-rating`} className="select" value={filters.minRating} onChange={(e) => controls.setMinRating(Number(e.target.value))}>
+            <option value={0}>Cualquier valoración</option>
+            {[1, 2, 3, 4, 5].map((n) => (
+              <option key={n} value={n}>
+                {n === 5 ? '5 estrellas' : `${n}+ estrellas`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-sort`}>Ordenar por</label>
+          <select id={`${id}-sort`} className="select" value={filters.sort} onChange={(e) => controls.setSort(e.target.value as FestivalSort)}>
+            <option value="date">Fecha</option>
+            <option value="name">Alfabético</option>
+            <option value="rating">Valoración</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-from`}>Fecha de inicio</label>
+          <input id={`${id}-from`} className="input" type="date" value={filters.from} onChange={(e) => controls.setFrom(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-to`}>Fecha de fin</label>
+          <input
+            id={`${id}-to`}
+            className="input"
+            type="date"
+            min={filters.from || undefined}
+            value={filters.to}
+            onChange={(e) => controls.setTo(e.target.value)}
+          />
+        </div>
+        <div className="filters-end">
+          <label className="checkbox">
+            <input type="checkbox" checked={filters.upcoming} onChange={(e) => controls.setUpcoming(e.target.checked)} />
+            Solo próximos festivales
+          </label>
+          {active ? (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={controls.clear}>
+              Limpiar filtros
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </form>
+  );
+}

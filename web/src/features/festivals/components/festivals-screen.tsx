@@ -1,0 +1,145 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { filterFestivals } from '../../../../../core/festival-filters';
+import { ApiError } from '../../../lib/api-client';
+import { useFestivals, UnexpectedCatalogResponse } from '../../../lib/catalog';
+import { FestivalGridSkeleton } from '../../../components/festival-card/festival-card-skeleton';
+import { GridIcon, ListIcon, MapIcon, SearchIcon } from '../../../components/icons/card-icons';
+import { useToast } from '../../../components/toast/toast-provider';
+import { paths } from '../../../config/paths';
+import { hasActiveFilters, useFestivalFilters } from '../hooks/use-festival-filters';
+import { FestivalFiltersBar } from './festival-filters';
+import { FestivalGrid } from './festival-grid';
+
+const PAGE_SIZE = 30;
+const collator = new Intl.Collator('es');
+
+/** spec §8: what the list says when the catalogue cannot be read. */
+function loadErrorToast(error: Error): string {
+  if (error instanceof UnexpectedCatalogResponse || (error instanceof ApiError && error.status > 0)) {
+    return `Error al cargar festivales: ${error.message}`;
+  }
+  return 'Error al cargar festivales';
+}
+
+/** The home (spec §2 "Festival list page"). */
+export function FestivalsScreen() {
+  const { festivals, loading, error, reload } = useFestivals();
+  const toast = useToast();
+  const controls = useFestivalFilters();
+  const { filters, view } = controls;
+  const [shown, setShown] = useState(PAGE_SIZE);
+
+  useEffect(() => {
+    if (error) toast(loadErrorToast(error), 'error');
+  }, [error, toast]);
+
+  const genres = useMemo(
+    () => [...new Set(festivals.flatMap((f) => f.genres ?? []))].sort(collator.compare),
+    [festivals],
+  );
+  const results = useMemo(() => filterFestivals(festivals, filters), [festivals, filters]);
+  const active = hasActiveFilters(filters);
+
+  // A new filter starts the list from the top again.
+  const firstRun = useRef(true);
+  useEffect(() => {
+    if (firstRun.current) {
+      firstRun.current = false;
+      return;
+    }
+    setShown(PAGE_SIZE);
+  }, [filters]);
+
+  const count = results.length;
+  const countText = `${count} ${count === 1 ? 'festival encontrado' : 'festivales encontrados'}${active ? ' con los filtros aplicados' : ''}`;
+
+  return (
+    <div className="page home">
+      <div className="container">
+        <section className="home-hero" aria-labelledby="home-title">
+          <p className="eyebrow">Música electrónica · Europa</p>
+          <h1 id="home-title" className="page-title">
+            Encuentra tu próximo <span className="gradient-text">festival</span>
+          </h1>
+          <p className="home-lead">
+            Techno, house, trance y mucho más: fechas, ubicaciones y opiniones de los festivales electrónicos más
+            importantes del continente.
+          </p>
+        </section>
+
+        <FestivalFiltersBar controls={controls} genres={genres} />
+
+        <div className="results-bar">
+          <p className="results-count" role="status" aria-live="polite" aria-atomic="true">
+            {loading ? 'Cargando festivales...' : error ? '' : countText}
+          </p>
+          <div className="results-tools">
+            <div className="view-toggle" role="group" aria-label="Vista">
+              <button
+                type="button"
+                className="btn btn-icon btn-ghost"
+                aria-pressed={view === 'grid'}
+                aria-label="Vista en cuadrícula"
+                title="Vista en cuadrícula"
+                onClick={() => controls.setView('grid')}
+              >
+                <GridIcon />
+              </button>
+              <button
+                type="button"
+                className="btn btn-icon btn-ghost"
+                aria-pressed={view === 'list'}
+                aria-label="Vista en lista"
+                title="Vista en lista"
+                onClick={() => controls.setView('list')}
+              >
+                <ListIcon />
+              </button>
+            </div>
+            <Link to={paths.map()} className="btn btn-outline-accent btn-sm">
+              <MapIcon /> Ver mapa
+            </Link>
+          </div>
+        </div>
+
+        {loading ? (
+          <FestivalGridSkeleton />
+        ) : error ? (
+          <div className="empty-state" role="alert">
+            <p>No se pudieron cargar los festivales</p>
+            <button type="button" className="btn btn-primary" onClick={reload}>
+              Reintentar
+            </button>
+          </div>
+        ) : count === 0 ? (
+          <div className="empty-state">
+            <SearchIcon />
+            {active ? (
+              <>
+                <p>No se encontraron festivales que coincidan con los filtros aplicados.</p>
+                <button type="button" className="btn btn-primary" onClick={controls.clear}>
+                  Limpiar filtros
+                </button>
+              </>
+            ) : (
+              <p>No se encontraron festivales.</p>
+            )}
+          </div>
+        ) : (
+          <>
+            <h2 className="visually-hidden">Resultados</h2>
+            <FestivalGrid festivals={results.slice(0, shown)} list={view === 'list'} />
+            {count > shown ? (
+              <div className="load-more">
+                <button type="button" className="btn" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+                  Mostrar más festivales ({count - shown} restantes)
+                </button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Festival } from '../../../../../core/types';
+import { PlayIcon } from '../../../components/icons/icons';
+import { formatRating } from '../../../components/ui/stars';
+import { useToast } from '../../../components/toast/toast-provider';
+import { useAuth } from '../../../lib/auth';
+import { getFestivalMedia, rateMedia } from '../api/gallery';
+import { arrangeGallery, mediaItem, ownImageItem, type GalleryFilter, type GalleryItem, type GallerySort } from '../api/gallery-items';
+import { Lightbox } from './lightbox';
+import { ReportButton } from './report-button';
+
+const filters: { value: GalleryFilter; label: string }[] = [
+  { value: 'all', label: 'Todo' },
+  { value: 'image', label: 'Imágenes' },
+  { value: 'video', label: 'Vídeos' },
+];
+
+/** spec §2 "Gallery": sort, filter, the festival's own image first, the lightbox, 'Denunciar'. */
+export function GallerySection({ festival }: { festival: Festival }) {
+  const { user, token } = useAuth();
+  const toast = useToast();
+  const [media, setMedia] = useState<GalleryItem[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [sort, setSort] = useState<GallerySort>('recent');
+  const [filter, setFilter] = useState<GalleryFilter>('all');
+  const [open, setOpen] = useState<number | null>(null);
+  const toastRef = useRef(toast);
+  toastRef.current = toast;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    getFestivalMedia(festival.id, controller.signal).then(
+      (list) => {
+        setMedia(list.map(mediaItem));
+        setLoading(false);
+      },
+      (error: Error) => {
+        if (error.name === 'AbortError') return;
+        console.warn(error);
+        toastRef.current('Error al cargar la galería', 'error');
+        setLoading(false);
+      },
+    );
+    return () => controller.abort();
+  }, [festival.id, token]);
+
+  const own = useMemo(() => ownImageItem(festival), [festival]);
+  const items = useMemo(() => arrangeGallery(own, media, sort, filter), [own, media, sort, filter]);
+
+  const vote = useCallback(
+    async (item: GalleryItem, rating: number) => {
+      if (item.mediaId === null) return;
+      try {
+        const result = await rateMedia(item.mediaId, rating);
+        setMedia((list) =>
+          list.map((m) =>
+            m.mediaId === item.mediaId ? { ...m, rating: result.rating ?? m.rating, votesCount: result.votesCount ?? m.votesCount, userRating: result.userRating ?? rating } : m,
+          ),
+        );
+        toast(`Voto: ${rating}/5 estrellas`, 'success');
+      } catch (error) {
+        console.warn(error);
+        toast('Error al enviar el voto', 'error');
+      }
+    },
+    [toast],
+  );
+
+  return (
+    <section id="galeria" className="detail-section" tabIndex={-1} aria-labelledby="galeria-title">
+      <div className="section-head">
+        <h2 id="galeria-title" className="section-title">
+          Galería
+        </h2>
+        <div className="gallery-tools">
+          <div className="segmented" role="group" aria-label="Tipo de contenido">
+            {filters.map((f) => (
+              <button key={f.value} type="button" className="segmented-btn" aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}>
+                {f.label}
+              </button>
+            ))}
+          </div>
+          <label className="visually-hidden" htmlFor="gallery-sort">
+            Ordenar galería
+          </label>
+          <select id="gallery-sort" className="select select-sm" value={sort} onChange={(e) => setSort(e.target.value as GallerySort)}>
+            <option value="recent">Más recientes</option>
+            <option value="highest">Mejor valoradas</option>
+            <option value="lowest">Peor valoradas</option>
+          </select>
+        </div>
+      </div>
+
+      {items.length === 0 ? (
+        <p className="muted">{loading ? 'Cargando galería...' : 'No hay vídeos de este festival todavía.'}</p>
+      ) : (
+        <ul className="gallery-grid">
+          {items.map((item, i) => (
+            <li key={item.key} className="gallery-item">
+              <button type="button" className="gallery-thumb" onClick={() => setOpen(i)} aria-label={`Abrir ${item.caption || `foto ${i + 1}`} (${i + 1} de ${items.length})`}>
+                {item.type === 'video' ? (
+                  <span className="gallery-video">
+                    <video src={item.url} preload="metadata" muted tabIndex={-1} aria-hidden="true" />
+                    <PlayIcon />
+                  </span>
+                ) : (
+                  <img src={item.thumb} alt="" loading="lazy" decoding="async" width={400} height={300} />
+                )}
+                <span className="badge badge-glass gallery-rating">{formatRating(item.rating)}/5</span>
+              </button>
+              <div className="gallery-meta">
+                <span className="gallery-caption">{item.mediaId === null ? 'Imagen oficial' : item.uploader ? `Subido por ${item.uploader}` : item.caption || 'Foto'}</span>
+                {item.mediaId !== null ? <ReportButton mediaId={item.mediaId} /> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {loading ? null : media.length === 0 ? <p className="muted gallery-note">Aún no hay fotos de la comunidad para este festival.</p> : null}
+
+      {open !== null && items[open] ? (
+        <Lightbox
+          items={items}
+          index={open}
+          festivalName={festival.name}
+          signedIn={Boolean(user)}
+          onIndex={setOpen}
+          onClose={() => setOpen(null)}
+          onVote={(item, n) => void vote(item, n)}
+        />
+      ) : null}
+    </section>
+  );
+}

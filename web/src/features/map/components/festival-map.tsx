@@ -1,0 +1,59 @@
+import { useEffect, type RefObject } from 'react';
+import { AttributionControl, MapContainer, TileLayer, ZoomControl, useMap } from 'react-leaflet';
+import type { Map as LeafletMap } from 'leaflet';
+import { ClusterLayer, type ClusterLayerHandle, type MapFestival } from './cluster-layer';
+
+/** OpenStreetMap's standard tiles (spec §7 "External"). */
+export const TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+
+interface FestivalMapProps {
+  /** null while the list loads: no markers, no ready signal. */
+  festivals: MapFestival[] | null;
+  center: [number, number];
+  zoom: number;
+  mapRef: RefObject<LeafletMap | null>;
+  clusterRef: RefObject<ClusterLayerHandle | null>;
+  onReady: () => void;
+}
+
+/** Leaflet speaks English by default: Spanish names for the controls screen readers announce. */
+function SpanishControls() {
+  const map = useMap();
+  useEffect(() => {
+    const onOpen = (event: { popup: { getElement(): HTMLElement | undefined } }) => {
+      const close = event.popup.getElement()?.querySelector('.leaflet-popup-close-button');
+      close?.setAttribute('aria-label', 'Cerrar');
+      close?.setAttribute('title', 'Cerrar');
+    };
+    map.on('popupopen', onOpen);
+    map.getContainer().setAttribute('aria-label', 'Mapa de festivales. Usa las flechas para desplazarte y + o - para el zoom.');
+    return () => {
+      map.off('popupopen', onOpen);
+    };
+  }, [map]);
+  return null;
+}
+
+export function FestivalMap({ festivals, center, zoom, mapRef, clusterRef, onReady }: FestivalMapProps) {
+  return (
+    <MapContainer
+      ref={mapRef}
+      center={center}
+      zoom={zoom}
+      minZoom={3}
+      maxZoom={18}
+      worldCopyJump
+      zoomControl={false}
+      attributionControl={false}
+      className="festival-map"
+      preferCanvas={false}
+    >
+      <TileLayer url={TILE_URL} attribution={ATTRIBUTION} maxZoom={19} />
+      <ZoomControl position="topright" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
+      <AttributionControl position="bottomright" prefix={'<a href="https://leafletjs.com">Leaflet</a>'} />
+      <SpanishControls />
+      {festivals && <ClusterLayer festivals={festivals} onReady={onReady} handleRef={clusterRef} />}
+    </MapContainer>
+  );
+}

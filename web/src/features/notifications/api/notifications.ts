@@ -1,0 +1,13 @@
+import type { Notification } from '../../../../../core/types';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/notifications (spec §7); anything but an array counts as none. */
+export async function getNotifications(): Promise<Notification[]> {
+  const data = await apiRequest<unknown>('/api/notifications');
+  return Array.isArray(data) ? (data as Notification[]) : [];
+}
+
+/** PATCH /api/notifications/{id}/read */
+export function markNotificationRead(id: number): Promise<unknown> {
+  return apiRequest(`/api/notifications/${id}/read`, { method: 'PATCH' });
+}

@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { Notification } from '../../../../../core/types';
+import { BellIcon } from '../../../components/icons/icons';
+import { useAuth } from '../../../lib/auth';
+import { getNotifications, markNotificationRead } from '../api/notifications';
+
+const REFRESH_MS = 60_000;
+
+/** The bell with the unread count and its 280 px panel (spec §2, §4, §9). */
+export function NotificationBell() {
+  const { user } = useAuth();
+  const [items, setItems] = useState<Notification[]>([]);
+  const [open, setOpen] = useState(false);
+  const wrap = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  const load = useCallback(async () => {
+    try {
+      setItems(await getNotifications());
+    } catch (error) {
+      console.warn('No se pudieron cargar las notificaciones', error);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!user) {
+      setItems([]);
+      return;
+    }
+    void load();
+    const timer = window.setInterval(() => void load(), REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [user, load]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!wrap.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const markRead = async (id: number) => {
+    setItems((list) => list.map((n) => (n.id === id ? { ...n, read: true } : n)));
+    try {
+      await markNotificationRead(id);
+    } catch (error) {
+      console.warn(error);
+      setItems((list) => list.map((n) => (n.id === id ? { ...n, read: false } : n)));
+    }
+  };
+
+  if (!user) return null;
+  const unread = items.filter((n) => !n.read).length;
+
+  return (
+    <div className="bell" ref={wrap}>
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-ghost btn-icon"
+        aria-label={unread ? `Notificaciones (${unread} sin leer)` : 'Notificaciones'}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <BellIcon />
+        {unread > 0 ? (
+          <span className="bell-count" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </button>
+      <div id={panelId} className="notification-panel" hidden={!open} role="region" aria-label="Notificaciones">
+        <h2>Notificaciones</h2>
+        {items.length === 0 ? (
+          <p className="notification-empty">No tienes notificaciones.</p>
+        ) : (
+          <ul className="notification-list">
+            {items.map((n) => (
+              <li key={n.id} className={n.read ? 'notification-item' : 'notification-item is-unread'}>
+                <div className="row">
+                  <span className={n.type === 'festival' ? 'badge badge-info' : 'badge'}>{n.type === 'festival' ? 'Festival' : 'Media'}</span>
+                  {n.read ? null : (
+                    <button type="button" className="btn btn-sm btn-ghost" onClick={() => void markRead(n.id)}>
+                      Leída
+                    </button>
+                  )}
+                </div>
+                <span>{n.message}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import type { ContactInput } from '../../../../../core/community-schemas';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/contact: the message is stored for the admins to read (DESIGN.md "API conventions"). */
+export function sendContactMessage(input: ContactInput): Promise<unknown> {
+  return apiRequest('/api/contact', { method: 'POST', body: input });
+}

@@ -1,0 +1,35 @@
+import type { Festival } from '../../../core/types';
+import { mediaUrl } from './api-client';
+
+const STOCK = '/images/stock';
+const widths = { sm: 400, md: 800, lg: 1600 } as const;
+
+function stockSet(name: string) {
+  return {
+    src: `${STOCK}/${name}-md.jpg`,
+    srcSet: (Object.keys(widths) as (keyof typeof widths)[]).map((s) => `${STOCK}/${name}-${s}.jpg ${widths[s]}w`).join(', '),
+  };
+}
+
+export interface ImageSource {
+  src: string;
+  srcSet?: string;
+}
+
+/** The default artwork (spec §9), used when even the stock image fails. */
+export const defaultFestivalImage: ImageSource = stockSet('default');
+
+/** spec §9: the festival's own image, else one of seven stock images chosen by id modulo 7. */
+export function festivalImage(festival: Pick<Festival, 'id' | 'image_url'>): ImageSource {
+  const own = mediaUrl(festival.image_url);
+  if (own) return { src: own };
+  if (!Number.isInteger(festival.id)) return defaultFestivalImage;
+  return stockSet(`festival-${(Math.abs(festival.id) % 7) + 1}`);
+}
+
+/** The large image for a hero or a lightbox. */
+export function festivalImageLarge(festival: Pick<Festival, 'id' | 'image_url'>): string {
+  const own = mediaUrl(festival.image_url);
+  if (own) return own;
+  return `${STOCK}/festival-${(Math.abs(festival.id) % 7) + 1}-lg.jpg`;
+}
