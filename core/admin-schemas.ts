@@ -118,8 +118,8 @@ export const auditQuerySchema = z.object({
 });
 
 export const GEOCODE_BATCH_DEFAULT = 10;
-/** At one request a second this stays under API Gateway's 30 s integration timeout. */
-export const GEOCODE_BATCH_MAX = 20;
+/** At one request a second (plus a 5 s timeout for the last) a batch ends well within the admin Lambda's 25 s. */
+export const GEOCODE_BATCH_MAX = 15;
 export const geocodeMissingQuerySchema = z.object({
   limit: z.coerce
     .number({ error: `limit debe ser un número entre 1 y ${GEOCODE_BATCH_MAX}.` })

@@ -3,23 +3,12 @@
  * of the cache key (an origin request policy cannot forward it). The Router's default server
  * policy keys on x-open-next-cache-key and x-forwarded-host only, so every GET with a Bearer token
  * (/api/users/profile, /api/favorites, ...) would reach the function signed out. Keying on it also
- * keeps one user's cached answer from being served to another. Pure: tested without SST.
+ * keeps one user's cached answer from ever being served to another.
  */
-interface HeadersConfigShape {
-  headerBehavior?: unknown;
-  headers?: { items?: unknown } | unknown;
-}
-
-interface CachePolicyArgsShape {
-  parametersInCacheKeyAndForwardedToOrigin?: { headersConfig?: HeadersConfigShape | unknown } | unknown;
-}
-
-export const CACHE_KEY_HEADERS = ['authorization'] as const;
-
-export function keyCacheOnAuthorization(args: CachePolicyArgsShape): void {
-  const params = (args.parametersInCacheKeyAndForwardedToOrigin ??= {}) as { headersConfig?: HeadersConfigShape };
-  const headersConfig = (params.headersConfig ??= {}) as { headerBehavior?: unknown; headers?: { items?: unknown } };
-  const existing = Array.isArray(headersConfig.headers?.items) ? (headersConfig.headers.items as string[]) : [];
-  headersConfig.headerBehavior = 'whitelist';
-  headersConfig.headers = { items: [...new Set([...existing, ...CACHE_KEY_HEADERS])] };
+export function keyCacheOnAuthorization(args: { parametersInCacheKeyAndForwardedToOrigin?: unknown }): void {
+  type Params = { headersConfig?: { headerBehavior?: string; headers?: { items?: string[] } } };
+  const params = (args.parametersInCacheKeyAndForwardedToOrigin ??= {}) as Params;
+  const config = (params.headersConfig ??= {});
+  config.headerBehavior = 'whitelist';
+  config.headers = { items: [...new Set([...(config.headers?.items ?? []), 'authorization'])] };
 }

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Plugin } from 'esbuild';
 import { apiAreas, lambdaFileOf } from './api-areas';
 
@@ -43,6 +44,8 @@ export function bundleDirOf(name: string): string {
  * the single-file bundle and fail at load time although the branch never runs.
  */
 export const lambdaExternals = [
+  // db/client.ts loads ws only where there is no global WebSocket: never on the nodejs22.x runtime.
+  'ws',
   '@electric-sql/pglite',
   'pg',
   'pg-native',
@@ -78,6 +81,15 @@ export const zodLocalesPlugin: Plugin = {
   },
 };
 
+export const lambdaCredentialsPlugin: Plugin = {
+  name: 'lambda-credentials',
+  setup(build) {
+    build.onResolve({ filter: /^@aws-sdk\/credential-provider-node$/ }, () => ({
+      path: path.join(path.dirname(fileURLToPath(import.meta.url)), 'lambda-credentials.ts'),
+    }));
+  },
+};
+
 // What SST prepends to its ESM bundles: CommonJS dependencies (ws, the SDK's) still call require().
 const banner = [
   "import { createRequire as topLevelCreateRequire } from 'module';",
@@ -103,7 +115,7 @@ export function esbuildOptionsFor(target: BundleTarget, root: string): BuildOpti
     legalComments: 'none',
     external: lambdaExternals,
     banner: { js: banner },
-    plugins: [zodLocalesPlugin],
+    plugins: [zodLocalesPlugin, lambdaCredentialsPlugin],
     metafile: true,
     logLevel: 'error',
   };

@@ -4,10 +4,10 @@ import { uploadsCors } from './uploads-cors';
 export const UPLOADS_PATH = '/uploads';
 
 /**
- * Private bucket: browsers PUT with presigned URLs (CORS for the site's origin only) and everyone
- * reads through this stage's CloudFront distribution only. Keys are users/{id}/{purpose}/{uuid}.{ext},
- * unguessable and not listable, so media that is not approved is never linked from the API and
- * cannot be found (docs/decisions/009-uploads-through-the-cdn.md).
+ * Private bucket: browsers PUT with presigned URLs (CORS for the site's origin only) and reads go
+ * through this stage's CloudFront distribution only. Keys (users/{id}/{purpose}/{uuid}.{ext}) are
+ * unguessable and nothing can list them: an object nobody was given the URL of cannot be found
+ * (docs/decisions/009-uploads-through-the-cdn.md).
  */
 export function createUploadsBucket(router: sst.aws.Router) {
   const bucket = new sst.aws.Bucket('Uploads', {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { auditQuerySchema, type AuditEntity, type AuditEntry } from '../../core/admin-schemas';
 import { auditLogTable, usersTable } from '../../db/schema';
@@ -24,7 +24,7 @@ export const auditRoutes = new Hono<AppEnv>().get('/audit', validate('query', au
     .from(auditLogTable)
     .leftJoin(usersTable, eq(usersTable.id, auditLogTable.actorId))
     .where(and(entity ? eq(auditLogTable.entity, entity) : undefined, entity_id ? eq(auditLogTable.entityId, entity_id) : undefined))
-    .orderBy(desc(auditLogTable.createdAt), desc(auditLogTable.id))
+    .orderBy(sql`${auditLogTable.createdAt} desc nulls last`, desc(auditLogTable.id))
     .limit(limit);
   const entries: AuditEntry[] = rows.map(({ actorId, actorName, ...entry }) => ({
     ...entry,

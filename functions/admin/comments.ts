@@ -10,16 +10,14 @@ import { db } from '../lib/db';
 import { conflict, notFound } from '../lib/errors';
 import { invalidateCatalog } from '../lib/festival-store';
 import { validate } from '../lib/validate';
-import { commentsJson, jsonArray } from './json-lists';
+import { JSON_CONTENT_TYPE, commentsJson, jsonArray } from './json-lists';
 
 const commentNotFound = () => notFound('Comentario no encontrado', 'comment_not_found');
-
-const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 
 export const commentRoutes = new Hono<AppEnv>()
   .get('/comments/pending', validate('query', listQuerySchema), async (c) => {
     const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
-    return c.body(await jsonArray(await db(), commentsJson(eq(commentsTable.status, 'pending'), { limit, offset })), 200, JSON_TYPE);
+    return c.body(await jsonArray(await db(), commentsJson(eq(commentsTable.status, 'pending'), { limit, offset })), 200, JSON_CONTENT_TYPE);
   })
   .put('/comments/:id/approve', validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');

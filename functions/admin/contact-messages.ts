@@ -33,7 +33,8 @@ export const contactMessageRoutes = new Hono<AppEnv>()
     const rows = await (await db())
       .select(selection)
       .from(contactMessagesTable)
-      .orderBy(desc(contactMessagesTable.createdAt), desc(contactMessagesTable.id))
+      // NULLS LAST as in contact_messages_created_idx, so the newest page is read off the index.
+      .orderBy(sql`${contactMessagesTable.createdAt} desc nulls last`, desc(contactMessagesTable.id))
       .limit(limit)
       .offset(offset);
     return c.json(rows.map(toMessage));

@@ -14,10 +14,9 @@ import { deleteFestivalWithMedia, linkUploadToFestival } from '../lib/festival-d
 import { catalogResponse, findFestival, invalidateCatalog } from '../lib/festival-store';
 import { notify } from '../lib/notifications';
 import { validate } from '../lib/validate';
-import { festivalsJson, jsonArray } from './json-lists';
+import { JSON_CONTENT_TYPE, festivalsJson, jsonArray } from './json-lists';
 import { alreadyModerated, festivalDecisionMessage, rethrowDuplicateFestival } from './moderation';
 
-const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 const newestFirst = sql`${festivalsTable.createdAt} desc, ${festivalsTable.id} desc`;
 
 /** The query of a plain GET /api/festivals, so both share one cached body. */
@@ -60,7 +59,7 @@ export const festivalRoutes = new Hono<AppEnv>()
   .get('/pending-festivals', validate('query', listQuerySchema), async (c) => {
     const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
     const body = await jsonArray(await db(), festivalsJson(eq(festivalsTable.status, 'pending'), newestFirst, { limit, offset }));
-    return c.body(body, 200, JSON_TYPE);
+    return c.body(body, 200, JSON_CONTENT_TYPE);
   })
   // Grouped by status: pending (newest first), approved (by start date, as the public list), rejected (newest first).
   .get('/festivals', validate('query', adminFestivalsQuerySchema), async (c) => {
@@ -74,7 +73,7 @@ export const festivalRoutes = new Hono<AppEnv>()
       wants('rejected') ? jsonArray(database, festivalsJson(eq(festivalsTable.status, 'rejected'), newestFirst)) : '[]',
     ]);
     const items = parts.map((part) => part.trim().slice(1, -1).trim()).filter(Boolean);
-    return c.body(`[${items.join(',')}]`, 200, JSON_TYPE);
+    return c.body(`[${items.join(',')}]`, 200, JSON_CONTENT_TYPE);
   })
   .patch('/festivals/:id/approve', validate('param', idParamSchema), validate('json', moderationDecisionSchema), async (c) => {
     const { id } = c.req.valid('param');

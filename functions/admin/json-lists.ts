@@ -7,6 +7,8 @@ import type { Executor } from '../../db/festival-writes';
  * most of each round (bench/admin.ts). Shapes are core/types' Festival, Media, Comment and
  * MediaReport; tests compare them with the objects the other routes send.
  */
+export const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
+
 export async function jsonArray(database: Executor, query: SQL): Promise<string> {
   const result = (await database.execute(query)) as unknown as { rows: Array<{ body: string | null }> };
   return result.rows[0]?.body ?? '[]';
@@ -70,14 +72,14 @@ export function commentsJson(where: SQL, range: Page): SQL {
     join festivals fe on fe.id = c.festival_id`;
 }
 
-/** Media reports with the media and the reporter (null when anonymous), newest first. */
+/** Media reports with the media and the reporter (null when anonymous), newest first (NULLS LAST as in media_reports_created_idx). */
 export function reportsJson(range: Page): SQL {
   return sql`select coalesce(json_agg(json_build_object(
       'id', r.id, 'media_id', r.media_id, 'reason', r.reason, 'details', r.details, 'created_at', ${iso(sql`r.created_at`)},
       'Media', json_build_object('type', m.type, 'url', m.url),
       'User', case when u.id is null then null else json_build_object('name', u.name, 'avatar_url', u.avatar_url) end
-    ) order by r.created_at desc, r.id desc), '[]')::text as body
-    from (select * from media_reports order by created_at desc, id desc ${page(range)}) r
+    ) order by r.created_at desc nulls last, r.id desc), '[]')::text as body
+    from (select * from media_reports order by created_at desc nulls last, id desc ${page(range)}) r
     join media m on m.id = r.media_id
     left join users u on u.id = r.user_id`;
 }

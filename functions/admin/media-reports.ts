@@ -9,12 +9,12 @@ import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { jsonArray, reportsJson } from './json-lists';
+import { JSON_CONTENT_TYPE, jsonArray, reportsJson } from './json-lists';
 
 export const mediaReportRoutes = new Hono<AppEnv>()
   .get('/media-reports', validate('query', listQuerySchema), async (c) => {
     const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
-    return c.body(await jsonArray(await db(), reportsJson({ limit, offset })), 200, { 'Content-Type': 'application/json; charset=utf-8' });
+    return c.body(await jsonArray(await db(), reportsJson({ limit, offset })), 200, JSON_CONTENT_TYPE);
   })
   // Spec §4: "Deleting a report removes only the report"; the media stays as it is.
   .delete('/media-reports/:id', validate('param', idParamSchema), async (c) => {

@@ -18,7 +18,7 @@ import { notFound, pgConstraint, pgErrorCode } from '../lib/errors';
 import { removeStoredObjects, storageKeyForUrl } from '../lib/festival-deletion';
 import { notify } from '../lib/notifications';
 import { validate } from '../lib/validate';
-import { jsonArray, mediaJson } from './json-lists';
+import { JSON_CONTENT_TYPE, jsonArray, mediaJson } from './json-lists';
 import { alreadyModerated, mediaDecisionMessage } from './moderation';
 
 const mediaNotFound = () => notFound('Contenido no encontrado', 'media_not_found');
@@ -28,8 +28,6 @@ async function findAdminMedia(database: Database, id: number): Promise<AdminMedi
   if (!media) throw mediaNotFound();
   return media;
 }
-
-const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 
 /** Spec §5: festival and user must exist; the foreign keys say which one is missing. */
 function rethrowMissingRelation(error: unknown): never {
@@ -45,12 +43,12 @@ export const mediaRoutes = new Hono<AppEnv>()
   .get('/pending-media', validate('query', mediaListQuerySchema), async (c) => {
     const { limit = QUEUE_DEFAULT_LIMIT, offset = 0, festival_id } = c.req.valid('query');
     const where = and(eq(mediaTable.status, 'pending'), festival_id ? eq(mediaTable.festivalId, festival_id) : undefined)!;
-    return c.body(await jsonArray(await db(), mediaJson(where, { limit, offset })), 200, JSON_TYPE);
+    return c.body(await jsonArray(await db(), mediaJson(where, { limit, offset })), 200, JSON_CONTENT_TYPE);
   })
   .get('/media', validate('query', mediaListQuerySchema), async (c) => {
     const { limit = QUEUE_DEFAULT_LIMIT, offset = 0, festival_id, status } = c.req.valid('query');
     const where = and(sql`true`, status ? eq(mediaTable.status, status) : undefined, festival_id ? eq(mediaTable.festivalId, festival_id) : undefined)!;
-    return c.body(await jsonArray(await db(), mediaJson(where, { limit, offset })), 200, JSON_TYPE);
+    return c.body(await jsonArray(await db(), mediaJson(where, { limit, offset })), 200, JSON_CONTENT_TYPE);
   })
   .patch('/media/:id/approve', validate('param', idParamSchema), validate('json', moderationDecisionSchema), async (c) => {
     const { id } = c.req.valid('param');

@@ -38,6 +38,12 @@ describe('GET /api/admin/comments/pending', () => {
       User: { id: user.user.id, name: 'Ana Comentarista', avatar_url: null },
       Festival: { id: festival, name: 'Comentado' },
     });
+    // The same comment as the public list shows it, plus the festival.
+    const listed = await api('GET', `/api/comments/festival/${festival}`);
+    expect(res.json.find((c: { id: number }) => c.id === second.id)).toEqual({
+      ...listed.json.find((c: { id: number }) => c.id === second.id),
+      Festival: { id: festival, name: 'Comentado' },
+    });
   });
 });
 

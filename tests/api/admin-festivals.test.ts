@@ -78,6 +78,20 @@ describe('GET /api/admin/pending-festivals and /api/admin/festivals', () => {
     expect(limited.json[0].id).toBe(pending.json[0].id);
   });
 
+  it('sends pending festivals exactly as the detail route does, aggregates and dates included', async () => {
+    const id = await createFestival(
+      { name: 'Pendiente Completa', status: 'pending', proposedBy: user.user.id, address: 'Calle 1', geocodedFrom: 'Calle 1', geocodedAt: new Date('2026-03-04T05:06:07.089Z'), parkingInfo: 'Parking norte' },
+      ['House', 'Acid'],
+    );
+    await addComment(id, user.user.id, 4);
+    await addComment(id, admin.user.id, 5);
+    const pending = await api('GET', '/api/admin/pending-festivals', { token: admin.token });
+    const listed = pending.json.find((f: { id: number }) => f.id === id);
+    const detail = await api('GET', `/api/festivals/${id}`, { token: admin.token });
+    expect(listed).toEqual(detail.json);
+    expect(listed).toMatchObject({ genres: ['House', 'Acid'], averageRating: 4.5, ratingsCount: 2, geocoded_at: '2026-03-04T05:06:07.089Z', hasValidCoordinates: true });
+  });
+
   it('rejects a malformed limit or status with a 400 in Spanish', async () => {
     const res = await api('GET', '/api/admin/pending-festivals?limit=0', { token: admin.token });
     expect(res.status).toBe(400);

@@ -136,6 +136,6 @@ describe('POST /api/admin/festivals/geocode-missing', () => {
   it('validates its limit', async () => {
     const res = await api('POST', '/api/admin/festivals/geocode-missing?limit=500', { token: admin.token });
     expect(res.status).toBe(400);
-    expect(res.json.error).toBe('limit debe ser un número entre 1 y 20.');
+    expect(res.json.error).toBe('limit debe ser un número entre 1 y 15.');
   });
 });

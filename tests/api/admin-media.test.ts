@@ -57,6 +57,16 @@ describe('GET /api/admin/pending-media and /api/admin/media', () => {
     expect(anonymous).toMatchObject({ type: 'video', status: 'approved', User: null, rating: 0, votesCount: 0 });
     expect(all.json.map((m: { id: number }) => m.id)).toEqual(expect.arrayContaining([older.id, newer.id]));
 
+    // An approved item reads as in the public gallery, plus the admin's fields.
+    await db().insert(mediaVotesTable).values({ mediaId: approved.id, userId: voter.user.id, rating: 4 });
+    const gallery = await api('GET', `/api/media/festival/${festivalId}`);
+    const admins = await api('GET', '/api/admin/media', { token: admin.token });
+    expect(admins.json.find((m: { id: number }) => m.id === approved.id)).toEqual({
+      ...gallery.json.find((m: { id: number }) => m.id === approved.id),
+      hidden_at: null,
+      reviewed_at: null,
+      Festival: { id: festivalId, name: 'Festival Galería' },
+    });
     const onlyApproved = await api('GET', '/api/admin/media?status=approved', { token: admin.token });
     expect(onlyApproved.json.every((m: { status: string }) => m.status === 'approved')).toBe(true);
     const bad = await api('GET', '/api/admin/media?status=hidden', { token: admin.token });

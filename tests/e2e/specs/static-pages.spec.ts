@@ -1,4 +1,4 @@
-import { expect, test } from '../support/fixtures';
+import { allowConsoleError, expect, test } from '../support/fixtures';
 import { expectNoSeriousA11yViolations } from '../support/part2';
 
 const today = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Madrid' }).format(new Date());
@@ -85,15 +85,16 @@ test.describe('static pages', () => {
     await expect(page.locator('.testimonial')).toHaveCount(3);
     await expectNoSeriousA11yViolations(page);
 
+    const form = page.getByRole('form', { name: 'Envíanos un Mensaje' });
     // An inquiry card chooses the category and takes the visitor to the form.
     await page.getByRole('button', { name: /Prensa y Medios/ }).click();
-    await expect(page.getByLabel('Categoría')).toHaveValue('press');
-    await expect(page.getByLabel(/^Nombre/)).toBeFocused();
+    await expect(form.getByLabel('Categoría')).toHaveValue('press');
+    await expect(form.getByLabel(/^Nombre/)).toBeFocused();
 
-    await page.getByLabel(/^Nombre/).fill('Marta Ruiz');
-    await page.getByLabel(/^Correo electrónico/).fill('marta@example.com');
-    await page.getByLabel(/^Asunto/).fill('Entrevista');
-    await page.getByLabel(/^Mensaje/).fill('Hola, escribo para una entrevista sobre la escena electrónica.');
+    await form.getByLabel(/^Nombre/).fill('Marta Ruiz');
+    await form.getByLabel(/^Correo electrónico/).fill('marta@example.com');
+    await form.getByLabel(/^Asunto/).fill('Entrevista');
+    await form.getByLabel(/^Mensaje/).fill('Hola, escribo para una entrevista sobre la escena electrónica.');
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/contact', async (route) => {
@@ -104,19 +105,20 @@ test.describe('static pages', () => {
     await expect(page.getByRole('button', { name: 'Enviando...' })).toBeDisabled();
     release();
     await expect(page.getByText('¡Mensaje enviado correctamente! Te responderemos pronto.')).toBeVisible();
-    await expect(page.getByLabel(/^Nombre/)).toHaveValue('');
-    await expect(page.getByLabel(/^Mensaje/)).toHaveValue('');
+    await expect(form.getByLabel(/^Nombre/)).toHaveValue('');
+    await expect(form.getByLabel(/^Mensaje/)).toHaveValue('');
     await page.unroute('**/api/contact');
 
+    allowConsoleError(page, /status of 500/);
     await page.route('**/api/contact', (route) => route.fulfill({ status: 500, json: { error: 'Error interno', code: 'internal_error' } }));
-    await page.getByLabel(/^Nombre/).fill('Marta Ruiz');
-    await page.getByLabel(/^Correo electrónico/).fill('marta@example.com');
-    await page.getByLabel(/^Asunto/).fill('Otra');
-    await page.getByLabel(/^Mensaje/).fill('Segundo mensaje');
+    await form.getByLabel(/^Nombre/).fill('Marta Ruiz');
+    await form.getByLabel(/^Correo electrónico/).fill('marta@example.com');
+    await form.getByLabel(/^Asunto/).fill('Otra');
+    await form.getByLabel(/^Mensaje/).fill('Segundo mensaje');
     await page.getByRole('button', { name: 'Enviar mensaje' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Error al enviar el mensaje. Por favor, inténtalo de nuevo.' })).toBeVisible();
     // The visitor's text stays for another try.
-    await expect(page.getByLabel(/^Mensaje/)).toHaveValue('Segundo mensaje');
+    await expect(form.getByLabel(/^Mensaje/)).toHaveValue('Segundo mensaje');
   });
 
   test('Help explains each screen and passes axe', async ({ page }) => {

@@ -17,7 +17,7 @@ interface FestivalMapProps {
   onReady: () => void;
 }
 
-/** Leaflet speaks English by default: Spanish names for the controls screen readers announce. */
+/** Leaflet speaks English by default: Spanish names for what screen readers announce. */
 function SpanishControls() {
   const map = useMap();
   useEffect(() => {
@@ -27,9 +27,14 @@ function SpanishControls() {
       close?.setAttribute('title', 'Cerrar');
     };
     map.on('popupopen', onOpen);
+    // The zoom level as an attribute: tests and the benchmark read it without reaching into Leaflet.
+    const onZoom = () => map.getContainer().setAttribute('data-zoom', String(map.getZoom()));
+    onZoom();
+    map.on('zoomend', onZoom);
     map.getContainer().setAttribute('aria-label', 'Mapa de festivales. Usa las flechas para desplazarte y + o - para el zoom.');
     return () => {
       map.off('popupopen', onOpen);
+      map.off('zoomend', onZoom);
     };
   }, [map]);
   return null;

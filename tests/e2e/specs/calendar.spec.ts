@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { expectNoSeriousA11yViolations } from '../support/part2';
+
+const long = 'Un festival de prueba con una descripción muy larga que sirve para comprobar que el calendario la recorta a cien caracteres como pide la especificación.';
+
+const festival = (id: number, name: string, start: string, end: string | null) => ({
+  id,
+  name,
+  description: long,
+  location: 'Valencia, España',
+  address: null,
+  start_date: start,
+  end_date: end,
+  website: 'https://example.com',
+  image_url: null,
+  status: 'approved',
+  genres: ['Techno', 'House'],
+  averageRating: 0,
+  ratingsCount: 0,
+  latitude: 39.47,
+  longitude: -0.37,
+  hasValidCoordinates: true,
+  geocoded_from: null,
+  geocoded_at: null,
+  transportation: null,
+  parking_info: null,
+  accommodation: null,
+  proposed_by: null,
+  created_at: '2030-01-01T00:00:00.000Z',
+});
+
+// Four festivals on 15 May 2030, one of them from the 14th to the 17th.
+const catalogue = [
+  festival(9001, 'Alfa Largo', '2030-05-14', '2030-05-17'),
+  festival(9002, 'Beta Día', '2030-05-15', '2030-05-15'),
+  festival(9003, 'Gamma Día', '2030-05-15', null),
+  festival(9004, 'Delta Día', '2030-05-15', '2030-05-15'),
+];
+
+async function serveCatalogue(page: Page) {
+  await page.route('**/api/festivals', (route) => route.fulfill({ json: catalogue }));
+}
+
+test.describe('calendar', () => {
+  test('month view: 42 cells, 2 per day then +N más, multi-day spans, navigation and Hoy', async ({ page }) => {
+    await serveCatalogue(page);
+    await page.goto('/calendar?fecha=2030-05-15');
+    await expect(page.getByRole('heading', { level: 2, name: 'mayo de 2030' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mes', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('td.cal-cell')).toHaveCount(42);
+
+    const day15 = page.locator('td.cal-cell').filter({ has: page.getByRole('button', { name: /15 de mayo de 2030/ }) });
+    await expect(day15.locator('.cal-chip')).toHaveCount(2);
+    await expect(day15.getByRole('button', { name: /^\+2 más/ })).toHaveText('+2 más');
+    // The four-day festival shows on each of its days.
+    for (const d of [14, 16, 17]) {
+      const cell = page.locator('td.cal-cell').filter({ has: page.getByRole('button', { name: new RegExp(`, ${d} de mayo de 2030`) }) });
+      await expect(cell.getByRole('link', { name: /Alfa Largo/ })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: /Alfa Largo/ }).first()).toHaveAttribute('href', '/festival/9001/alfa-largo');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Mes siguiente' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'junio de 2030' })).toBeVisible();
+    await expect(page.getByText('No hay festivales este mes.')).toBeVisible();
+    await page.getByRole('button', { name: 'Mes anterior' }).click();
+    await page.getByRole('button', { name: 'Mes anterior' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'abril de 2030' })).toBeVisible();
+    await page.getByRole('button', { name: 'Ir al próximo festival: Alfa Largo' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'mayo de 2030' })).toBeVisible();
+    await page.getByRole('button', { name: 'Hoy' }).click();
+    const now = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'Europe/Madrid' }).format(new Date());
+    await expect(page.getByRole('heading', { level: 2, name: now })).toBeVisible();
+    await expect(page.locator('td.cal-cell.is-today')).toHaveCount(1);
+  });
+
+  test('day panel: every festival of the day, 100-character descriptions, favourite star and .ics download', async ({ page }) => {
+    await serveCatalogue(page);
+    await page.goto('/calendar?fecha=2030-05-15');
+    const more = page.getByRole('button', { name: /^\+2 más/ });
+    await more.click();
+    const panel = page.getByRole('dialog', { name: 'miércoles, 15 de mayo de 2030' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('article')).toHaveCount(4);
+    const description = await panel.locator('.cal-entry-description').first().textContent();
+    expect(description!.length).toBeLessThanOrEqual(100);
+    expect(description!.endsWith('...')).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    const star = panel.getByRole('button', { name: 'Añadir Beta Día a favoritos' });
+    await star.click();
+    await expect(page.getByText('Festival añadido a favoritos')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Quitar Beta Día de favoritos' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('favoriteFestivals'))).toContain('9002');
+
+    const download = page.waitForEvent('download');
+    await panel.getByRole('button', { name: /Añadir a mi calendario\s*: Alfa Largo/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('alfa-largo-2030-05-14.ics');
+    const ics = readFileSync((await file.path())!, 'utf8');
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain('DTSTART;VALUE=DATE:20300514');
+    expect(ics).toContain('DTEND;VALUE=DATE:20300518');
+    expect(ics).toContain('SUMMARY:Alfa Largo');
+
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(more).toBeFocused();
+
+    // Clicking a day number opens the same panel; festival links go to the festival page.
+    await page.getByRole('button', { name: /16 de mayo de 2030/ }).click();
+    await expect(page.getByRole('dialog', { name: 'jueves, 16 de mayo de 2030' }).getByRole('link', { name: 'Alfa Largo', exact: true })).toHaveAttribute(
+      'href',
+      '/festival/9001/alfa-largo',
+    );
+  });
+
+  test('week view shows 3 per day then +N más', async ({ page }) => {
+    await serveCatalogue(page);
+    await page.goto('/calendar?fecha=2030-05-15');
+    await page.getByRole('button', { name: 'Semana', exact: true }).click();
+    await expect(page).toHaveURL(/vista=semana/);
+    await expect(page.getByRole('heading', { level: 2, name: '13 - 19 de mayo de 2030' })).toBeVisible();
+    await expect(page.locator('td.cal-cell')).toHaveCount(7);
+    const day15 = page.locator('td.cal-cell').filter({ has: page.getByRole('button', { name: /15 de mayo de 2030/ }) });
+    await expect(day15.locator('.cal-chip')).toHaveCount(3);
+    await expect(day15.getByRole('button', { name: /^\+1 más/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Semana siguiente' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: '20 - 26 de mayo de 2030' })).toBeVisible();
+    await page.getByRole('button', { name: 'Lista', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'mayo de 2030', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: /miércoles, 15 de mayo de 2030/ })).toBeVisible();
+  });
+
+  test('a phone gets the vertical list whatever the chosen view', async ({ page }) => {
+    await serveCatalogue(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/calendar?fecha=2030-05-15&vista=mes');
+    await expect(page.getByRole('button', { name: 'Mes', exact: true })).toHaveCount(0);
+    await expect(page.locator('td.cal-cell')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /martes, 14 de mayo de 2030/ })).toBeVisible();
+    // Full card on the first day, a compact line on the following days of a multi-day festival.
+    await expect(page.getByRole('article')).toHaveCount(4);
+    await expect(page.getByRole('link', { name: /Alfa Largo.*Continúa/ })).toHaveCount(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSeriousA11yViolations(page);
+  });
+});

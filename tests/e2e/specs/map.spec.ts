@@ -1,0 +1,62 @@
+import { expect, test } from '../support/fixtures';
+import { expectNoSeriousA11yViolations, routeMapTiles } from '../support/part2';
+
+test.describe('map', () => {
+  test('clusters every located festival, searches without accents and links popups to the festival', async ({ page }) => {
+    await routeMapTiles(page);
+    const festivals: { id: number; name: string; hasValidCoordinates: boolean }[] = await (await page.request.get('/api/festivals')).json();
+    const located = festivals.filter((f) => f.hasValidCoordinates).length;
+
+    await page.goto('/map');
+    await expect(page.getByRole('heading', { level: 1, name: /Mapa de festivales/ })).toBeVisible();
+    await expect(page.locator('[data-map-ready="true"]')).toBeVisible();
+    await expect(page.getByText(`${located} festivales en el mapa`)).toBeVisible();
+    // Clusters (radius 50) at the initial zoom 5, with counts that add up.
+    const clusters = page.locator('.festival-cluster');
+    await expect(clusters.first()).toBeVisible();
+    await expect(page.locator('.leaflet-container')).toHaveAttribute('data-zoom', '5');
+    // Leaflet's own marker image, bundled by Vite (inlined or under /assets), never from a CDN.
+    const icon = await page.locator('img.leaflet-marker-icon').first().getAttribute('src');
+    expect(icon).toMatch(/^(data:image\/png;base64,|\/assets\/marker-icon)/);
+    await expectNoSeriousA11yViolations(page);
+
+    // Accent-insensitive search over the name zooms to the first result (zoom 10).
+    await page.getByRole('searchbox', { name: 'Buscar en el mapa' }).fill('sonar');
+    await expect(page.getByRole('status').filter({ hasText: /para «sonar»/ })).toBeVisible();
+    await expect(page.locator('.leaflet-container')).toHaveAttribute('data-zoom', '10');
+    const result = page.getByRole('list', { name: 'Resultados de la búsqueda' }).getByRole('button', { name: /^Sónar/ }).first();
+    await result.click();
+    const popup = page.locator('.leaflet-popup');
+    await expect(popup).toBeVisible();
+    const link = popup.getByRole('link', { name: /^Sónar/ });
+    const sonar = festivals.find((f) => /^Sónar/.test(f.name))!;
+    await expect(link).toHaveAttribute('href', new RegExp(`^/festival/${sonar.id}/sonar`));
+    await expect(popup.getByRole('button', { name: 'Cerrar' })).toBeVisible();
+
+    // Search also covers genres and descriptions.
+    await page.getByRole('searchbox', { name: 'Buscar en el mapa' }).fill('ELECTRONICA');
+    await expect(page.getByRole('status').filter({ hasText: /resultados? para «ELECTRONICA»/ })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Buscar en el mapa' }).fill('zzzz');
+    await expect(page.getByText('No se encontraron festivales para «zzzz».')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Buscar en el mapa' }).fill('');
+    await expect(page.getByText(`${located} festivales en el mapa`)).toBeVisible();
+    await expect(page.locator('.leaflet-container')).toHaveAttribute('data-zoom', '5');
+
+    // A popup link goes to the festival page through the router.
+    await page.getByRole('searchbox', { name: 'Buscar en el mapa' }).fill('sonar');
+    await page.getByRole('list', { name: 'Resultados de la búsqueda' }).getByRole('button', { name: /^Sónar/ }).first().click();
+    await page.locator('.leaflet-popup').getByRole('link', { name: 'Ver festival →' }).click();
+    await expect(page).toHaveURL(new RegExp(`/festival/${sonar.id}/sonar`));
+    await expect(page.getByRole('heading', { level: 1, name: sonar.name })).toBeVisible();
+  });
+
+  test('works on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/map');
+    await expect(page.locator('[data-map-ready="true"]')).toBeVisible();
+    const box = await page.locator('.festival-map').boundingBox();
+    expect(box!.width).toBeGreaterThan(300);
+    expect(box!.height).toBeGreaterThan(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});

@@ -1,0 +1,125 @@
+import { admin, allowConsoleError, expect, login, person, sessionFor, test } from '../support/fixtures';
+import { expectNoSeriousA11yViolations, testPng } from '../support/part2';
+
+const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
+
+test.describe('propose a festival', () => {
+  test('signed-out visitors are asked to sign in', async ({ page }) => {
+    await page.goto('/proponer');
+    await expect(page.getByRole('heading', { name: 'Inicia sesión para proponer un festival' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /Nombre del festival/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('validates the form with the spec messages and limits images to 5 of 5 MB', async ({ page }) => {
+    await login(page, person('Valida'));
+    await page.goto('/proponer');
+    await expect(page.getByRole('heading', { level: 1, name: /Proponer festival/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Proponer festival' }).click();
+    await expect(page.getByText('El nombre del festival es requerido')).toBeVisible();
+    await expect(page.getByText('La ubicación del festival es requerida')).toBeVisible();
+    await expect(page.getByText('La fecha de inicio es requerida')).toBeVisible();
+    await expect(page.getByText('La descripción del festival es requerida')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /Nombre del festival/ })).toBeFocused();
+    await expect(page.getByRole('textbox', { name: /Nombre del festival/ })).toHaveAttribute('aria-invalid', 'true');
+
+    // Dates are typed DD-MM-YYYY (or YYYY-MM-DD, DD/MM/YYYY) and read back in Spanish.
+    await page.getByRole('textbox', { name: /Fecha de inicio/ }).fill('15/08/2031');
+    await expect(page.getByText('Se guardará como 15 de agosto de 2031.')).toBeVisible();
+    await page.getByRole('textbox', { name: /Fecha de fin/ }).fill('10-08-2031');
+    await page.getByRole('textbox', { name: /Nombre del festival/ }).fill('Fechas Al Revés');
+    await page.getByRole('textbox', { name: /Ubicación/ }).fill('Cádiz, España');
+    await page.getByRole('textbox', { name: /Descripción/ }).fill('Un festival.');
+    await page.getByRole('button', { name: 'Proponer festival' }).click();
+    await expect(page.getByText('La fecha de fin debe ser posterior a la fecha de inicio')).toBeVisible();
+
+    // Genres are comma separated.
+    await page.getByRole('textbox', { name: 'Géneros' }).fill(' Techno , House,Trance ');
+    await expect(page.getByRole('list', { name: 'Géneros que se guardarán' }).getByRole('listitem')).toHaveText(['Techno', 'House', 'Trance']);
+
+    // Images: a file over 5 MB is refused; more than 5 too.
+    const input = page.locator('input[type="file"]');
+    await input.setInputFiles({ name: 'enorme.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 10, 1) });
+    await expect(page.getByText(/enorme\.png: El archivo es demasiado grande \(5\.00 MB\)\. Máximo permitido: 5MB/)).toBeVisible();
+    const six = Array.from({ length: 6 }, (_, i) => ({ name: `foto-${i}.png`, mimeType: 'image/png', buffer: testPng(i) }));
+    await input.setInputFiles(six);
+    await expect(page.getByText('Máximo 5 imágenes permitidas').first()).toBeVisible();
+    await expect(page.locator('.propose-image')).toHaveCount(5);
+    await page.getByRole('button', { name: 'Quitar foto-0.png' }).click();
+    await expect(page.locator('.propose-image')).toHaveCount(4);
+  });
+
+  test('proposes a festival with an image: pending, with the image uploaded to storage and confirmed', async ({ page }) => {
+    const user = await login(page, person('Proponente'));
+    const name = uniqueName('Festival Propuesto');
+    await page.goto('/proponer');
+    await page.getByRole('textbox', { name: /Nombre del festival/ }).fill(name);
+    await page.getByRole('textbox', { name: /Ubicación/ }).fill('Gijón, España');
+    await page.getByRole('textbox', { name: /Fecha de inicio/ }).fill('20-07-2031');
+    await page.getByRole('textbox', { name: /Fecha de fin/ }).fill('2031-07-22');
+    await page.getByRole('textbox', { name: /Descripción/ }).fill('Tres días de electrónica junto al Cantábrico.');
+    await page.getByRole('textbox', { name: 'Sitio web oficial' }).fill('https://example.com/festival');
+    await page.getByRole('textbox', { name: 'Géneros' }).fill('Techno, House');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'cartel.png', mimeType: 'image/png', buffer: testPng(1) });
+    await expect(page.locator('.propose-image')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Proponer festival' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Festival propuesto... pendiente de revisión' })).toBeVisible();
+    await expect(page.getByText('1 imagen subida con la propuesta.')).toBeVisible();
+
+    const adminSession = await sessionFor(page, admin);
+    const headers = { Authorization: `Bearer ${adminSession.token}` };
+    const pending = await (await page.request.get('/api/admin/pending-festivals', { headers })).json();
+    const created = pending.find((f: { name: string }) => f.name === name);
+    expect(created).toMatchObject({ status: 'pending', location: 'Gijón, España', start_date: '2031-07-20', end_date: '2031-07-22', genres: ['Techno', 'House'], proposed_by: user.user.id });
+    const media = await (await page.request.get('/api/admin/pending-media', { headers })).json();
+    expect(media.filter((m: { festival_id: number }) => m.festival_id === created.id)).toHaveLength(1);
+
+    // The same name and place again: the spec's 409 text.
+    await page.getByRole('button', { name: 'Proponer otro festival' }).click();
+    await page.getByRole('textbox', { name: /Nombre del festival/ }).fill(name);
+    await page.getByRole('textbox', { name: /Ubicación/ }).fill('Gijón, España');
+    await page.getByRole('textbox', { name: /Fecha de inicio/ }).fill('20-07-2031');
+    await page.getByRole('textbox', { name: /Fecha de fin/ }).fill('22-07-2031');
+    await page.getByRole('textbox', { name: /Descripción/ }).fill('Otra vez.');
+    allowConsoleError(page, /status of 409/);
+    await page.getByRole('button', { name: 'Proponer festival' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Ya existe un festival pendiente o aprobado con ese nombre y localización.' }).first()).toBeVisible();
+  });
+
+  test('shows the spec messages for a refused proposal, a network failure and failed image uploads', async ({ page }) => {
+    await login(page, person('Errores'));
+    await page.goto('/proponer');
+    const fill = async (name: string) => {
+      await page.getByRole('textbox', { name: /Nombre del festival/ }).fill(name);
+      await page.getByRole('textbox', { name: /Ubicación/ }).fill('Murcia, España');
+      await page.getByRole('textbox', { name: /Fecha de inicio/ }).fill('01-09-2031');
+      await page.getByRole('textbox', { name: /Fecha de fin/ }).fill('02-09-2031');
+      await page.getByRole('textbox', { name: /Descripción/ }).fill('Electrónica en la huerta.');
+    };
+    await fill('Rechazado');
+    allowConsoleError(page, /status of 400|ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
+    await page.route('**/api/festivals', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 400, json: { error: 'Datos no válidos.', code: 'invalid_input' } }) : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Proponer festival' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Error al proponer festival. Revisa los datos.' }).first()).toBeVisible();
+
+    await page.unroute('**/api/festivals');
+    await page.route('**/api/festivals', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()));
+    await page.getByRole('button', { name: 'Proponer festival' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Error de red o servidor.' }).first()).toBeVisible();
+    await page.unroute('**/api/festivals');
+
+    // The festival is created but its image cannot reach storage.
+    await page.route('**/api/media/uploads/**', (route) => route.abort('failed'));
+    await fill(uniqueName('Sin Imágenes'));
+    await page.locator('input[type="file"]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: testPng(2) });
+    await page.getByRole('button', { name: 'Proponer festival' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Festival propuesto... pendiente de revisión' })).toBeVisible();
+    await expect(page.getByText('Las imágenes no se pudieron subir correctamente. (1 de 1)')).toBeVisible();
+  });
+});
