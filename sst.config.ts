@@ -1,7 +1,7 @@
 /// <reference path="./.sst/platform/config.d.ts" />
 
 // Festivales on AWS: one Lambda per API area behind a CloudFront Router that also serves the SPA
-// and the uploads, Neon for Postgres. How to deploy: docs/deploy.md.
+// and the uploads, Neon for Postgres. How to deploy: README.md "Deploy".
 export default $config({
   app(input) {
     const production = input?.stage === 'production';

@@ -1,7 +1,7 @@
 import type { SecretName } from './api-areas';
 
 /**
- * Per-stage values set with `npx sst secret set <Name> <value> --stage <stage>` (docs/deploy.md).
+ * Per-stage values set with `npx sst secret set <Name> <value> --stage <stage>` (README.md "Deploy").
  * DatabaseUrlDirect (Neon's non-pooled endpoint) is only for migrations: PgBouncer's transaction
  * pooling behind the pooled URL breaks session-level statements a migrator may use.
  */
