@@ -51,6 +51,16 @@ describe('searchMapFestivals (spec §2 "Map")', () => {
     expect(names('techno')).toEqual(['Awakenings']);
   });
 
+  it('puts name matches first, then location, genre and description', () => {
+    const ranked = [
+      f({ name: 'Uno', genres: [], description: 'Inspirado en Techno Fest' }),
+      f({ name: 'Dos', genres: ['Techno'], description: null }),
+      f({ name: 'Techno Fest', genres: ['House'], description: null }),
+      f({ name: 'Tres', location: 'Technopolis, Grecia', genres: [], description: null }),
+    ];
+    expect(searchMapFestivals(ranked, 'techno').map((x) => x.name)).toEqual(['Techno Fest', 'Tres', 'Dos', 'Uno']);
+  });
+
   it('returns everything for an empty query and nothing for no match', () => {
     expect(names('  ')).toHaveLength(3);
     expect(names('zzz')).toEqual([]);

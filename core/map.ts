@@ -37,15 +37,20 @@ export function mapCenter(festivals: readonly Pick<Festival, 'hasValidCoordinate
 
 type Searchable = Pick<Festival, 'name' | 'location' | 'description' | 'genres'>;
 
-/** Spec §2 "Map": case- and accent-insensitive substring over name, location, description and genre. */
+/**
+ * Spec §2 "Map": case- and accent-insensitive substring over name, location, description and genre.
+ * Matches on the name come first, then location, genre and description (each group in input order),
+ * so the result the map zooms to (spec §9) is the festival the person most likely meant.
+ */
 export function searchMapFestivals<T extends Searchable>(festivals: readonly T[], query: string): T[] {
   const q = normalizeText(query.trim());
   if (!q) return [...festivals];
-  return festivals.filter(
-    (f) =>
-      normalizeText(f.name ?? '').includes(q) ||
-      normalizeText(f.location ?? '').includes(q) ||
-      normalizeText(f.description ?? '').includes(q) ||
-      (f.genres ?? []).some((g) => normalizeText(g).includes(q)),
-  );
+  const groups: T[][] = [[], [], [], []];
+  for (const f of festivals) {
+    if (normalizeText(f.name ?? '').includes(q)) groups[0].push(f);
+    else if (normalizeText(f.location ?? '').includes(q)) groups[1].push(f);
+    else if ((f.genres ?? []).some((g) => normalizeText(g).includes(q))) groups[2].push(f);
+    else if (normalizeText(f.description ?? '').includes(q)) groups[3].push(f);
+  }
+  return groups.flat();
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -297,6 +298,18 @@ export const uploadsTable = pgTable(
     index('uploads_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Bumped by triggers (migration 0002) on every write to a festival's comments, media or votes, so
+ * any instance can tell in one primary-key read whether its cached public lists are still current
+ * (functions/media/response-cache.ts). No foreign key: the triggers also fire while a festival's
+ * rows are cascade-deleted, and an orphan row costs nothing.
+ */
+export const festivalListVersionsTable = pgTable('festival_list_versions', {
+  festivalId: integer('festival_id').primaryKey(),
+  commentsVersion: bigint('comments_version', { mode: 'number' }).notNull().default(0),
+  mediaVersion: bigint('media_version', { mode: 'number' }).notNull().default(0),
+});
 
 /** Fixed-window counters for abuse limits; in Postgres so they hold across Lambda instances. */
 export const rateLimitsTable = pgTable(

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { COMMENTS_DEFAULT_LIMIT, commentSchema, pageQuerySchema, type CommentBody } from '../../core/community-schemas';
 import { idParamSchema } from '../../core/festival-schemas';
 import type { Comment } from '../../core/types';
@@ -13,7 +13,8 @@ import { rateLimit } from '../lib/rate-limit';
 import { recordAudit } from '../lib/audit';
 import { discardFiles, jsonBodyLimit, MULTIPART_MAX_BYTES, putImages, readImageFiles, recordImages, type StoredFile } from '../lib/uploads';
 import { validate } from '../lib/validate';
-import { requireVisibleFestival, requireVisibleFestivalWith } from '../media/festival-access';
+import { listVersion, requireVisibleFestival, requireVisibleFestivalWith } from '../media/festival-access';
+import { VersionedListCache } from '../media/response-cache';
 
 const commentSelection = {
   id: commentsTable.id,
@@ -61,6 +62,8 @@ async function insertComment(tx: Executor, user: AuthUser, input: CommentBody): 
   return toComment({ ...row, userId: user.id, userName: user.name, userAvatar: user.avatar_url });
 }
 
+const commentPages = new VersionedListCache<Comment>();
+
 /**
  * Spec §7 "Comments". Newest first; `?limit` (default 100, at most 500) and `?offset` page
  * through long lists and X-Total-Count tells how many there are.
@@ -70,21 +73,27 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
     const { id } = c.req.valid('param');
     const { limit = COMMENTS_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
     const database = await db();
-    // Two queries whatever the size: the festival with its total, and the page.
-    const [festival, rows] = await Promise.all([
-      requireVisibleFestivalWith(database, id, c.get('user'), sql<number>`(select count(*)::int from comments c where c.festival_id = "festivals"."id")`),
-      database
-        .select(commentSelection)
-        .from(commentsTable)
-        .innerJoin(usersTable, eq(usersTable.id, commentsTable.userId))
-        .where(eq(commentsTable.festivalId, id))
-        // NULLS LAST as in comments_festival_created_idx, or Postgres cannot read the page off the index.
-        .orderBy(sql`${commentsTable.createdAt} desc nulls last`, sql`${commentsTable.id} desc nulls last`)
-        .limit(limit)
-        .offset(offset),
-    ]);
-    c.header('X-Total-Count', String(festival.extra));
-    return c.json(rows.map(toComment));
+    // One primary-key read when the page is cached and current; three queries when it is not.
+    const festival = await requireVisibleFestivalWith(database, id, c.get('user'), listVersion('comments_version'));
+    const page = await commentPages.get(`${id}:${limit}:${offset}`, festival.extra, async () => {
+      const [[total], rows] = await Promise.all([
+        database.select({ n: count() }).from(commentsTable).where(eq(commentsTable.festivalId, id)),
+        database
+          .select(commentSelection)
+          .from(commentsTable)
+          .innerJoin(usersTable, eq(usersTable.id, commentsTable.userId))
+          .where(eq(commentsTable.festivalId, id))
+          // NULLS LAST as in comments_festival_created_idx, or Postgres cannot read the page off the index.
+          .orderBy(sql`${commentsTable.createdAt} desc nulls last`, sql`${commentsTable.id} desc nulls last`)
+          .limit(limit)
+          .offset(offset),
+      ]);
+      const items = rows.map(toComment);
+      return { items, body: JSON.stringify(items), total: total.n };
+    });
+    c.header('X-Total-Count', String(page.total));
+    c.header('Content-Type', 'application/json; charset=utf-8');
+    return c.body(page.body);
   })
   .post('/', jsonBodyLimit, requireAuth, validate('json', commentSchema), rateLimit('comment'), async (c) => {
     const user = currentUser(c);
@@ -116,7 +125,7 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
         return { ...comment, media: media.map((m) => ({ id: m.id, url: m.url, status: 'pending' as const })) };
       });
       invalidateCatalog();
-      return c.json(result, 201);
+        return c.json(result, 201);
     } catch (error) {
       await discardFiles(files);
       throw error;

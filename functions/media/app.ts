@@ -14,7 +14,7 @@
  * /api/media/* here. purpose 'festival' lets a proposer attach up to 5 images to their own
  * pending festival (spec §5 "Propose festival"); everything else is 'gallery'.
  */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import {
@@ -53,7 +53,8 @@ import {
   type StoredFile,
 } from '../lib/uploads';
 import { validate } from '../lib/validate';
-import { requireVisibleFestival, requireVisibleFestivalWith, type FestivalAccess } from './festival-access';
+import { listVersion, requireVisibleFestival, requireVisibleFestivalWith, type FestivalAccess } from './festival-access';
+import { VersionedListCache } from './response-cache';
 
 const MEDIA_NOT_FOUND = 'Contenido no encontrado.';
 const NOT_YOUR_PROPOSAL = 'Solo puedes añadir imágenes a tu propia propuesta pendiente.';
@@ -65,11 +66,6 @@ const publicMedia = and(eq(mediaTable.status, 'approved'), isNull(mediaTable.hid
 const voteStats = sql`lateral (
   select round(avg(v.rating)::numeric, 2)::float8 as rating, count(*)::int as votes_count
   from media_votes v where v.media_id = "media"."id") as vote_stats`;
-
-const mineRating = (user: AuthUser | null): SQL<number | null> =>
-  user
-    ? sql<number | null>`(select v.rating from media_votes v where v.media_id = "media"."id" and v.user_id = ${user.id})`
-    : sql<number | null>`null::smallint`;
 
 interface MediaRow {
   id: number;
@@ -83,7 +79,6 @@ interface MediaRow {
   uploaded_at: Date;
   rating: number | null;
   votesCount: number | null;
-  userRating: number | null;
   userName: string | null;
   userAvatar: string | null;
 }
@@ -93,10 +88,12 @@ const toMedia = ({ userName, userAvatar, uploaded_at, rating, votesCount, ...row
   uploaded_at: uploaded_at.toISOString(),
   rating: rating ?? 0,
   votesCount: votesCount ?? 0,
+  userRating: null,
   User: row.user_id !== null && userName !== null ? { id: row.user_id, name: userName, avatar_url: userAvatar } : null,
 });
 
-async function listPublicMedia(database: Executor, festivalId: number, user: AuthUser | null, limit: number, offset: number): Promise<Media[]> {
+/** A page of the public gallery with each item's vote aggregates; userRating is filled per caller afterwards. */
+async function listPublicMedia(database: Executor, festivalId: number, limit: number, offset: number): Promise<Media[]> {
   const uploader = alias(usersTable, 'uploader');
   const rows = await database
     .select({
@@ -111,7 +108,6 @@ async function listPublicMedia(database: Executor, festivalId: number, user: Aut
       uploaded_at: mediaTable.uploadedAt,
       rating: sql<number | null>`vote_stats.rating`,
       votesCount: sql<number | null>`vote_stats.votes_count`,
-      userRating: mineRating(user).mapWith((v) => (v === null ? null : Number(v))),
       userName: uploader.name,
       userAvatar: uploader.avatarUrl,
     })
@@ -185,24 +181,35 @@ function localStorageOr404(): LocalStorage {
   return store;
 }
 
+const mediaPages = new VersionedListCache<Media>();
+
 export const app = createApp('/api/media', { maxBodyBytes: MULTIPART_MAX_BYTES })
   .get('/festival/:id', optionalAuth, validate('param', idParamSchema), validate('query', pageQuerySchema), async (c) => {
     const { id } = c.req.valid('param');
     const { limit = MEDIA_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
     const user = c.get('user');
     const database = await db();
-    // Two queries whatever the size: the festival with its total, and the page with its aggregates.
-    const [festival, media] = await Promise.all([
-      requireVisibleFestivalWith(
-        database,
-        id,
-        user,
-        sql<number>`(select count(*)::int from media m where m.festival_id = "festivals"."id" and m.status = 'approved' and m.hidden_at is null)`,
-      ),
-      listPublicMedia(database, id, user, limit, offset),
-    ]);
-    c.header('X-Total-Count', String(festival.extra));
-    return c.json(media);
+    // One primary-key read when the page is cached and current; three queries when it is not.
+    const festival = await requireVisibleFestivalWith(database, id, user, listVersion('media_version'));
+    const page = await mediaPages.get(`${id}:${limit}:${offset}`, festival.extra, async () => {
+      const [[total], items] = await Promise.all([
+        database.select({ n: count() }).from(mediaTable).where(and(eq(mediaTable.festivalId, id), publicMedia)),
+        listPublicMedia(database, id, limit, offset),
+      ]);
+      return { items, body: JSON.stringify(items), total: total.n };
+    });
+    c.header('X-Total-Count', String(page.total));
+    if (!user || page.items.length === 0) {
+      c.header('Content-Type', 'application/json; charset=utf-8');
+      return c.body(page.body);
+    }
+    // The page is shared; the caller's own votes on it are one more query.
+    const mine = await database
+      .select({ mediaId: mediaVotesTable.mediaId, rating: mediaVotesTable.rating })
+      .from(mediaVotesTable)
+      .where(and(eq(mediaVotesTable.userId, user.id), inArray(mediaVotesTable.mediaId, page.items.map((m) => m.id))));
+    const ratingOf = new Map(mine.map((v) => [v.mediaId, v.rating]));
+    return c.json(page.items.map((m) => ({ ...m, userRating: ratingOf.get(m.id) ?? null })));
   })
   .post('/', requireAuth, validate('form', mediaFormSchema), rateLimit('upload'), async (c) => {
     const user = currentUser(c);

@@ -51,3 +51,7 @@ export async function requireVisibleFestivalWith<T>(
   if (!festival) throw notFound(FESTIVAL_NOT_FOUND, 'festival_not_found');
   return festival;
 }
+
+/** The festival's current list version (see VersionedListCache), 0 before its first write. */
+export const listVersion = (column: 'comments_version' | 'media_version'): SQL<number> =>
+  sql<number>`coalesce((select v.${sql.raw(column)} from festival_list_versions v where v.festival_id = "festivals"."id"), 0)`.mapWith(Number);

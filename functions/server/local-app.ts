@@ -37,6 +37,8 @@ export function createLocalApp({ webRoot, uploadsDir }: LocalAppOptions) {
     '/assets/*',
     serveStatic({
       root: path.relative(process.cwd(), webRoot),
+      // The build writes .br/.gz beside each script and stylesheet (web/vite.config.ts).
+      precompressed: true,
       onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   );

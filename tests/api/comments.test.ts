@@ -64,6 +64,20 @@ describe('GET /api/comments/festival/:id', () => {
     });
   });
 
+  it('never serves a cached page after a change made elsewhere (another instance, an admin, SQL)', async () => {
+    const id = await createFestival();
+    const first = await addComment(id, bruno.user.id, 2, 'Primero');
+    expect((await api('GET', `/api/comments/festival/${id}`)).json).toHaveLength(1);
+    await db().update(commentsTable).set({ status: 'approved' }).where(eq(commentsTable.id, first.id));
+    expect((await api('GET', `/api/comments/festival/${id}`)).json[0].status).toBe('approved');
+    await addComment(id, ana.user.id, 5, 'Segundo');
+    const both = await api('GET', `/api/comments/festival/${id}`);
+    expect(both.json.map((c: { content: string }) => c.content)).toEqual(['Segundo', 'Primero']);
+    expect(both.headers.get('x-total-count')).toBe('2');
+    await db().delete(commentsTable).where(eq(commentsTable.id, first.id));
+    expect((await api('GET', `/api/comments/festival/${id}`)).json.map((c: { content: string }) => c.content)).toEqual(['Segundo']);
+  });
+
   it('pages with limit and offset and keeps the total in X-Total-Count', async () => {
     const id = await createFestival();
     for (let i = 1; i <= 5; i++) await addComment(id, bruno.user.id, 3, `Comentario ${i}`);

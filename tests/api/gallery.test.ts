@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mediaReportsTable, mediaVotesTable } from '../../db/schema';
+import { festivalsTable, mediaReportsTable, mediaTable, mediaVotesTable } from '../../db/schema';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addMedia, addVote, createFestival } from '../support/fixtures';
@@ -68,6 +68,23 @@ describe('GET /api/media/festival/:id', () => {
     expect(asBruno.json[0]).toMatchObject({ userRating: 2, rating: 2, votesCount: 1 });
     const asCarla = await api('GET', `/api/media/festival/${id}`, { token: carla.token });
     expect(asCarla.json[0].userRating).toBeNull();
+  });
+
+  it('never serves a cached page after a change made elsewhere (another instance, an admin, SQL)', async () => {
+    const id = await createFestival();
+    const item = await addMedia(id, ana.user.id);
+    const other = await addMedia(id, ana.user.id);
+    expect((await api('GET', `/api/media/festival/${id}`)).json).toHaveLength(2);
+    await db().update(mediaTable).set({ hiddenAt: new Date() }).where(eq(mediaTable.id, other.id));
+    await addVote(item.id, carla.user.id, 1);
+    const after = await api('GET', `/api/media/festival/${id}`);
+    expect(after.json.map((m: { id: number }) => m.id)).toEqual([item.id]);
+    expect(after.json[0]).toMatchObject({ rating: 1, votesCount: 1 });
+    expect(after.headers.get('x-total-count')).toBe('1');
+    await db().delete(mediaVotesTable).where(eq(mediaVotesTable.mediaId, item.id));
+    expect((await api('GET', `/api/media/festival/${id}`)).json[0]).toMatchObject({ rating: 0, votesCount: 0 });
+    await db().update(festivalsTable).set({ status: 'rejected' }).where(eq(festivalsTable.id, id));
+    expect((await api('GET', `/api/media/festival/${id}`)).status).toBe(404);
   });
 
   it('pages with limit and offset', async () => {

@@ -9,10 +9,16 @@ import './styles/global.css';
 // The list screens need the catalogue: start the request now, in parallel with their code.
 if (/^\/(favorites\/?)?$/.test(window.location.pathname)) void fetchFestivals().catch(() => undefined);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+function start() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
+// Let the browser paint the static header of index.html first, then start the app.
+if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
+else start();

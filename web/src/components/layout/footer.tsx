@@ -17,7 +17,7 @@ export function Footer({ newsletter }: { newsletter: ReactNode }) {
       <div className="container">
         <div className="footer-grid">
           <div>
-            <Link to={paths.home()} className="brand" aria-label="Festivales, ir al inicio">
+            <Link to={paths.home()} className="brand">
               <LogoMark className="brand-mark" />
               <span className="brand-text">
                 <span className="brand-name gradient-text">Festivales</span>

@@ -26,7 +26,7 @@ export function Header({ notifications, renderSignIn }: Props) {
   return (
     <header className="site-header">
       <div className="container site-header-inner">
-        <Link to={paths.home()} className="brand" aria-label="Festivales, ir al inicio">
+        <Link to={paths.home()} className="brand">
           <LogoMark className="brand-mark" />
           <span className="brand-text">
             <span className="brand-name gradient-text">Festivales</span>

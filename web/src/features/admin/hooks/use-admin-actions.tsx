@@ -61,7 +61,7 @@ export function useAdminActions(onDone: (message: string) => void, onFailed: (me
         return true;
       } catch (error) {
         const message = describeError(error);
-        console.error('Acción de administración fallida', error);
+        console.warn('Acción de administración fallida', error);
         toast(message, 'error', 5000);
         onFailed(message);
         return false;

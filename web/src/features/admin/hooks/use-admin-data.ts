@@ -98,7 +98,7 @@ export function useAdminData(enabled: boolean): AdminDataState {
           const detail = reason instanceof ApiError ? reason.message : 'Respuesta inesperada del servidor.';
           failed[key] = `${loadErrors[key]}: ${detail}`;
           (next as Record<string, unknown>)[key] = [];
-          console.error(loadErrors[key], reason);
+          console.warn(loadErrors[key], reason);
         }
       });
       setData(next as AdminData);

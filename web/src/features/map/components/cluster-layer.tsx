@@ -72,8 +72,10 @@ export function ClusterLayer({ festivals, onReady, handleRef }: ClusterLayerProp
   readyRef.current = onReady;
 
   useEffect(() => {
+    const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     const group = L.markerClusterGroup({
       maxClusterRadius: CLUSTER_RADIUS,
+      animate: !reducedMotion,
       chunkedLoading: true,
       chunkInterval: 120,
       chunkDelay: 16,

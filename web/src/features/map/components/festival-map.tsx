@@ -40,21 +40,30 @@ function SpanishControls() {
   return null;
 }
 
+// Street level is not needed to find a festival, and every zoom level is one more level of
+// clusters to compute for thousands of markers (bench/web-map.ts).
+const MIN_ZOOM = 3;
+const MAX_ZOOM = 16;
+
 export function FestivalMap({ festivals, center, zoom, mapRef, clusterRef, onReady }: FestivalMapProps) {
+  const reducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   return (
     <MapContainer
       ref={mapRef}
       center={center}
       zoom={zoom}
-      minZoom={3}
-      maxZoom={18}
+      minZoom={MIN_ZOOM}
+      maxZoom={MAX_ZOOM}
+      zoomAnimation={!reducedMotion}
+      fadeAnimation={!reducedMotion}
+      markerZoomAnimation={!reducedMotion}
       worldCopyJump
       zoomControl={false}
       attributionControl={false}
       className="festival-map"
       preferCanvas={false}
     >
-      <TileLayer url={TILE_URL} attribution={ATTRIBUTION} maxZoom={19} />
+      <TileLayer url={TILE_URL} attribution={ATTRIBUTION} maxZoom={MAX_ZOOM} />
       <ZoomControl position="topright" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
       <AttributionControl position="bottomright" prefix={'<a href="https://leafletjs.com">Leaflet</a>'} />
       <SpanishControls />

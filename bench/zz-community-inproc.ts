@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import pg from 'pg';
+import { openDatabase } from '../db/client';
+import { useDatabase, db } from '../functions/lib/db';
+import { resetEnv } from '../functions/lib/env';
+import { apiApps } from '../functions/server/api-apps';
+import { sql } from 'drizzle-orm';
+
+resetEnv({ SESSION_SECRET: 'x'.repeat(40) });
+const handle = await openDatabase({ url: 'postgres://postgres@127.0.0.1:5432/scratch_community' });
+useDatabase(handle);
+const root = new Hono();
+for (const app of apiApps) root.route('/', app);
+const time = async (label: string, fn: () => Promise<unknown>, n = 300) => {
+  for (let i = 0; i < 30; i++) await fn();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) await fn();
+  const wall = (performance.now() - t0) / n;
+  const cpu = process.cpuUsage(cpu0);
+  console.log(label.padEnd(40), `wall ${wall.toFixed(3)} ms`, `node cpu ${((cpu.user + cpu.system) / 1000 / n).toFixed(3)} ms`);
+};
+await time('GET comments', async () => (await root.request('/api/comments/festival/1')).text());
+await time('GET media', async () => (await root.request('/api/media/festival/1')).text());
+const database = await db();
+await time('raw select 1', () => database.execute(sql`select 1`));
+await time('festival check', () => database.execute(sql`select id, (select count(*)::int from comments c where c.festival_id = festivals.id) from festivals where id = 1`));
+await time('comments page raw', () => database.execute(sql`select c.id, c.festival_id, c.content, c.rating, c.status, c.created_at, u.id, u.name, u.avatar_url from comments c join users u on u.id = c.user_id where c.festival_id = 1 order by c.created_at desc nulls last, c.id desc nulls last limit 100`));
+const rows = (await database.execute(sql`select c.id, c.festival_id, c.content, c.rating, c.status, c.created_at, u.id as uid, u.name, u.avatar_url from comments c join users u on u.id = c.user_id where c.festival_id = 1 order by c.created_at desc nulls last limit 100`) as unknown as { rows: unknown[] }).rows;
+await time('JSON.stringify 100', async () => JSON.stringify(rows), 3000);
+await handle.close();
+void pg;

@@ -1,0 +1,51 @@
+/** A page of a public list, with its serialised body and the list's total. */
+export interface ListPage<T> {
+  items: T[];
+  body: string;
+  total: number;
+}
+
+interface Entry<T> {
+  version: number;
+  expiresAt: number;
+  value: Promise<ListPage<T>>;
+}
+
+/**
+ * Pages of a festival's public lists (comments, gallery), kept per instance and reused while the
+ * festival's list version is unchanged. Triggers bump that version on every write to the rows
+ * behind a list (migration 0002, festival_list_versions), so a cached page is never served after
+ * a change, whichever instance or function (admin moderation included) made it; a hit costs one
+ * primary-key read instead of the aggregates and serialisation (MACHINE-NOTES "Throughput
+ * ceiling"). The TTL only bounds how long an author's renamed profile can show in an old page.
+ * Callers must read the version before loading, so a page is never labelled newer than its data.
+ */
+export class VersionedListCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+
+  constructor(
+    private readonly ttlMs = 60_000,
+    private readonly maxEntries = 200,
+  ) {}
+
+  get(key: string, version: number, load: () => Promise<ListPage<T>>): Promise<ListPage<T>> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version && hit.expiresAt > now) return hit.value;
+    // A request that read an older version than the cached page: answer it without caching.
+    if (hit && hit.version > version && hit.expiresAt > now) return load();
+    if (!hit && this.entries.size >= this.maxEntries) this.entries.clear();
+    const value = load();
+    const entry: Entry<T> = { version, expiresAt: now + this.ttlMs, value };
+    this.entries.set(key, entry);
+    // Concurrent requests for the same page share this load; a failed one is not kept.
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
