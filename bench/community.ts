@@ -2,20 +2,26 @@
  * Community figures (issue 3): on a festival with 5,000 comments and 2,000 approved media holding
  * 50,000 votes, GET /api/comments/festival/{id} and GET /api/media/festival/{id} at 50 connections
  * (target p99 <= 30 ms, a constant number of queries per request), and the favourite toggle round
- * trip POST + DELETE /api/favorites/{id} (target p99 <= 15 ms), on PostgreSQL (and PGlite with
- * BENCH_PGLITE=1). Queries per request are counted inside the server process (`--serve`).
+ * trip POST + DELETE /api/favorites/{id} (target p99 <= 15 ms). PostgreSQL server by default,
+ * PGlite as well with BENCH_PGLITE=1.
+ *
+ * The server runs in its own process (this file with `--serve`) and counts every SQL statement and
+ * its own CPU time; the Postgres backends' CPU comes from /proc. CPU per request is printed next to
+ * the latencies because, on a shared 2-core machine, latency mostly measures the neighbours.
  *
  *   npx tsx bench/community.ts      (BENCH_DURATION=10 seconds per load, PG_URL to override)
  */
+import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 import { signSession } from '../functions/lib/auth';
 import { resetEnv } from '../functions/lib/env';
-import { load, percentile, type LoadResult } from './support/measure';
+import { percentile } from './support/measure';
 import { startProcess, waitFor200 } from './support/servers';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -25,8 +31,12 @@ const base = `http://127.0.0.1:${PORT}`;
 const SESSION_SECRET = 'bench-session-secret-0123456789-abcdefghijklmnop';
 const CONNECTIONS = 50;
 const USERS = 200;
+const CLOCK_TICK_MS = 10;
 
 resetEnv({ SESSION_SECRET });
+
+// ---------------------------------------------------------------------------------------------
+// Data
 
 interface Seeded {
   festivalId: number;
@@ -35,16 +45,18 @@ interface Seeded {
   userIds: number[];
 }
 
-/** Bulk seed in SQL: generate_series keeps it to a few seconds on either engine. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Bulk seed in SQL: generate_series keeps it to seconds on either engine. */
 async function seed(database: Database): Promise<Seeded> {
   await database.execute(sql`insert into users (email, name, avatar_url)
     select 'bench' || g || '@festivales.test', 'Persona ' || g, 'https://example.com/a/' || g || '.png' from generate_series(1, ${USERS}) g`);
   await database.execute(sql`insert into festivals (name, dedupe_key, status, location, start_date, end_date)
-    select 'Bench ' || g, 'bench ' || g || '|madrid', 'approved', 'Madrid', current_date + g, current_date + g + 1 from generate_series(1, ${CONNECTIONS + 1}) g`);
-  const users = await database.execute(sql`select id from users order by id`);
-  const festivals = await database.execute(sql`select id from festivals order by id`);
-  const userIds = rowsOf<{ id: number }>(users).map((r) => Number(r.id));
-  const [festivalId, ...toggleFestivals] = rowsOf<{ id: number }>(festivals).map((r) => Number(r.id));
+    select 'Bench ' || g, 'bench ' || g || '|madrid', 'approved', 'Madrid', current_date + g, current_date + g + 1
+    from generate_series(1, ${CONNECTIONS + 1}) g`);
+  const userIds = rowsOf<{ id: number }>(await database.execute(sql`select id from users order by id`)).map((r) => Number(r.id));
+  const festivalIds = rowsOf<{ id: number }>(await database.execute(sql`select id from festivals order by id`)).map((r) => Number(r.id));
+  const [festivalId, ...toggleFestivals] = festivalIds;
   const firstUser = userIds[0];
   await database.execute(sql`insert into comments (festival_id, user_id, content, rating, status, created_at)
     select ${festivalId}, ${firstUser} + g % ${USERS}, 'Comentario de prueba número ' || g || ': buen sonido, mejor ambiente.',
@@ -58,12 +70,8 @@ async function seed(database: Database): Promise<Seeded> {
   await database.execute(sql`insert into media_votes (media_id, user_id, rating)
     select m.id, ${firstUser} + (m.id * 7 + k) % ${USERS}, 1 + (m.id + k) % 5
     from media m cross join generate_series(0, 24) k where m.festival_id = ${festivalId}`);
-  await database.execute(sql`analyze`);
+  await database.execute(sql`vacuum analyze`);
   return { festivalId, toggleFestivals, userIds };
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 async function prepare(target: 'postgres' | 'pglite') {
@@ -73,7 +81,7 @@ async function prepare(target: 'postgres' | 'pglite') {
     await handle.migrate();
     const seeded = await seed(handle.db);
     await handle.close();
-    return { seeded, env: { DATA_DIR: dataDir, DATABASE_URL: '' }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return { seeded, database: null, env: { DATA_DIR: dataDir, DATABASE_URL: '' }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   const name = `festivales_community_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: pgUrl });
@@ -87,6 +95,7 @@ async function prepare(target: 'postgres' | 'pglite') {
   await handle.close();
   return {
     seeded,
+    database: { name, admin },
     env: { DATABASE_URL: url.toString() },
     cleanup: async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
@@ -95,55 +104,10 @@ async function prepare(target: 'postgres' | 'pglite') {
   };
 }
 
-/** SQL statements the server ran per request, over `n` sequential requests. */
-async function queriesPerRequest(n: number, request: (i: number) => Promise<Response>): Promise<number> {
-  await fetch(`${base}/__bench/queries`);
-  for (let i = 0; i < n; i++) {
-    const res = await request(i);
-    if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-  }
-  const { queries } = (await (await fetch(`${base}/__bench/queries`)).json()) as { queries: number };
-  // The counting call itself is not a query.
-  return queries / n;
-}
+// ---------------------------------------------------------------------------------------------
+// The server under test
 
-interface RoundTrips {
-  perSecond: number;
-  p50: number;
-  p99: number;
-  failures: number;
-}
-
-/** `clients` loops in parallel, each a different user on its own festival: POST then DELETE, timed together. */
-async function toggleRoundTrips(tokens: string[], festivals: number[], seconds: number): Promise<RoundTrips> {
-  const samples: number[] = [];
-  let failures = 0;
-  const until = performance.now() + seconds * 1000;
-  await Promise.all(
-    tokens.map(async (token, i) => {
-      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-      const url = `${base}/api/favorites/${festivals[i]}`;
-      while (performance.now() < until) {
-        const started = performance.now();
-        const added = await fetch(url, { method: 'POST', headers });
-        await added.arrayBuffer();
-        const removed = await fetch(url, { method: 'DELETE', headers });
-        await removed.arrayBuffer();
-        if (!added.ok || !removed.ok) failures += 1;
-        samples.push(performance.now() - started);
-      }
-    }),
-  );
-  return {
-    perSecond: Math.round(samples.length / seconds),
-    p50: Number(percentile(samples, 50).toFixed(2)),
-    p99: Number(percentile(samples, 99).toFixed(2)),
-    failures,
-  };
-}
-
-/** The API apps on a loopback port with every SQL statement counted (`--serve`, started by the bench below). */
+/** The API apps on a loopback port, counting SQL statements and CPU (`--serve`). */
 async function serveCounted() {
   const { serve } = await import('@hono/node-server');
   const { PGlite } = await import('@electric-sql/pglite');
@@ -170,11 +134,14 @@ async function serveCounted() {
   const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   useDatabase(handle);
   const root = new Hono();
-  // Answers the count since the last call and resets it.
-  root.get('/__bench/queries', (c) => {
-    const count = queries;
+  let cpu = process.cpuUsage();
+  // Statements and CPU since the previous call.
+  root.get('/__bench/stats', (c) => {
+    const used = process.cpuUsage(cpu);
+    cpu = process.cpuUsage();
+    const stats = { queries, cpuMs: (used.user + used.system) / 1000 };
     queries = 0;
-    return c.json({ queries: count });
+    return c.json(stats);
   });
   for (const app of apiApps) root.route('/', app);
   serve({ fetch: root.fetch, port: config.PORT, hostname: '127.0.0.1' });
@@ -183,13 +150,121 @@ async function serveCounted() {
   });
 }
 
-const line = (label: string, r: LoadResult, queries: number, target: string) =>
-  `  ${label.padEnd(44)} ${String(r.requestsPerSec).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  ` +
-  `${queries} queries/request  (${target}; errors ${r.errors}, non-2xx ${r.non2xx})`;
+async function serverStats(): Promise<{ queries: number; cpuMs: number }> {
+  return (await fetch(`${base}/__bench/stats`)).json() as Promise<{ queries: number; cpuMs: number }>;
+}
+
+/** CPU of the Postgres backends serving the bench database (Linux /proc), in ms. */
+async function postgresCpuMs(database: { name: string; admin: pg.Client } | null): Promise<number> {
+  if (!database) return 0;
+  const { rows } = await database.admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [database.name]);
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // backend gone
+    }
+  }
+  return ticks * CLOCK_TICK_MS;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurements
+
+interface Figures {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  requests: number;
+  queriesPerRequest: number;
+  serverCpuMs: number;
+  postgresCpuMs: number;
+  load: number;
+}
+
+async function measured(database: Parameters<typeof postgresCpuMs>[0], run: () => Promise<Omit<Figures, 'queriesPerRequest' | 'serverCpuMs' | 'postgresCpuMs' | 'load'>>): Promise<Figures> {
+  const load = loadavg()[0];
+  await serverStats();
+  const pgBefore = await postgresCpuMs(database);
+  const result = await run();
+  const pgAfter = await postgresCpuMs(database);
+  const stats = await serverStats();
+  return {
+    ...result,
+    // The stats call itself runs no statement.
+    queriesPerRequest: Number((stats.queries / result.requests).toFixed(2)),
+    serverCpuMs: Number((stats.cpuMs / result.requests).toFixed(3)),
+    postgresCpuMs: Number(((pgAfter - pgBefore) / result.requests).toFixed(3)),
+    load,
+  };
+}
+
+async function getLoad(requestPath: string, headers?: Record<string, string>) {
+  await autocannon({ url: `${base}${requestPath}`, connections: 10, duration: 2, headers });
+  const result = await autocannon({ url: `${base}${requestPath}`, connections: CONNECTIONS, duration, headers });
+  return {
+    perSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.errors + result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+/** One client at a time, each request a page nobody asked for yet: the cache-miss path. */
+async function missLoad(requestPaths: string[]) {
+  const samples: number[] = [];
+  let failures = 0;
+  for (const p of requestPaths) {
+    const started = performance.now();
+    const res = await fetch(`${base}${p}`);
+    await res.arrayBuffer();
+    if (!res.ok) failures += 1;
+    samples.push(performance.now() - started);
+  }
+  const total = samples.reduce((a, b) => a + b, 0);
+  return { perSecond: Math.round((1000 * samples.length) / total), p50: percentile(samples, 50), p99: percentile(samples, 99), failures, requests: samples.length };
+}
+
+/** `tokens.length` clients in parallel, each a different user on its own festival: POST then DELETE, timed together. */
+async function toggleLoad(tokens: string[], festivals: number[], seconds: number) {
+  const samples: number[] = [];
+  let failures = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    tokens.map(async (token, i) => {
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const url = `${base}/api/favorites/${festivals[i]}`;
+      while (performance.now() < until) {
+        const started = performance.now();
+        const added = await fetch(url, { method: 'POST', headers });
+        await added.arrayBuffer();
+        const removed = await fetch(url, { method: 'DELETE', headers });
+        await removed.arrayBuffer();
+        if (!added.ok || !removed.ok) failures += 1;
+        samples.push(performance.now() - started);
+      }
+    }),
+  );
+  return { perSecond: Math.round(samples.length / seconds), p50: percentile(samples, 50), p99: percentile(samples, 99), failures, requests: samples.length * 2 };
+}
+
+const ms = (n: number) => n.toFixed(2).padStart(7);
+
+function print(label: string, f: Figures, target: string, unit = 'req/s') {
+  console.log(
+    `  ${label.padEnd(46)}${String(f.perSecond).padStart(6)} ${unit.padEnd(7)} p50 ${ms(f.p50)} ms  p99 ${ms(f.p99)} ms  ` +
+      `${f.queriesPerRequest} queries/req  CPU/req node ${f.serverCpuMs.toFixed(2)} + pg ${f.postgresCpuMs.toFixed(2)} ms  ` +
+      `load ${f.load.toFixed(1)}  [${target}${f.failures ? `; FAILURES ${f.failures}` : ''}]`,
+  );
+}
 
 async function run(target: 'postgres' | 'pglite') {
   const started = performance.now();
-  const { seeded, env, cleanup } = await prepare(target);
+  const { seeded, database, env, cleanup } = await prepare(target);
   console.log(`\n[${target}] seeded 5,000 comments, 2,000 media, 50,000 votes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const server = startProcess('node', ['--import', 'tsx', 'bench/community.ts', '--serve'], { ...env, PORT: String(PORT), SESSION_SECRET, NODE_ENV: 'production' });
   try {
@@ -198,44 +273,20 @@ async function run(target: 'postgres' | 'pglite') {
     await waitFor200(`${base}${comments}`, 60_000);
     const tokens = await Promise.all(seeded.userIds.slice(0, CONNECTIONS).map((id) => signSession({ id })));
     const bearer = { authorization: `Bearer ${tokens[0]}` };
+    for (const p of [comments, media, `${comments}?limit=500`]) {
+      const res = await fetch(`${base}${p}`);
+      console.log(`  ${p}: ${res.headers.get('x-total-count')} in the list, ${((await res.arrayBuffer()).byteLength / 1024).toFixed(0)} KB page`);
+    }
 
-    const sizes = await Promise.all(
-      [comments, media, `${comments}?limit=500`].map(async (p) => {
-        const res = await fetch(`${base}${p}`);
-        const body = await res.arrayBuffer();
-        return `${p}: ${res.headers.get('x-total-count')} total, ${(body.byteLength / 1024).toFixed(0)} KB`;
-      }),
-    );
-    console.log(`  bodies: ${sizes.join('; ')}`);
-
-    const q = {
-      comments: await queriesPerRequest(20, () => fetch(`${base}${comments}`)),
-      media: await queriesPerRequest(20, () => fetch(`${base}${media}`)),
-      mediaSigned: await queriesPerRequest(20, () => fetch(`${base}${media}`, { headers: bearer })),
-      toggle: await queriesPerRequest(20, (i) =>
-        fetch(`${base}/api/favorites/${seeded.toggleFestivals[0]}`, { method: i % 2 ? 'DELETE' : 'POST', headers: bearer }),
-      ),
-    };
-
-    const measure = async (p: string, headers?: Record<string, string>) => {
-      await load(`${base}${p}`, { connections: 10, duration: 2, headers });
-      return load(`${base}${p}`, { connections: CONNECTIONS, duration, headers });
-    };
-    const listComments = await measure(comments);
-    const listMedia = await measure(media);
-    const listMediaSigned = await measure(media, bearer);
-    const listComments500 = await measure(`${comments}?limit=500`);
-    await toggleRoundTrips(tokens, seeded.toggleFestivals, 2);
-    const toggle = await toggleRoundTrips(tokens, seeded.toggleFestivals, duration);
-
-    console.log(line('GET /api/comments/festival/{id}', listComments, q.comments, 'p99 <= 30 ms'));
-    console.log(line('GET /api/media/festival/{id}', listMedia, q.media, 'p99 <= 30 ms'));
-    console.log(line('GET /api/media/festival/{id} (Bearer)', listMediaSigned, q.mediaSigned, '+1 for the token'));
-    console.log(line('GET /api/comments/festival/{id}?limit=500', listComments500, q.comments, 'the largest page'));
-    console.log(
-      `  ${'favourite toggle POST+DELETE round trip'.padEnd(44)} ${String(toggle.perSecond).padStart(6)} trips/s p50 ${toggle.p50} ms  p99 ${toggle.p99} ms  ` +
-        `${q.toggle} queries/request  (p99 <= 15 ms; ${CONNECTIONS} clients, failures ${toggle.failures})`,
-    );
+    print('GET /api/comments/festival/{id}', await measured(database, () => getLoad(comments)), 'p99 <= 30 ms');
+    print('GET /api/media/festival/{id}', await measured(database, () => getLoad(media)), 'p99 <= 30 ms');
+    print('GET /api/media/festival/{id}, Bearer', await measured(database, () => getLoad(media, bearer)), 'with userRating');
+    print('GET /api/comments/festival/{id}?limit=500', await measured(database, () => getLoad(`${comments}?limit=500`)), 'largest page');
+    const offsets = Array.from({ length: 200 }, (_, i) => 7 + i * 9);
+    print('  cache misses: comments, 1 client', await measured(database, () => missLoad(offsets.map((o) => `${comments}?offset=${o}`))), 'every page new');
+    print('  cache misses: media, 1 client', await measured(database, () => missLoad(offsets.map((o) => `${media}?offset=${o}`))), 'every page new');
+    await toggleLoad(tokens, seeded.toggleFestivals, 2);
+    print('favourite toggle POST+DELETE round trip', await measured(database, () => toggleLoad(tokens, seeded.toggleFestivals, duration)), 'p99 <= 15 ms', 'trips/s');
   } finally {
     await server.stop();
     await cleanup();
@@ -245,7 +296,7 @@ async function run(target: 'postgres' | 'pglite') {
 if (process.argv.includes('--serve')) {
   await serveCounted();
 } else {
-  console.log(`Festivales community bench — ${duration}s per load, ${CONNECTIONS} connections`);
+  console.log(`Festivales community bench — ${duration} s per load, ${CONNECTIONS} connections, client and server on this machine`);
   await run('postgres');
   if (process.env.BENCH_PGLITE === '1') await run('pglite');
 }

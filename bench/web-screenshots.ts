@@ -90,7 +90,8 @@ for (const width of [375, 1280]) {
   }
   await page.locator('#comentarios').evaluate((el) => window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - 120 }));
   await shot(page, `${w}-festival-comments`);
-  await page.getByRole('button', { name: /Añadir .* a favoritos/ }).first().click();
+  const fav = page.getByRole('region', { name: /./ }).getByRole('button', { name: /favoritos$/ }).first();
+  if ((await fav.getAttribute('aria-pressed')) !== 'true') await fav.click();
   await page.goto(`${base}/favorites`);
   await page.getByRole('heading', { level: 3 }).first().waitFor();
   await shot(page, `${w}-favorites`);

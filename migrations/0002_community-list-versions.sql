@@ -5,6 +5,8 @@ CREATE TABLE "festival_list_versions" (
 );
 --> statement-breakpoint
 -- Triggers are not modelled by drizzle-kit: written by hand (see festivalListVersionsTable in db/schema.ts).
+-- Statement-level with transition tables: one bump per festival and statement, however many rows
+-- it touches (row-level bumps of one row, thousands of times in one transaction, grow quadratically).
 CREATE FUNCTION "bump_festival_list_version"(festival integer, comments boolean) RETURNS void LANGUAGE sql AS $$
   INSERT INTO festival_list_versions AS v (festival_id, comments_version, media_version)
   VALUES (festival, CASE WHEN comments THEN 1 ELSE 0 END, CASE WHEN comments THEN 0 ELSE 1 END)
@@ -13,51 +15,49 @@ CREATE FUNCTION "bump_festival_list_version"(festival integer, comments boolean)
     media_version = v.media_version + CASE WHEN comments THEN 0 ELSE 1 END;
 $$;
 --> statement-breakpoint
-CREATE FUNCTION "comments_bump_list_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "festival_rows_bump_list_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  comments boolean := TG_TABLE_NAME = 'comments';
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    PERFORM bump_festival_list_version(OLD.festival_id, true);
-  END IF;
   IF TG_OP = 'INSERT' THEN
-    PERFORM bump_festival_list_version(NEW.festival_id, true);
-  ELSIF TG_OP = 'UPDATE' AND NEW.festival_id <> OLD.festival_id THEN
-    PERFORM bump_festival_list_version(NEW.festival_id, true);
-  END IF;
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE FUNCTION "media_bump_list_version"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    PERFORM bump_festival_list_version(OLD.festival_id, false);
-  END IF;
-  IF TG_OP = 'INSERT' THEN
-    PERFORM bump_festival_list_version(NEW.festival_id, false);
-  ELSIF TG_OP = 'UPDATE' AND NEW.festival_id <> OLD.festival_id THEN
-    PERFORM bump_festival_list_version(NEW.festival_id, false);
+    PERFORM bump_festival_list_version(d.f, comments) FROM (SELECT DISTINCT festival_id AS f FROM new_rows) d;
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM bump_festival_list_version(d.f, comments) FROM (SELECT festival_id AS f FROM new_rows UNION SELECT festival_id FROM old_rows) d;
+  ELSE
+    PERFORM bump_festival_list_version(d.f, comments) FROM (SELECT DISTINCT festival_id AS f FROM old_rows) d;
   END IF;
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
 CREATE FUNCTION "media_votes_bump_list_version"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  voted integer;
 BEGIN
+  -- Votes deleted with their item find it gone here; the item's own trigger bumped the list.
   IF TG_OP = 'DELETE' THEN
-    voted := OLD.media_id;
+    PERFORM bump_festival_list_version(d.f, false)
+    FROM (SELECT DISTINCT m.festival_id AS f FROM media m WHERE m.id IN (SELECT media_id FROM old_rows)) d;
   ELSE
-    voted := NEW.media_id;
+    PERFORM bump_festival_list_version(d.f, false)
+    FROM (SELECT DISTINCT m.festival_id AS f FROM media m WHERE m.id IN (SELECT media_id FROM new_rows)) d;
   END IF;
-  -- When the item itself is being deleted it is already gone here, and its own trigger bumped the list.
-  PERFORM bump_festival_list_version(m.festival_id, false) FROM media m WHERE m.id = voted;
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "comments_list_version" AFTER INSERT OR UPDATE OR DELETE ON "comments" FOR EACH ROW EXECUTE FUNCTION comments_bump_list_version();
+CREATE TRIGGER "comments_list_version_insert" AFTER INSERT ON "comments" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION festival_rows_bump_list_version();
 --> statement-breakpoint
-CREATE TRIGGER "media_list_version" AFTER INSERT OR UPDATE OR DELETE ON "media" FOR EACH ROW EXECUTE FUNCTION media_bump_list_version();
+CREATE TRIGGER "comments_list_version_update" AFTER UPDATE ON "comments" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION festival_rows_bump_list_version();
 --> statement-breakpoint
-CREATE TRIGGER "media_votes_list_version" AFTER INSERT OR UPDATE OR DELETE ON "media_votes" FOR EACH ROW EXECUTE FUNCTION media_votes_bump_list_version();
+CREATE TRIGGER "comments_list_version_delete" AFTER DELETE ON "comments" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION festival_rows_bump_list_version();
+--> statement-breakpoint
+CREATE TRIGGER "media_list_version_insert" AFTER INSERT ON "media" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION festival_rows_bump_list_version();
+--> statement-breakpoint
+CREATE TRIGGER "media_list_version_update" AFTER UPDATE ON "media" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION festival_rows_bump_list_version();
+--> statement-breakpoint
+CREATE TRIGGER "media_list_version_delete" AFTER DELETE ON "media" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION festival_rows_bump_list_version();
+--> statement-breakpoint
+CREATE TRIGGER "media_votes_list_version_insert" AFTER INSERT ON "media_votes" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION media_votes_bump_list_version();
+--> statement-breakpoint
+CREATE TRIGGER "media_votes_list_version_update" AFTER UPDATE ON "media_votes" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION media_votes_bump_list_version();
+--> statement-breakpoint
+CREATE TRIGGER "media_votes_list_version_delete" AFTER DELETE ON "media_votes" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION media_votes_bump_list_version();

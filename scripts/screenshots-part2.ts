@@ -63,6 +63,49 @@ const shots: Shot[] = [
     },
   },
   { name: 'admin-signed-out', path: '/admin' },
+  {
+    name: 'admin-festival-form',
+    path: '/admin',
+    signedIn: true,
+    fullPage: false,
+    prepare: async (p) => {
+      await p.getByRole('button', { name: 'Nuevo festival' }).click();
+      await p.getByRole('button', { name: 'Crear festival' }).click();
+      await p.waitForTimeout(300);
+    },
+  },
+  {
+    name: 'admin-media',
+    path: '/admin',
+    signedIn: true,
+    prepare: async (p) => {
+      await p.getByRole('tab', { name: /Fotos/ }).click();
+      await p.getByRole('tab', { name: /^Todos/ }).click();
+      await p.waitForTimeout(300);
+    },
+  },
+  {
+    name: 'admin-media-form',
+    path: '/admin',
+    signedIn: true,
+    fullPage: false,
+    prepare: async (p) => {
+      await p.getByRole('tab', { name: /Fotos/ }).click();
+      await p.getByRole('button', { name: 'Nueva foto o vídeo' }).click();
+      await p.waitForTimeout(300);
+    },
+  },
+  {
+    name: 'propose-errors',
+    path: '/proponer',
+    signedIn: true,
+    prepare: async (p) => {
+      await p.getByRole('textbox', { name: /Fecha de inicio/ }).fill('15-08-2031');
+      await p.getByRole('textbox', { name: 'Géneros' }).fill('Techno, House');
+      await p.getByRole('button', { name: 'Proponer festival' }).click();
+      await p.waitForTimeout(300);
+    },
+  },
   { name: 'about', path: '/about', prepare: async (p) => void (await p.emulateMedia({ reducedMotion: 'reduce' })) },
   { name: 'legal-notice', path: '/legal-notice' },
   { name: 'privacy', path: '/privacy' },

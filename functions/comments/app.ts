@@ -76,17 +76,25 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
     // One primary-key read when the page is cached and current; three queries when it is not.
     const festival = await requireVisibleFestivalWith(database, id, c.get('user'), listVersion('comments_version'));
     const page = await commentPages.get(`${id}:${limit}:${offset}`, festival.extra, async () => {
+      // NULLS LAST as in comments_festival_created_idx, or Postgres cannot read the page off the index.
+      const newestFirst = [sql`${commentsTable.createdAt} desc nulls last`, sql`${commentsTable.id} desc nulls last`];
+      // The page is chosen first, so authors are joined for its rows only, however deep the offset.
+      const pageIds = database
+        .select({ pageId: commentsTable.id })
+        .from(commentsTable)
+        .where(eq(commentsTable.festivalId, id))
+        .orderBy(...newestFirst)
+        .limit(limit)
+        .offset(offset)
+        .as('page');
       const [[total], rows] = await Promise.all([
         database.select({ n: count() }).from(commentsTable).where(eq(commentsTable.festivalId, id)),
         database
           .select(commentSelection)
-          .from(commentsTable)
+          .from(pageIds)
+          .innerJoin(commentsTable, eq(commentsTable.id, pageIds.pageId))
           .innerJoin(usersTable, eq(usersTable.id, commentsTable.userId))
-          .where(eq(commentsTable.festivalId, id))
-          // NULLS LAST as in comments_festival_created_idx, or Postgres cannot read the page off the index.
-          .orderBy(sql`${commentsTable.createdAt} desc nulls last`, sql`${commentsTable.id} desc nulls last`)
-          .limit(limit)
-          .offset(offset),
+          .orderBy(...newestFirst),
       ]);
       const items = rows.map(toComment);
       return { items, body: JSON.stringify(items), total: total.n };

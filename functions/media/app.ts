@@ -14,7 +14,7 @@
  * /api/media/* here. purpose 'festival' lets a proposer attach up to 5 images to their own
  * pending festival (spec §5 "Propose festival"); everything else is 'gallery'.
  */
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import {
@@ -94,6 +94,17 @@ const toMedia = ({ userName, userAvatar, uploaded_at, rating, votesCount, ...row
 
 /** A page of the public gallery with each item's vote aggregates; userRating is filled per caller afterwards. */
 async function listPublicMedia(database: Executor, festivalId: number, limit: number, offset: number): Promise<Media[]> {
+  // NULLS LAST as in media_festival_public_idx, so the page is read off the index.
+  const newestFirst = [sql`${mediaTable.uploadedAt} desc nulls last`, sql`${mediaTable.id} desc nulls last`];
+  // The page is chosen first, so aggregates run for its rows only, however deep the offset.
+  const page = database
+    .select({ pageId: mediaTable.id })
+    .from(mediaTable)
+    .where(and(eq(mediaTable.festivalId, festivalId), publicMedia))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset)
+    .as('page');
   const uploader = alias(usersTable, 'uploader');
   const rows = await database
     .select({
@@ -111,14 +122,11 @@ async function listPublicMedia(database: Executor, festivalId: number, limit: nu
       userName: uploader.name,
       userAvatar: uploader.avatarUrl,
     })
-    .from(mediaTable)
+    .from(page)
+    .innerJoin(mediaTable, eq(mediaTable.id, page.pageId))
     .leftJoin(uploader, eq(uploader.id, mediaTable.userId))
     .leftJoin(voteStats, sql`true`)
-    .where(and(eq(mediaTable.festivalId, festivalId), publicMedia))
-    // NULLS LAST as in media_festival_public_idx, so the page comes off the index before any aggregate runs.
-    .orderBy(sql`${mediaTable.uploadedAt} desc nulls last`, sql`${mediaTable.id} desc nulls last`)
-    .limit(limit)
-    .offset(offset);
+    .orderBy(...newestFirst);
   return rows.map(toMedia);
 }
 
@@ -207,7 +215,7 @@ export const app = createApp('/api/media', { maxBodyBytes: MULTIPART_MAX_BYTES }
     const mine = await database
       .select({ mediaId: mediaVotesTable.mediaId, rating: mediaVotesTable.rating })
       .from(mediaVotesTable)
-      .where(and(eq(mediaVotesTable.userId, user.id), inArray(mediaVotesTable.mediaId, page.items.map((m) => m.id))));
+      .where(and(eq(mediaVotesTable.userId, user.id), sql`${mediaVotesTable.mediaId} = any(${sql.param(page.items.map((m) => m.id))}::int[])`));
     const ratingOf = new Map(mine.map((v) => [v.mediaId, v.rating]));
     return c.json(page.items.map((m) => ({ ...m, userRating: ratingOf.get(m.id) ?? null })));
   })

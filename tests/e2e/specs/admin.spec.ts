@@ -96,6 +96,10 @@ test.describe('admin panel', () => {
     await page.getByRole('searchbox', { name: 'Buscar festivales' }).fill(name);
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row.getByText('Aprobado')).toBeVisible();
+    // The geocoder is out of reach in tests (closed network): the admin is told, not left guessing.
+    allowConsoleError(page, /status of 502/);
+    await row.getByRole('button', { name: `Geocodificar ${name}` }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'No se pudo completar la acción: El servicio de geocodificación no responde' })).toBeVisible();
     await row.getByRole('button', { name: `Editar ${name}` }).click();
     const form = page.getByRole('dialog', { name: `Editar festival: ${name}` });
     await form.getByRole('textbox', { name: 'Latitud' }).fill('43.4623');

@@ -50,6 +50,8 @@ test('the page shows the hero, the info section and the location with its map', 
 test('the tabs scroll to their sections', async ({ page }) => {
   const festival = (await catalogue(page))[5];
   await page.goto(`/festival/${festival.id}`);
+  await expect(page.getByText('Imagen oficial')).toBeVisible();
+  await expect(page.locator('#comentarios').getByText(/Todavía no hay comentarios|Borrar|Inicia sesión/).first()).toBeVisible();
   const tabs = page.getByRole('navigation', { name: 'Secciones del festival' });
   await tabs.getByRole('link', { name: 'Comentarios' }).click();
   await expect(page.getByRole('heading', { name: /^Comentarios/ })).toBeInViewport();

@@ -231,7 +231,11 @@ function AdminPanel({ forced }: { forced: boolean }) {
           media={editingMedia}
           festivals={data.festivals}
           users={data.users}
-          loadErrors={[errors.festivals ? 'Error cargando festivales' : '', errors.users ? 'Error cargando usuarios' : ''].filter(Boolean)}
+          loadErrors={
+            errors.festivals && errors.users
+              ? ['Error cargando datos del formulario']
+              : [errors.festivals ? 'Error cargando festivales' : '', errors.users ? 'Error cargando usuarios' : ''].filter(Boolean)
+          }
           onClose={() => setEditingMedia(undefined)}
           onSaved={onMediaSaved}
         />

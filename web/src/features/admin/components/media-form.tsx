@@ -182,8 +182,27 @@ export function MediaForm({ media, festivals, users, loadErrors, onClose, onSave
             </select>
           </div>
           <div className="field admin-form-wide">
-            <label htmlFor={`${uid}-file`}>Archivo de imagen</label>
-            <input id={`${uid}-file`} type="file" accept="image/*" className="input" onChange={onFile} aria-invalid={Boolean(errors.file)} aria-describedby={describedBy('file')} />
+            <span className="field-label" id={`${uid}-file-label`}>
+              Archivo de imagen
+            </span>
+            <div className="admin-image-upload">
+              <input
+                id={`${uid}-file`}
+                type="file"
+                accept="image/*"
+                className="visually-hidden"
+                onChange={onFile}
+                aria-labelledby={`${uid}-file-label`}
+                aria-invalid={Boolean(errors.file)}
+                aria-describedby={[`${uid}-file-name`, errors.file ? `${uid}-file-error` : ''].filter(Boolean).join(' ')}
+              />
+              <label className="btn btn-sm" htmlFor={`${uid}-file`}>
+                Elegir imagen
+              </label>
+              <span id={`${uid}-file-name`} className="muted admin-small">
+                {file ? file.name : 'Ningún archivo seleccionado'}
+              </span>
+            </div>
             {error('file')}
             {progress !== null && <progress max={1} value={progress} aria-label="Progreso de la subida" />}
           </div>

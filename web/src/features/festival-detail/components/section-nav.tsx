@@ -44,6 +44,10 @@ export function SectionNav() {
                   const target = document.getElementById(s.id);
                   target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
                   target?.focus({ preventScroll: true });
+                  // Sections above may still grow (map, gallery, comments loading): land on the target anyway.
+                  window.setTimeout(() => {
+                    if (target && Math.abs(target.getBoundingClientRect().top - 124) > 60) target.scrollIntoView({ block: 'start' });
+                  }, 900);
                   window.history.replaceState(window.history.state, '', `#${s.id}`);
                 }}
               >
