@@ -67,6 +67,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // DATE columns stay YYYY-MM-DD strings, as PGlite returns them.
     pg.default.types.setTypeParser(1082, (v: string) => v);
     const pool = new pg.default.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A server-side disconnect of an idle connection must not crash the process; the pool replaces it.
+    pool.on('error', (error: Error) => console.error('[db] conexión inactiva cerrada:', error.message));
     const db = drizzle({ client: pool, schema, casing: 'snake_case' });
     return {
       db: db as unknown as Database,

@@ -50,6 +50,14 @@ afterAll(async () => {
   await jwks.close();
   if (url && dropName) {
     const name = dropName;
-    await withDatabase(adminUrl(url), (client) => client.query(`drop database if exists ${name} with (force)`));
+    await withDatabase(adminUrl(url), async (client) => {
+      // Let the pool's connections finish closing: forcing them would make their clients emit errors.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await client.query(`drop database if exists ${name} with (force)`);
+    });
   }
 });
