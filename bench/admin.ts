@@ -127,6 +127,7 @@ async function serve(url: string) {
   const root = new Hono();
   for (const app of apiApps) root.route('/', app);
   listen({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, (info) => process.send!({ port: info.port }));
+  process.on('SIGTERM', () => process.exit(0));
 }
 
 async function main() {
@@ -194,7 +195,11 @@ async function main() {
       );
     }
   } finally {
-    child?.kill('SIGTERM');
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
     if (process.env.KEEP_DB) console.log(`Kept database ${url}`);
     else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

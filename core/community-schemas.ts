@@ -238,8 +238,8 @@ export const mediaFormSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-export const COMMENTS_DEFAULT_LIMIT = 100;
-export const MEDIA_DEFAULT_LIMIT = 100;
+export const COMMENTS_DEFAULT_LIMIT = 200;
+export const MEDIA_DEFAULT_LIMIT = 200;
 export const LIST_LIMIT_MAX = 500;
 
 const limitMessage = `limit debe ser un número entre 1 y ${LIST_LIMIT_MAX}.`;

@@ -29,9 +29,85 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The home is the landing page: its route chunk and the chunks it imports are announced with
+ * modulepreload in index.html, so they download with the entry instead of after it.
+ */
+function preloadHomeRoute(): Plugin {
+  return {
+    name: 'festivales-preload-home',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const home = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/routes/home.tsx'));
+        if (!home) return [];
+        const entry = chunks.find((c) => c.isEntry);
+        const already = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const files = new Set<string>();
+        const css = new Set<string>();
+        const visit = (name: string) => {
+          const chunk = byName.get(name);
+          if (!chunk || files.has(name)) return;
+          files.add(name);
+          chunk.viteMetadata?.importedCss.forEach((f) => css.add(f));
+          chunk.imports.forEach(visit);
+        };
+        visit(home.fileName);
+        return [
+          ...[...css]
+            .filter((f) => !entry?.viteMetadata?.importedCss.has(f))
+            .map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `/${file}` }, injectTo: 'head' as const })),
+          ...[...files]
+            .filter((f) => !already.has(f))
+            .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+        ];
+      },
+    },
+  };
+}
+
+/**
+ * index.html paints its static header before any script is fetched: the entry module and the
+ * modulepreloads are requested by a tiny inline script after the first paint, so on a slow
+ * network the first paint does not share the bandwidth with React (first contentful paint).
+ */
+function startAfterFirstPaint(): Plugin {
+  return {
+    name: 'festivales-start-after-paint',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const tag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        if (!tag) return html;
+        const preloads: string[] = [];
+        const withoutPreloads = html.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_m, href: string) => {
+          preloads.push(href);
+          return '';
+        });
+        const script = [
+          `const preload = ${JSON.stringify(preloads)};`,
+          'const start = () => {',
+          "  for (const href of preload) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));",
+          `  import(${JSON.stringify(tag[1])});`,
+          '};',
+          'if (document.hidden) start(); else requestAnimationFrame(() => setTimeout(start));',
+        ].join(' ');
+        return withoutPreloads.replace(tag[0], `<script type="module">${script}</script>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: here,
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), preloadHomeRoute(), startAfterFirstPaint()],
   // The web reads the same variable names as the server (README "Configuration"); see src/config/env.ts.
   envDir: path.resolve(here, '..'),
   envPrefix: ['VITE_', 'GOOGLE_CLIENT_ID'],

@@ -11,7 +11,7 @@ import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { deleteFestivalWithMedia, linkUploadToFestival } from '../lib/festival-deletion';
-import { catalogResponse, findFestival, invalidateCatalog } from '../lib/festival-store';
+import { catalogResponse, findFestival, invalidateCatalog, type CachedBody } from '../lib/festival-store';
 import { notify } from '../lib/notifications';
 import { validate } from '../lib/validate';
 import { JSON_CONTENT_TYPE, festivalsJson, jsonArray } from './json-lists';
@@ -21,6 +21,19 @@ const newestFirst = sql`${festivalsTable.createdAt} desc, ${festivalsTable.id} d
 
 /** The query of a plain GET /api/festivals, so both share one cached body. */
 const WHOLE_CATALOGUE = festivalFilterQuerySchema.parse({});
+
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((ch) => Buffer.from(ch));
+
+/** The elements of a JSON array text, as UTF-8 without the brackets. */
+const arrayItems = (json: string) => Buffer.from(json.trim().slice(1, -1).trim());
+
+// The approved part is the catalogue's cached body (decision 001), spliced in; encoded once per snapshot.
+const encodedCatalogue = new WeakMap<CachedBody, Buffer>();
+function approvedItems(cached: CachedBody): Buffer {
+  let items = encodedCatalogue.get(cached);
+  if (!items) encodedCatalogue.set(cached, (items = arrayItems(cached.body)));
+  return items;
+}
 
 const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
 
@@ -67,13 +80,13 @@ export const festivalRoutes = new Hono<AppEnv>()
     const wants = (s: FestivalStatus) => !status || status === s;
     const database = await db();
     const parts = await Promise.all([
-      wants('pending') ? jsonArray(database, festivalsJson(eq(festivalsTable.status, 'pending'), newestFirst)) : '[]',
-      // The approved part is the catalogue's cached body (decision 001), spliced in as it is.
-      wants('approved') ? catalogResponse(database, WHOLE_CATALOGUE).then((cached) => cached.body) : '[]',
-      wants('rejected') ? jsonArray(database, festivalsJson(eq(festivalsTable.status, 'rejected'), newestFirst)) : '[]',
+      wants('pending') ? jsonArray(database, festivalsJson(eq(festivalsTable.status, 'pending'), newestFirst)).then(arrayItems) : null,
+      wants('approved') ? catalogResponse(database, WHOLE_CATALOGUE).then(approvedItems) : null,
+      wants('rejected') ? jsonArray(database, festivalsJson(eq(festivalsTable.status, 'rejected'), newestFirst)).then(arrayItems) : null,
     ]);
-    const items = parts.map((part) => part.trim().slice(1, -1).trim()).filter(Boolean);
-    return c.body(`[${items.join(',')}]`, 200, JSON_CONTENT_TYPE);
+    const items = parts.filter((part): part is Buffer => part !== null && part.length > 0);
+    const body = Buffer.concat([OPEN, ...items.flatMap((part, i) => (i === 0 ? [part] : [COMMA, part])), CLOSE]);
+    return c.body(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), 200, JSON_CONTENT_TYPE);
   })
   .patch('/festivals/:id/approve', validate('param', idParamSchema), validate('json', moderationDecisionSchema), async (c) => {
     const { id } = c.req.valid('param');

@@ -5,12 +5,12 @@ import type { Comment } from '../../core/types';
 import type { Executor } from '../../db/festival-writes';
 import { commentsTable, usersTable } from '../../db/schema';
 import { createApp } from '../lib/app';
+import { recordAudit } from '../lib/audit';
 import { currentUser, optionalAuth, requireAuth, type AuthUser } from '../lib/auth';
 import { db } from '../lib/db';
 import { forbidden, notFound } from '../lib/errors';
 import { invalidateCatalog } from '../lib/festival-store';
 import { rateLimit } from '../lib/rate-limit';
-import { recordAudit } from '../lib/audit';
 import { discardFiles, jsonBodyLimit, MULTIPART_MAX_BYTES, putImages, readImageFiles, recordImages, type StoredFile } from '../lib/uploads';
 import { validate } from '../lib/validate';
 import { listVersion, requireVisibleFestival, requireVisibleFestivalWith } from '../media/festival-access';
@@ -65,7 +65,7 @@ async function insertComment(tx: Executor, user: AuthUser, input: CommentBody): 
 const commentPages = new VersionedListCache<Comment>();
 
 /**
- * Spec §7 "Comments". Newest first; `?limit` (default 100, at most 500) and `?offset` page
+ * Spec §7 "Comments". Newest first; `?limit` (default 200, at most 500) and `?offset` page
  * through long lists and X-Total-Count tells how many there are.
  */
 export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTES })

@@ -1,7 +1,8 @@
 /**
  * Media and gallery (spec §7 "Media and gallery", DESIGN.md "Uploads").
  *
- *   GET  /api/media/festival/{id}   public (Bearer optional: fills userRating); approved, not hidden, newest first
+ *   GET  /api/media/festival/{id}   public (Bearer optional: fills userRating); approved, not hidden, newest first;
+ *                                   ?limit (default 200, max 500) &offset, total in X-Total-Count
  *   POST /api/media                 signed in; multipart images[] + festival_id (+ caption, comment)
  *   POST /api/media/upload-url      signed in; {festival_id, fileName, contentType, fileSize, purpose?} -> presigned PUT
  *   PUT  /api/media/uploads/{key}   local driver only; authorised by the URL's own signature, as S3 is

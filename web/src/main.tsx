@@ -2,23 +2,36 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { defaultFilters, filterFestivals } from '../../core/festival-filters';
 import { fetchFestivals } from './lib/catalog';
+import { festivalImage } from './lib/festival-image';
 import './styles/fonts.css';
 import './styles/global.css';
 
-// The list screens need the catalogue: start the request now, in parallel with their code.
-if (/^\/(favorites\/?)?$/.test(window.location.pathname)) void fetchFestivals().catch(() => undefined);
-
-function start() {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
+// The list screens need the catalogue: start the request now, in parallel with their code. On the
+// home, the first card's picture is the largest paint: ask for it as soon as the list is known.
+if (/^\/(favorites\/?)?$/.test(window.location.pathname)) {
+  fetchFestivals().then(
+    (list) => {
+      const first = window.location.pathname === '/' ? filterFestivals(list, defaultFilters)[0] : undefined;
+      if (!first) return;
+      const image = festivalImage(first);
+      const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href: image.src, fetchPriority: 'high' });
+      if (image.srcSet) {
+        link.setAttribute('imagesrcset', image.srcSet);
+        link.setAttribute('imagesizes', '(max-width: 640px) 100vw, 400px');
+      }
+      document.head.appendChild(link);
+    },
+    () => undefined,
   );
 }
 
-// Let the browser paint the static header of index.html first, then start the app.
-if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
-else start();
+// index.html paints a static header first and imports this module after that paint (web/vite.config.ts).
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>,
+);

@@ -77,3 +77,14 @@ test('notifications: an empty panel says so', async ({ page }) => {
   await page.getByRole('button', { name: 'Notificaciones', exact: true }).click();
   await expect(page.getByText('No tienes notificaciones.')).toBeVisible();
 });
+
+test('a refused sign-in shows the spec toast', async ({ page }) => {
+  allowConsoleError(page, /status of 401/);
+  await page.route('**/api/users/auth/google', (route) =>
+    route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Credencial no válida.","code":"invalid_credential"}' }),
+  );
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByText('Error al iniciar sesión: Error de autenticación: 401')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
+});

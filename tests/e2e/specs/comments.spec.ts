@@ -1,4 +1,4 @@
-import { catalogue, expect, login, person, test, withCookieChoice } from '../support/fixtures';
+import { catalogue, expect, login, person, samplePng, test, withCookieChoice } from '../support/fixtures';
 
 test.beforeEach(async ({ page }) => {
   await withCookieChoice(page);
@@ -64,4 +64,29 @@ test("other people's comments cannot be deleted", async ({ page }) => {
   await expect(theirs).toBeVisible();
   await expect(theirs.getByRole('button', { name: 'Borrar' })).toHaveCount(0);
   await other.close();
+});
+
+test('a comment can carry photos, which wait for moderation', async ({ page }) => {
+  const festival = (await catalogue(page))[23];
+  await login(page, person('Con fotos'));
+  await page.goto(`/festival/${festival.id}`);
+  const section = page.locator('#comentarios');
+  await section.getByLabel('Tu comentario').fill('Os dejo dos fotos del escenario.');
+  await section.getByRole('radio', { name: '5 estrellas' }).check({ force: true });
+  // A wrong type is refused in the browser with the spec's message.
+  await section.getByLabel('Fotos (opcional)').setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2048, 65) });
+  await expect(section.getByText('Tipo de archivo no permitido. Usa: JPEG, JPG, PNG, GIF, WEBP')).toBeVisible();
+  await section.getByLabel('Fotos (opcional)').setInputFiles([
+    { name: 'uno.png', mimeType: 'image/png', buffer: samplePng(1) },
+    { name: 'dos.png', mimeType: 'image/png', buffer: samplePng(2) },
+  ]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/comments/with-media') && r.request().method() === 'POST'),
+    section.getByRole('button', { name: 'Publicar comentario' }).click(),
+  ]);
+  expect(response.status()).toBe(201);
+  expect((await response.json()).media).toHaveLength(2);
+  await expect(page.getByText('¡Comentario y puntuación publicados!')).toBeVisible();
+  await expect(page.getByText('Tus fotos se publicarán en la galería cuando un administrador las apruebe.')).toBeVisible();
+  await expect(section.getByRole('listitem').filter({ hasText: 'Os dejo dos fotos del escenario.' })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from '../../../core/types';
 import { useToast } from '../components/toast/toast-provider';
-import { apiRequest, UNAUTHORIZED_EVENT } from './api-client';
+import { ApiError, apiRequest, UNAUTHORIZED_EVENT } from './api-client';
 import { readStorage, storageKeys, writeStorage } from './storage';
 
 interface AuthContextValue {
@@ -56,9 +56,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     try {
       setUser(await apiRequest<User>('/api/users/profile'));
-    } catch {
-      // spec §4: a failed profile check removes the token.
-      clear();
+    } catch (error) {
+      // spec §4/§7: a non-OK profile answer removes the token. No answer at all (offline, the
+      // server restarting) is not a verdict on the session: it is kept for the next check.
+      if (error instanceof ApiError && error.status === 0) console.warn('Comprobación de perfil sin respuesta', error);
+      else clear();
     } finally {
       setChecking(false);
     }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-provider';
 import { webEnv } from '../../../config/env';
+import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { loadGoogleIdentity } from '../api/google-identity';
 
@@ -26,7 +27,9 @@ export function SignInButton({ compact = false }: Props) {
     try {
       await signIn(credential);
     } catch (error) {
-      toast(`Error al iniciar sesión: ${(error as Error).message}`, 'error');
+      // spec §7/§8: a refused exchange reads 'Error de autenticación: {status}'.
+      const message = error instanceof ApiError && error.status > 0 ? `Error de autenticación: ${error.status}` : (error as Error).message;
+      toast(`Error al iniciar sesión: ${message}`, 'error');
     } finally {
       setBusy(false);
     }
@@ -70,9 +73,8 @@ export function SignInButton({ compact = false }: Props) {
     <div className={compact ? 'signin signin-compact' : 'signin'}>
       <button
         type="button"
-        className={compact ? 'btn btn-primary btn-sm' : 'btn btn-primary btn-sm'}
+        className="btn btn-primary btn-sm"
         disabled={busy}
-        aria-describedby={undefined}
         onClick={() => void exchange(`manual_login_token_${Date.now()}`)}
       >
         {busy ? 'Entrando...' : 'Iniciar sesión'}

@@ -17,3 +17,13 @@ export function createComment(body: CommentBody): Promise<Comment> {
 export function deleteComment(id: number): Promise<unknown> {
   return apiRequest(`/api/comments/${id}`, { method: 'DELETE' });
 }
+
+/** POST /api/comments/with-media (multipart: festival_id, content, rating, images[]); the photos wait for moderation. */
+export function createCommentWithMedia(body: CommentBody, images: File[]): Promise<Comment> {
+  const form = new FormData();
+  form.set('festival_id', String(body.festival_id));
+  form.set('content', body.content);
+  form.set('rating', String(body.rating));
+  for (const image of images) form.append('images[]', image);
+  return apiRequest<Comment>('/api/comments/with-media', { method: 'POST', body: form });
+}

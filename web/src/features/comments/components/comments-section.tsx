@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { COMMENT_MAX_LENGTH, commentSchema } from '../../../../../core/community-schemas';
+import { COMMENT_MAX_LENGTH, commentSchema, imageExtensions, imageFileError, MAX_IMAGES_PER_REQUEST, TOO_MANY_IMAGES_MESSAGE } from '../../../../../core/community-schemas';
 import { formatDate } from '../../../../../core/dates';
 import type { Comment, Festival } from '../../../../../core/types';
 import { TrashIcon } from '../../../components/icons/icons';
@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/modal';
 import { Stars } from '../../../components/ui/stars';
 import { useToast } from '../../../components/toast/toast-provider';
 import { useAuth } from '../../../lib/auth';
-import { createComment, deleteComment, getComments } from '../api/comments';
+import { createComment, createCommentWithMedia, deleteComment, getComments } from '../api/comments';
 import { StarInput } from './star-input';
 
 interface Props {
@@ -138,8 +138,23 @@ function CommentForm({ festivalId, onCreated }: { festivalId: number; onCreated:
   const id = useId();
   const [content, setContent] = useState('');
   const [rating, setRating] = useState(0);
-  const [errors, setErrors] = useState<{ content?: string; rating?: string }>({});
+  const [errors, setErrors] = useState<{ content?: string; rating?: string; images?: string }>({});
   const [sending, setSending] = useState(false);
+  const [images, setImages] = useState<File[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const pickImages = (files: FileList | null) => {
+    const list = [...(files ?? [])];
+    const problem = list.length > MAX_IMAGES_PER_REQUEST ? TOO_MANY_IMAGES_MESSAGE : list.map((f) => imageFileError(f)).find(Boolean);
+    if (problem) {
+      setErrors((e) => ({ ...e, images: problem }));
+      setImages([]);
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    setErrors((e) => ({ ...e, images: undefined }));
+    setImages(list);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -156,11 +171,14 @@ function CommentForm({ festivalId, onCreated }: { festivalId: number; onCreated:
     setErrors({});
     setSending(true);
     try {
-      const created = await createComment(parsed.data);
+      const created = images.length ? await createCommentWithMedia(parsed.data, images) : await createComment(parsed.data);
       onCreated(created);
       setContent('');
       setRating(0);
+      setImages([]);
+      if (fileInput.current) fileInput.current.value = '';
       toast('¡Comentario y puntuación publicados!', 'success');
+      if (images.length) toast('Tus fotos se publicarán en la galería cuando un administrador las apruebe.', 'info', 5000);
     } catch (error) {
       console.warn('Error al comentar/puntuar', error);
       toast('No se pudo enviar el comentario y puntuación', 'error');
@@ -200,6 +218,27 @@ function CommentForm({ festivalId, onCreated }: { festivalId: number; onCreated:
           {errors.rating}
         </span>
       ) : null}
+      <div className="field">
+        <label htmlFor={`${id}-images`}>Fotos (opcional)</label>
+        <input
+          ref={fileInput}
+          id={`${id}-images`}
+          className="file-input"
+          type="file"
+          multiple
+          accept={imageExtensions.map((e) => `.${e}`).join(',')}
+          aria-describedby={`${id}-images-hint${errors.images ? ` ${id}-images-error` : ''}`}
+          onChange={(e) => pickImages(e.target.files)}
+        />
+        <span id={`${id}-images-hint`} className="field-hint">
+          Hasta {MAX_IMAGES_PER_REQUEST} imágenes JPG, PNG, GIF o WEBP de 5 MB como máximo.
+        </span>
+        {errors.images ? (
+          <span id={`${id}-images-error`} className="field-error" role="alert">
+            {errors.images}
+          </span>
+        ) : null}
+      </div>
       <div>
         <button type="submit" className="btn btn-primary" disabled={sending}>
           {sending ? 'Publicando...' : 'Publicar comentario'}

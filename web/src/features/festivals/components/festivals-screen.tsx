@@ -12,6 +12,8 @@ import { FestivalFiltersBar } from './festival-filters';
 import { FestivalGrid } from './festival-grid';
 
 const PAGE_SIZE = 30;
+// The first screenful renders on its own, the rest of the page right after (shorter first task).
+const FIRST_BATCH = 6;
 const collator = new Intl.Collator('es');
 
 /** spec §8: what the list says when the catalogue cannot be read. */
@@ -28,7 +30,7 @@ export function FestivalsScreen() {
   const toast = useToast();
   const controls = useFestivalFilters();
   const { filters, view } = controls;
-  const [shown, setShown] = useState(PAGE_SIZE);
+  const [shown, setShown] = useState(FIRST_BATCH);
 
   useEffect(() => {
     if (error) toast(loadErrorToast(error), 'error');
@@ -40,6 +42,12 @@ export function FestivalsScreen() {
   );
   const results = useMemo(() => filterFestivals(festivals, filters), [festivals, filters]);
   const active = hasActiveFilters(filters);
+
+  useEffect(() => {
+    if (loading || shown !== FIRST_BATCH) return;
+    const timer = window.setTimeout(() => setShown((n) => Math.max(n, PAGE_SIZE)), 0);
+    return () => window.clearTimeout(timer);
+  }, [loading, shown]);
 
   // A new filter starts the list from the top again.
   const firstRun = useRef(true);

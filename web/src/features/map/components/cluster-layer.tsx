@@ -76,9 +76,11 @@ export function ClusterLayer({ festivals, onReady, handleRef }: ClusterLayerProp
     const group = L.markerClusterGroup({
       maxClusterRadius: CLUSTER_RADIUS,
       animate: !reducedMotion,
+      // Big chunks with short pauses: fewer yields to wait on when the machine is busy, still no
+      // frozen page (bench/web-map.ts).
       chunkedLoading: true,
-      chunkInterval: 120,
-      chunkDelay: 16,
+      chunkInterval: 200,
+      chunkDelay: 8,
       showCoverageOnHover: false,
       spiderfyOnMaxZoom: true,
       removeOutsideVisibleBounds: true,

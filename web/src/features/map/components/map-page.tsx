@@ -21,9 +21,11 @@ export function MapPage() {
   const clusterRef = useRef<ClusterLayerHandle | null>(null);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(deferredQuery.trim()), 250);
+    const next = deferredQuery.trim();
+    if (next === debounced) return;
+    const timer = window.setTimeout(() => setDebounced(next), 250);
     return () => window.clearTimeout(timer);
-  }, [deferredQuery]);
+  }, [deferredQuery, debounced]);
 
   const located = useMemo(() => festivals.filter(hasCoordinates) as MapFestival[], [festivals]);
   const center = useMemo(() => mapCenter(festivals), [festivals]);

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { absoluteUrl, festivalPath, festivalShareMeta, shareDescription } from './share';
+
+const festival = {
+  id: 12,
+  name: 'Dekmantel Festival',
+  description: 'Cinco días de **música electrónica** en el Amsterdamse Bos.',
+  location: 'Ámsterdam, Países Bajos',
+  address: 'Amsterdamse Bos',
+  start_date: '2031-07-30',
+  end_date: '2031-08-03',
+  website: 'https://www.dekmantelfestival.com',
+  image_url: '/uploads/festivals/dekmantel.jpg',
+  latitude: 52.33,
+  longitude: 4.84,
+  hasValidCoordinates: true,
+};
+
+describe('festivalShareMeta (spec §9 share metadata)', () => {
+  it('builds the title, canonical URL, absolute image and a schema.org Event', () => {
+    const meta = festivalShareMeta(festival, 'https://festivales.example/');
+    expect(meta.title).toBe('Dekmantel Festival - Festivales');
+    expect(meta.url).toBe('https://festivales.example/festival/12/dekmantel-festival');
+    expect(meta.image).toBe('https://festivales.example/uploads/festivals/dekmantel.jpg');
+    expect(meta.description).toBe('Cinco días de música electrónica en el Amsterdamse Bos.');
+    expect(meta.jsonLd).toMatchObject({
+      '@type': 'Event',
+      startDate: '2031-07-30',
+      endDate: '2031-08-03',
+      location: { '@type': 'Place', name: 'Ámsterdam, Países Bajos', geo: { latitude: 52.33, longitude: 4.84 } },
+      sameAs: 'https://www.dekmantelfestival.com',
+    });
+  });
+
+  it('falls back to the default image, a generated description, no geo and the start as end', () => {
+    const meta = festivalShareMeta(
+      { ...festival, image_url: null, description: null, end_date: null, hasValidCoordinates: false },
+      'http://localhost:3000',
+    );
+    expect(meta.image).toBe('http://localhost:3000/images/og-default.png');
+    expect(meta.description).toBe('Dekmantel Festival en Ámsterdam, Países Bajos: fechas, ubicación, valoraciones y fotos en Festivales.');
+    expect(meta.jsonLd.endDate).toBe('2031-07-30');
+    expect((meta.jsonLd.location as Record<string, unknown>).geo).toBeUndefined();
+  });
+
+  it('cuts descriptions to 160 characters with ...', () => {
+    const text = shareDescription({ ...festival, description: 'palabra '.repeat(60) });
+    expect(text.length).toBeLessThanOrEqual(160);
+    expect(text.endsWith('...')).toBe(true);
+  });
+});
+
+describe('URL helpers', () => {
+  it('keeps absolute image URLs and prefixes relative ones', () => {
+    expect(absoluteUrl('https://cdn.example.com/a.jpg', 'https://x.es')).toBe('https://cdn.example.com/a.jpg');
+    expect(absoluteUrl('//cdn.example.com/a.jpg', 'https://x.es')).toBe('https://cdn.example.com/a.jpg');
+    expect(absoluteUrl('uploads/a.jpg', 'https://x.es/')).toBe('https://x.es/uploads/a.jpg');
+  });
+
+  it('builds the festival path with the slug rule of the SPA', () => {
+    expect(festivalPath(3, 'Sónar by Day')).toBe('/festival/3/sonar-by-day');
+    expect(festivalPath(3, '')).toBe('/festival/3');
+  });
+});

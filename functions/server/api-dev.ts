@@ -1,0 +1,29 @@
+/** The API half of `npm run dev` (restarted by tsx watch): every function app on API_PORT, no SPA build. */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { openDatabase } from '../../db/client';
+import { seedIfEmpty } from '../../db/seed/seed';
+import { useDatabase } from '../lib/db';
+import { env } from '../lib/env';
+import { createLocalApp } from './local-app';
+
+const config = env();
+const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await handle.migrate();
+await seedIfEmpty(handle.db);
+useDatabase(handle);
+
+const uploadsDir = path.resolve(config.DATA_DIR, 'uploads');
+mkdirSync(uploadsDir, { recursive: true });
+// The SPA comes from Vite's dev server, which proxies /api and /uploads here (web/vite.config.ts).
+const app = createLocalApp({ webRoot: path.join(process.cwd(), 'web/dist'), uploadsDir });
+const server = serve({ fetch: app.fetch, port: config.PORT }, (info) => console.log(`API en http://localhost:${info.port}`));
+
+const shutdown = async () => {
+  server.close();
+  await handle.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
