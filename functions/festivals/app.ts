@@ -23,7 +23,7 @@ export const app = createApp('/api/festivals')
     c.header('Content-Type', 'application/json; charset=utf-8');
     if (/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) {
       c.header('Content-Encoding', 'gzip');
-      return c.body(new Uint8Array(cached.gzip));
+      return c.body(new Uint8Array(cached.gzip()));
     }
     return c.body(cached.body);
   })

@@ -20,7 +20,20 @@ const SESSION_ISSUER = 'festivales';
 const SESSION_TTL = '7d';
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
-const secretKey = () => new TextEncoder().encode(env().SESSION_SECRET);
+let sessionKey: { secret: string; key: Promise<CryptoKey> } | undefined;
+
+/** The HMAC key, imported once per secret (importing it on every request costs about a millisecond). */
+function secretKey(): Promise<CryptoKey> {
+  const secret = env().SESSION_SECRET;
+  if (sessionKey?.secret !== secret) {
+    const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    sessionKey = { secret, key };
+  }
+  return sessionKey.key;
+}
 
 export async function signSession(user: Pick<AuthUser, 'id'>): Promise<string> {
   return new SignJWT({})
@@ -29,13 +42,13 @@ export async function signSession(user: Pick<AuthUser, 'id'>): Promise<string> {
     .setIssuer(SESSION_ISSUER)
     .setIssuedAt()
     .setExpirationTime(SESSION_TTL)
-    .sign(secretKey());
+    .sign(await secretKey());
 }
 
 /** The user id inside a valid session token, or null for anything forged, expired or malformed. */
 export async function verifySession(token: string): Promise<number | null> {
   try {
-    const { payload } = await jwtVerify(token, secretKey(), { issuer: SESSION_ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await secretKey(), { issuer: SESSION_ISSUER, algorithms: ['HS256'] });
     const id = Number(payload.sub);
     return Number.isSafeInteger(id) && id > 0 ? id : null;
   } catch {

@@ -80,13 +80,15 @@ export async function findFestival(database: Database, id: number): Promise<Fest
 export interface CachedBody {
   etag: string;
   body: string;
-  gzip: Buffer;
+  /** Compressed on first use: most callers (Lambda behind CloudFront, the admin list) never ask. */
+  gzip(): Buffer;
 }
 
 function cachedBody(value: unknown): CachedBody {
   const body = JSON.stringify(value);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { etag, body, gzip: gzipSync(body, { level: 6 }) };
+  let compressed: Buffer | undefined;
+  return { etag, body, gzip: () => (compressed ??= gzipSync(body, { level: 6 })) };
 }
 
 /**
