@@ -4,31 +4,33 @@
  * the search box is typed into, and for every keystroke the time from the keydown event to the
  * DOM update of the results (MutationObserver), and to the next frame after it, is recorded.
  *
- *   npm start &   BASE_URL=http://127.0.0.1:3000 npx tsx bench/web-filter.ts
+ *   npx tsx bench/web-filter.ts                     # starts `npm start` on a free port
+ *   BASE_URL=http://127.0.0.1:3000 npx tsx bench/web-filter.ts   # or uses a running site
  */
 import { chromium } from '@playwright/test';
 import type { Festival } from '../core/types';
+import { withWebServer } from './support/web-server';
 
-const base = (process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
-const COUNT = 2000;
-const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+await withWebServer(async (base) => {
+  const COUNT = 2000;
+  const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-const real: Festival[] = await (await fetch(`${base}/api/festivals`)).json();
-const pad = (n: number) => String(n).padStart(2, '0');
-const festivals: Festival[] = Array.from({ length: COUNT }, (_, i) => {
-  const model = real[i % real.length];
-  const start = new Date(Date.UTC(2026, 0, 1) + ((i * 37) % 900) * 86_400_000);
-  const end = new Date(start.getTime() + (i % 4) * 86_400_000);
-  const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-  return {
-    ...model,
-    id: i + 1,
-    name: `${model.name} ${Math.floor(i / real.length) + 1}`,
-    start_date: iso(start),
-    end_date: iso(end),
-    averageRating: (i % 50) / 10,
-    ratingsCount: i % 50,
-  };
+  const real: Festival[] = await (await fetch(`${base}/api/festivals`)).json();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const festivals: Festival[] = Array.from({ length: COUNT }, (_, i) => {
+    const model = real[i % real.length];
+    const start = new Date(Date.UTC(2026, 0, 1) + ((i * 37) % 900) * 86_400_000);
+    const end = new Date(start.getTime() + (i % 4) * 86_400_000);
+    const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    return {
+      ...model,
+      id: i + 1,
+      name: `${model.name} ${Math.floor(i / real.length) + 1}`,
+      start_date: iso(start),
+      end_date: iso(end),
+      averageRating: (i % 50) / 10,
+      ratingsCount: i % 50,
+    };
 });
 const body = JSON.stringify(festivals);
 
@@ -79,6 +81,7 @@ for (const q of queries) {
   console.log(`"${q}" (${samples.length} keystrokes, last: ${samples.at(-1)?.count.trim()}): keydown to next frame ${fmt(frame)}; keydown to DOM change ${dom.length ? fmt(dom) : 'n/a'} (${dom.length} changed the DOM)`);
 }
 await browser.close();
+});
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

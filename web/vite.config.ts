@@ -94,6 +94,8 @@ function startAfterFirstPaint(): Plugin {
         const script = [
           `const preload = ${JSON.stringify(preloads)};`,
           'const start = () => {',
+          // The list screens' catalogue downloads alongside the code (read by src/lib/catalog.ts).
+          "  if (/^\\/(favorites\\/?)?$/.test(location.pathname)) window.__festivalesCatalog = fetch('/api/festivals', { headers: { Accept: 'application/json' } });",
           "  for (const href of preload) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));",
           `  import(${JSON.stringify(tag[1])});`,
           '};',

@@ -1,6 +1,36 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Festival } from '../../../core/types';
-import { apiRequest } from './api-client';
+import { ApiError, apiRequest } from './api-client';
+
+declare global {
+  interface Window {
+    /** The catalogue request index.html starts right after the first paint (web/vite.config.ts). */
+    __festivalesCatalog?: Promise<Response> | null;
+  }
+}
+
+/** Takes over the request index.html started, with apiRequest's error handling; null when there is none. */
+function takeEarlyRequest(): Promise<unknown> | null {
+  const early = window.__festivalesCatalog;
+  window.__festivalesCatalog = null;
+  if (!early) return null;
+  return early.then(
+    async (res) => {
+      let json: unknown;
+      try {
+        const text = await res.text();
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      if (!res.ok) throw new ApiError(res.status, json as ConstructorParameters<typeof ApiError>[1], `Error HTTP ${res.status}`);
+      return json;
+    },
+    () => {
+      throw new ApiError(0, undefined, 'Error de red o servidor.');
+    },
+  );
+}
 
 /**
  * The approved festival list, fetched once per visit and shared by the home, map, calendar and
@@ -19,7 +49,8 @@ export class UnexpectedCatalogResponse extends Error {
 
 export function fetchFestivals(force = false): Promise<Festival[]> {
   if (!cache || force) {
-    cache = apiRequest<unknown>('/api/festivals', { auth: false }).then((data) => {
+    const request = (!force && takeEarlyRequest()) || apiRequest<unknown>('/api/festivals', { auth: false });
+    cache = request.then((data) => {
       if (!Array.isArray(data)) throw new UnexpectedCatalogResponse();
       return data as Festival[];
     });
