@@ -154,21 +154,25 @@ async function serverStats(): Promise<{ queries: number; cpuMs: number }> {
   return (await fetch(`${base}/__bench/stats`)).json() as Promise<{ queries: number; cpuMs: number }>;
 }
 
-/** CPU of the Postgres backends serving the bench database (Linux /proc), in ms. */
-async function postgresCpuMs(database: { name: string; admin: pg.Client } | null): Promise<number> {
-  if (!database) return 0;
+/** CPU of each Postgres backend serving the bench database (Linux /proc), in ms by pid. */
+async function postgresCpuMs(database: { name: string; admin: pg.Client } | null): Promise<Map<number, number>> {
+  const byPid = new Map<number, number>();
+  if (!database) return byPid;
   const { rows } = await database.admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [database.name]);
-  let ticks = 0;
   for (const { pid } of rows) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS);
     } catch {
       // backend gone
     }
   }
-  return ticks * CLOCK_TICK_MS;
+  return byPid;
 }
+
+/** CPU the backends used between two samples; a backend opened in between counts from zero. */
+const postgresCpuBetween = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 // ---------------------------------------------------------------------------------------------
 // Measurements
@@ -197,7 +201,7 @@ async function measured(database: Parameters<typeof postgresCpuMs>[0], run: () =
     // The stats call itself runs no statement.
     queriesPerRequest: Number((stats.queries / result.requests).toFixed(2)),
     serverCpuMs: Number((stats.cpuMs / result.requests).toFixed(3)),
-    postgresCpuMs: Number(((pgAfter - pgBefore) / result.requests).toFixed(3)),
+    postgresCpuMs: Number((postgresCpuBetween(pgBefore, pgAfter) / result.requests).toFixed(3)),
     load,
   };
 }

@@ -4,6 +4,7 @@ import { slugify } from '../../../../../core/slug';
 import type { Festival } from '../../../../../core/types';
 import { ArrowLeftIcon } from '../../../components/icons/icons';
 import { paths } from '../../../config/paths';
+import { useFestivalShareMeta } from '../../../lib/use-share-meta';
 import { useFestival } from '../hooks/use-festival';
 import { FestivalHero } from './festival-hero';
 import { InfoSection } from './info-section';
@@ -34,9 +35,10 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
     }
   }, [festival, slug, navigate, location.search, location.hash]);
 
+  // Title, description, Open Graph, Twitter card and JSON-LD follow the festival shown (issue 6).
+  useFestivalShareMeta(festival);
   useEffect(() => {
-    if (festival) document.title = `${festival.name} - Festivales`;
-    else if (state.status === 'not-found') document.title = 'Festival no encontrado - Festivales';
+    if (!festival && state.status === 'not-found') document.title = 'Festival no encontrado - Festivales';
   }, [festival, state.status]);
 
   if (state.status === 'loading') {
