@@ -95,7 +95,7 @@ function cachedBody(value: unknown): CachedBody {
  * The approved catalogue, read in one query and kept for a short time. Every filtered list is
  * computed from it with core's filters and its serialised body cached, so hot reads cost no
  * database work (MACHINE-NOTES "Throughput ceiling"). Writes in this process invalidate it at once;
- * other instances (other Lambdas) see changes within CATALOG_TTL_MS.
+ * other instances (other Lambdas) see changes within CATALOG_TTL_MS plus one rebuild.
  */
 const CATALOG_TTL_MS = 2000;
 const MAX_CACHED_QUERIES = 200;
@@ -108,22 +108,47 @@ interface CatalogEntry {
 }
 
 let catalog: CatalogEntry | undefined;
+let generation = 0;
+let refreshing = false;
 
 export function invalidateCatalog(): void {
   catalog = undefined;
+  generation += 1;
 }
 
-function currentCatalog(database: Database) {
-  if (!catalog || Date.now() - catalog.loadedAt > CATALOG_TTL_MS) {
-    const entry: CatalogEntry = {
-      loadedAt: Date.now(),
-      festivals: selectFestivals(database, eq(festivalsTable.status, 'approved')),
-      bodies: new Map<string, CachedBody>(),
-    };
+function loadCatalog(database: Database): CatalogEntry {
+  return {
+    loadedAt: Date.now(),
+    festivals: selectFestivals(database, eq(festivalsTable.status, 'approved')),
+    bodies: new Map<string, CachedBody>(),
+  };
+}
+
+/**
+ * After a write in this process the next request waits for a fresh catalogue. Once the TTL has
+ * passed, requests keep getting the current one while a single refresh runs in the background
+ * (stale-while-revalidate), so no request waits on the rebuild.
+ */
+function currentCatalog(database: Database): CatalogEntry {
+  if (!catalog) {
+    const entry = loadCatalog(database);
     entry.festivals.catch(() => {
       if (catalog === entry) catalog = undefined;
     });
     catalog = entry;
+  } else if (!refreshing && Date.now() - catalog.loadedAt > CATALOG_TTL_MS) {
+    refreshing = true;
+    const startedAt = generation;
+    const next = loadCatalog(database);
+    next.festivals
+      .then(() => {
+        // A write during the refresh already dropped the cache; this snapshot may predate it.
+        if (generation === startedAt) catalog = next;
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        refreshing = false;
+      });
   }
   return catalog;
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { festivalsTable } from '../../db/schema';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addComment, createFestival } from '../support/fixtures';
@@ -87,6 +87,23 @@ describe('GET /api/festivals', () => {
     const again = await api('GET', '/api/festivals', { headers: { 'If-None-Match': etag! } });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
+  });
+
+  it('picks up a change made elsewhere (another instance) once the cache lifetime has passed, without making anyone wait', async () => {
+    const id = await createFestival({ name: 'Antes del cambio' });
+    expect((await api('GET', '/api/festivals')).json.map((f: { name: string }) => f.name)).toContain('Antes del cambio');
+    // Written behind this process's back, as another Lambda would.
+    await db().update(festivalsTable).set({ name: 'Después del cambio' }).where(eq(festivalsTable.id, id));
+    const names = async () => (await api('GET', '/api/festivals')).json.map((f: { name: string }) => f.name);
+    expect(await names()).toContain('Antes del cambio');
+    const realNow = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(realNow + 2500);
+    try {
+      expect(await names()).toContain('Antes del cambio');
+      await vi.waitFor(async () => expect(await names()).toContain('Después del cambio'), { timeout: 5000 });
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('serves gzip when asked', async () => {
