@@ -13,8 +13,8 @@ import { invalidateCatalog } from '../lib/festival-store';
 import { rateLimit } from '../lib/rate-limit';
 import { discardFiles, jsonBodyLimit, MULTIPART_MAX_BYTES, putImages, readImageFiles, recordImages, type StoredFile } from '../lib/uploads';
 import { validate } from '../lib/validate';
-import { listVersion, requireVisibleFestival, requireVisibleFestivalWith } from '../media/festival-access';
-import { VersionedListCache } from '../media/response-cache';
+import { readListVersion, requireVisibleFestival, type VersionedFestival } from '../media/festival-access';
+import { SharedReads, VersionedListCache } from '../media/response-cache';
 
 const commentSelection = {
   id: commentsTable.id,
@@ -63,6 +63,7 @@ async function insertComment(tx: Executor, user: AuthUser, input: CommentBody): 
 }
 
 const commentPages = new VersionedListCache<Comment>();
+const versionReads = new SharedReads<VersionedFestival>();
 
 /**
  * Spec §7 "Comments". Newest first; `?limit` (default 200, at most 500) and `?offset` page
@@ -74,7 +75,7 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
     const { limit = COMMENTS_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
     const database = await db();
     // One primary-key read when the page is cached and current; three queries when it is not.
-    const festival = await requireVisibleFestivalWith(database, id, c.get('user'), listVersion('comments_version'));
+    const festival = await readListVersion(database, id, c.get('user'), 'comments_version', versionReads);
     const page = await commentPages.get(`${id}:${limit}:${offset}`, festival.extra, async () => {
       // NULLS LAST as in comments_festival_created_idx, or Postgres cannot read the page off the index.
       const newestFirst = [sql`${commentsTable.createdAt} desc nulls last`, sql`${commentsTable.id} desc nulls last`];
@@ -109,6 +110,7 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
     const database = await db();
     await requireVisibleFestival(database, input.festival_id, null);
     const comment = await insertComment(database, user, input);
+    versionReads.written();
     invalidateCatalog();
     return c.json(comment, 201);
   })
@@ -132,8 +134,9 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
         });
         return { ...comment, media: media.map((m) => ({ id: m.id, url: m.url, status: 'pending' as const })) };
       });
+      versionReads.written();
       invalidateCatalog();
-        return c.json(result, 201);
+      return c.json(result, 201);
     } catch (error) {
       await discardFiles(files);
       throw error;
@@ -164,6 +167,7 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
         });
       }
     });
+    versionReads.written();
     invalidateCatalog();
     return c.json({ message: 'Comentario borrado', id });
   });

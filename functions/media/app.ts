@@ -54,8 +54,8 @@ import {
   type StoredFile,
 } from '../lib/uploads';
 import { validate } from '../lib/validate';
-import { listVersion, requireVisibleFestival, requireVisibleFestivalWith, type FestivalAccess } from './festival-access';
-import { VersionedListCache } from './response-cache';
+import { readListVersion, requireVisibleFestival, type FestivalAccess, type VersionedFestival } from './festival-access';
+import { SharedReads, VersionedListCache } from './response-cache';
 
 const MEDIA_NOT_FOUND = 'Contenido no encontrado.';
 const NOT_YOUR_PROPOSAL = 'Solo puedes añadir imágenes a tu propia propuesta pendiente.';
@@ -191,6 +191,7 @@ function localStorageOr404(): LocalStorage {
 }
 
 const mediaPages = new VersionedListCache<Media>();
+const versionReads = new SharedReads<VersionedFestival>();
 
 export const app = createApp('/api/media', { maxBodyBytes: MULTIPART_MAX_BYTES })
   .get('/festival/:id', optionalAuth, validate('param', idParamSchema), validate('query', pageQuerySchema), async (c) => {
@@ -199,26 +200,31 @@ export const app = createApp('/api/media', { maxBodyBytes: MULTIPART_MAX_BYTES }
     const user = c.get('user');
     const database = await db();
     // One primary-key read when the page is cached and current; three queries when it is not.
-    const festival = await requireVisibleFestivalWith(database, id, user, listVersion('media_version'));
+    const festival = await readListVersion(database, id, user, 'media_version', versionReads);
     const page = await mediaPages.get(`${id}:${limit}:${offset}`, festival.extra, async () => {
       const [[total], items] = await Promise.all([
         database.select({ n: count() }).from(mediaTable).where(and(eq(mediaTable.festivalId, id), publicMedia)),
         listPublicMedia(database, id, limit, offset),
       ]);
-      return { items, body: JSON.stringify(items), total: total.n };
+      const parts = items.map((item) => JSON.stringify(item));
+      return { items, parts, body: `[${parts.join(',')}]`, total: total.n };
     });
     c.header('X-Total-Count', String(page.total));
-    if (!user || page.items.length === 0) {
-      c.header('Content-Type', 'application/json; charset=utf-8');
-      return c.body(page.body);
-    }
+    c.header('Content-Type', 'application/json; charset=utf-8');
+    if (!user || page.items.length === 0) return c.body(page.body);
     // The page is shared; the caller's own votes on it are one more query.
     const mine = await database
       .select({ mediaId: mediaVotesTable.mediaId, rating: mediaVotesTable.rating })
       .from(mediaVotesTable)
       .where(and(eq(mediaVotesTable.userId, user.id), sql`${mediaVotesTable.mediaId} = any(${sql.param(page.items.map((m) => m.id))}::int[])`));
+    if (mine.length === 0) return c.body(page.body);
     const ratingOf = new Map(mine.map((v) => [v.mediaId, v.rating]));
-    return c.json(page.items.map((m) => ({ ...m, userRating: ratingOf.get(m.id) ?? null })));
+    // Only the voted items change. The key cannot occur unescaped inside a string value of the JSON.
+    const parts = page.items.map((item, i) => {
+      const rating = ratingOf.get(item.id);
+      return rating === undefined ? page.parts![i] : page.parts![i].replace('"userRating":null', `"userRating":${rating}`);
+    });
+    return c.body(`[${parts.join(',')}]`);
   })
   .post('/', requireAuth, validate('form', mediaFormSchema), rateLimit('upload'), async (c) => {
     const user = currentUser(c);
@@ -384,6 +390,7 @@ export const galleryApp = createApp('/api/gallery').post(
       })
       .returning({ mediaId: mediaVotesTable.mediaId });
     if (voted.length === 0) throw notFound(MEDIA_NOT_FOUND, 'media_not_found');
+    versionReads.written();
     const [stats] = await database
       .select({
         rating: sql<number>`round(avg(${mediaVotesTable.rating})::numeric, 2)::float8`.mapWith(Number),

@@ -2,7 +2,8 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/festival-writes';
 import { festivalsTable } from '../../db/schema';
 import type { AuthUser } from '../lib/auth';
-import { notFound } from '../lib/errors';
+import { AppError, notFound } from '../lib/errors';
+import type { SharedReads } from './response-cache';
 
 export const FESTIVAL_NOT_FOUND = 'Festival no encontrado';
 
@@ -55,3 +56,25 @@ export async function requireVisibleFestivalWith<T>(
 /** The festival's current list version (see VersionedListCache), 0 before its first write. */
 export const listVersion = (column: 'comments_version' | 'media_version'): SQL<number> =>
   sql<number>`coalesce((select v.${sql.raw(column)} from festival_list_versions v where v.festival_id = "festivals"."id"), 0)`.mapWith(Number);
+
+export type VersionedFestival = FestivalAccess & { extra: number };
+
+/**
+ * The festival and its list version for `user`. The read that anonymous callers make (approved
+ * festivals only) is shared between concurrent requests and tried first for everyone; a signed-in
+ * caller who may see more (proposer, admin) falls back to a read of their own.
+ */
+export async function readListVersion(
+  executor: Executor,
+  id: number,
+  user: Pick<AuthUser, 'id' | 'role'> | null,
+  column: 'comments_version' | 'media_version',
+  shared: SharedReads<VersionedFestival>,
+): Promise<VersionedFestival> {
+  try {
+    return await shared.read(`${column}:${id}`, () => requireVisibleFestivalWith(executor, id, null, listVersion(column)));
+  } catch (error) {
+    if (!user || !(error instanceof AppError) || error.kind !== 'not_found') throw error;
+    return requireVisibleFestivalWith(executor, id, user, listVersion(column));
+  }
+}

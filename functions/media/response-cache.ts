@@ -1,6 +1,8 @@
 /** A page of a public list, with its serialised body and the list's total. */
 export interface ListPage<T> {
   items: T[];
+  /** Each item's JSON, when a caller needs to rewrite some of them. */
+  parts?: string[];
   body: string;
   total: number;
 }
@@ -47,5 +49,34 @@ export class VersionedListCache<T> {
 
   clear(): void {
     this.entries.clear();
+  }
+}
+
+/**
+ * Singleflight for the anonymous version reads of a busy local server: a request arriving while
+ * the same read is in flight shares its answer instead of queueing another query. What it gets is
+ * at most one query's duration old, and never older than a write made through this process
+ * (`written()` stops sharing reads that started before it). A Lambda serves one request at a time,
+ * so there it never shares anything.
+ */
+export class SharedReads<T> {
+  private readonly inFlight = new Map<string, { epoch: number; value: Promise<T> }>();
+  private epoch = 0;
+
+  read(key: string, load: () => Promise<T>): Promise<T> {
+    const current = this.inFlight.get(key);
+    if (current && current.epoch === this.epoch) return current.value;
+    const value = load();
+    const entry = { epoch: this.epoch, value };
+    this.inFlight.set(key, entry);
+    const done = () => {
+      if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
+    };
+    value.then(done, done);
+    return value;
+  }
+
+  written(): void {
+    this.epoch += 1;
   }
 }

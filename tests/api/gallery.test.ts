@@ -70,6 +70,15 @@ describe('GET /api/media/festival/:id', () => {
     expect(asCarla.json[0].userRating).toBeNull();
   });
 
+  it('keeps text that looks like the userRating field intact when filling in the caller’s vote', async () => {
+    const id = await createFestival();
+    const tricky = '"userRating":null, "userRating":null';
+    const item = await addMedia(id, ana.user.id, { caption: tricky, comment: tricky });
+    await addVote(item.id, bruno.user.id, 4);
+    const res = await api('GET', `/api/media/festival/${id}`, { token: bruno.token });
+    expect(res.json[0]).toMatchObject({ caption: tricky, comment: tricky, userRating: 4 });
+  });
+
   it('never serves a cached page after a change made elsewhere (another instance, an admin, SQL)', async () => {
     const id = await createFestival();
     const item = await addMedia(id, ana.user.id);
