@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Notification } from '../../../../../core/types';
 import { BellIcon } from '../../../components/icons/icons';
 import { useAuth } from '../../../lib/auth';
+import { useDismiss } from '../../../lib/use-dismiss';
 import { getNotifications, markNotificationRead } from '../api/notifications';
 
 const REFRESH_MS = 60_000;
@@ -14,6 +15,7 @@ export function NotificationBell() {
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  const close = useCallback(() => setOpen(false), []);
 
   const load = useCallback(async () => {
     try {
@@ -33,24 +35,7 @@ export function NotificationBell() {
     return () => window.clearInterval(timer);
   }, [user, load]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (!wrap.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, close, wrap, button);
 
   const markRead = async (id: number) => {
     setItems((list) => list.map((n) => (n.id === id ? { ...n, read: true } : n)));
