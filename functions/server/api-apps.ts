@@ -1,3 +1,4 @@
+import { Hono } from 'hono';
 import { app as admin } from '../admin/app';
 import { app as comments } from '../comments/app';
 import { app as contact } from '../contact/app';
@@ -11,3 +12,11 @@ import { app as users } from '../users/app';
 
 /** Every function's app; the local server mounts them all, SST routes each to its own Lambda. */
 export const apiApps = [festivals, users, admin, pages, favorites, notifications, newsletter, contact, comments, media, gallery];
+
+/** Every API app on one root, with the JSON 404 for unknown /api paths: the local server's and the tests' API. */
+export function createApiRoot(): Hono {
+  const root = new Hono();
+  for (const app of apiApps) root.route('/', app);
+  root.all('/api/*', (c) => c.json({ error: 'Ruta no encontrada.', code: 'route_not_found' }, 404));
+  return root;
+}

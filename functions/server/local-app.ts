@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
 import { setIndexHtmlLoader } from '../pages/app';
-import { apiApps } from './api-apps';
+import { createApiRoot } from './api-apps';
 
 export interface LocalAppOptions {
   /** The built SPA (web/dist). */
@@ -14,12 +13,10 @@ export interface LocalAppOptions {
 
 /** The whole site in one Hono app: every API function, uploads and the SPA with history fallback. */
 export function createLocalApp({ webRoot, uploadsDir }: LocalAppOptions) {
-  const root = new Hono();
   // Share previews (/festival/*), robots.txt and sitemap.xml come from the pages app, mounted with
   // the API apps and so ahead of the static files and the SPA fallback below; it injects into this build.
   setIndexHtmlLoader(() => readFile(path.join(webRoot, 'index.html'), 'utf8'));
-  for (const app of apiApps) root.route('/', app);
-  root.all('/api/*', (c) => c.json({ error: 'Ruta no encontrada.', code: 'route_not_found' }, 404));
+  const root = createApiRoot();
 
   root.use(
     '/uploads/*',

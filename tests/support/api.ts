@@ -1,11 +1,8 @@
-import { Hono } from 'hono';
 import type { Database } from '../../db/client';
-import { apiApps } from '../../functions/server/api-apps';
+import { createApiRoot } from '../../functions/server/api-apps';
 import { TEST_ADMIN_EMAIL, testContext } from './context';
 
-const root = new Hono();
-for (const app of apiApps) root.route('/', app);
-root.all('/api/*', (c) => c.json({ error: 'Ruta no encontrada.', code: 'route_not_found' }, 404));
+const root = createApiRoot();
 
 export interface RequestOptions {
   token?: string;

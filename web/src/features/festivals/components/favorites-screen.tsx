@@ -5,6 +5,7 @@ import { FestivalGridSkeleton } from '../../../components/festival-card/festival
 import { HeartIcon } from '../../../components/icons/card-icons';
 import { useFestivals } from '../../../lib/catalog';
 import { useFavorites } from '../../../lib/favorites';
+import { CatalogLoadError } from './catalog-load-error';
 import { FestivalGrid } from './festival-grid';
 
 /** spec §2 "Favourites list": count, cards, and an empty state that links to /festivals. */
@@ -33,12 +34,7 @@ export function FavoritesScreen() {
         {loading ? (
           <FestivalGridSkeleton />
         ) : error ? (
-          <div className="empty-state" role="alert">
-            <p>No se pudieron cargar los festivales</p>
-            <button type="button" className="btn btn-primary" onClick={reload}>
-              Reintentar
-            </button>
-          </div>
+          <CatalogLoadError onRetry={reload} />
         ) : count === 0 ? (
           <div className="empty-state">
             <HeartIcon />

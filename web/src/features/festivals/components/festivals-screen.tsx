@@ -9,6 +9,7 @@ import { useToast } from '../../../components/toast/toast-provider';
 import { paths } from '../../../config/paths';
 import { hasActiveFilters, useFestivalFilters } from '../hooks/use-festival-filters';
 import { FestivalFiltersBar } from './festival-filters';
+import { CatalogLoadError } from './catalog-load-error';
 import { FestivalGrid } from './festival-grid';
 
 const PAGE_SIZE = 30;
@@ -114,12 +115,7 @@ export function FestivalsScreen() {
         {loading ? (
           <FestivalGridSkeleton />
         ) : error ? (
-          <div className="empty-state" role="alert">
-            <p>No se pudieron cargar los festivales</p>
-            <button type="button" className="btn btn-primary" onClick={reload}>
-              Reintentar
-            </button>
-          </div>
+          <CatalogLoadError onRetry={reload} />
         ) : count === 0 ? (
           <div className="empty-state">
             <SearchIcon />
