@@ -151,7 +151,7 @@ async function main() {
     const { resetEnv } = await import('../functions/lib/env');
     resetEnv({ SESSION_SECRET });
     const { signSession } = await import('../functions/lib/auth');
-    const token = await signSession({ id: adminId });
+    const token = await signSession({ id: adminId, sessionVersion: 0 });
 
     child = fork(fileURLToPath(import.meta.url), ['--serve', url.toString()], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
     const port = await new Promise<number>((resolve, reject) => {

@@ -272,12 +272,12 @@ async function run(target: 'postgres' | 'pglite') {
   const started = performance.now();
   const { seeded, database, env, cleanup } = await prepare(target);
   console.log(`\n[${target}] seeded 5,000 comments, 2,000 media, 50,000 votes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const server = startProcess('node', ['--import', 'tsx', 'bench/community.ts', '--serve'], { ...env, PORT: String(PORT), SESSION_SECRET, NODE_ENV: 'production' });
+  const server = startProcess('node', ['--import', 'tsx', 'bench/community.ts', '--serve'], { ...env, PORT: String(PORT), SESSION_SECRET, NODE_ENV: 'production', PUBLIC_BASE_URL: base });
   try {
     const comments = `/api/comments/festival/${seeded.festivalId}`;
     const media = `/api/media/festival/${seeded.festivalId}`;
     await waitFor200(`${base}${comments}`, 60_000);
-    const tokens = await Promise.all(seeded.userIds.slice(0, CONNECTIONS).map((id) => signSession({ id })));
+    const tokens = await Promise.all(seeded.userIds.slice(0, CONNECTIONS).map((id) => signSession({ id, sessionVersion: 0 })));
     const bearer = { authorization: `Bearer ${tokens[0]}` };
     for (const p of [comments, media, `${comments}?limit=500`]) {
       const res = await fetch(`${base}${p}`);

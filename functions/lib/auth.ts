@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
+import { randomUUID } from 'node:crypto';
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import { usersTable } from '../../db/schema';
+import { revokedSessionsTable, usersTable } from '../../db/schema';
 import type { UserRole } from '../../core/types';
 import type { AppEnv } from './app';
 import { db } from './db';
@@ -16,9 +17,26 @@ export interface AuthUser {
   role: UserRole;
 }
 
+/** What a valid session token says (DESIGN.md "Auth": sessions carry a version so they can be revoked). */
+export interface SessionClaims {
+  userId: number;
+  /** One per sign-in, kept when the token is renewed: 'Cerrar sesión' revokes it. */
+  sessionId: string;
+  /** users.session_version when issued: raising it ends every session of the user. */
+  version: number;
+  /** Unix seconds: when this token was issued, when it expires, when the user signed in. */
+  issuedAt: number;
+  expiresAt: number;
+  authTime: number;
+}
+
 const SESSION_ISSUER = 'festivales';
-const SESSION_TTL = '7d';
+/** Short-lived, so an idle day ends a session; the web renews it while the user is active (renewedSessionToken). */
+export const SESSION_TTL_SECONDS = 24 * 3600;
+/** Renewals stop this long after the sign-in: then the user signs in with Google again. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
+const SESSION_ID = /^[0-9a-f-]{36}$/;
 
 let sessionKey: { secret: string; key: Promise<CryptoKey> } | undefined;
 
@@ -35,22 +53,30 @@ function secretKey(): Promise<CryptoKey> {
   return sessionKey.key;
 }
 
-export async function signSession(user: Pick<AuthUser, 'id'>): Promise<string> {
-  return new SignJWT({})
+/** A session token for the user at their current session version: a new session, or a renewal of `session`. */
+export async function signSession(
+  user: { id: number; sessionVersion: number },
+  session: { sessionId: string; authTime: number } = { sessionId: randomUUID(), authTime: Math.floor(Date.now() / 1000) },
+): Promise<string> {
+  return new SignJWT({ sid: session.sessionId, sv: user.sessionVersion, auth_time: session.authTime })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(user.id))
     .setIssuer(SESSION_ISSUER)
     .setIssuedAt()
-    .setExpirationTime(SESSION_TTL)
+    .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
     .sign(await secretKey());
 }
 
-/** The user id inside a valid session token, or null for anything forged, expired or malformed. */
-export async function verifySession(token: string): Promise<number | null> {
+/** The claims of a validly signed, unexpired session token, or null for anything forged, expired or malformed. */
+export async function verifySession(token: string): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, await secretKey(), { issuer: SESSION_ISSUER, algorithms: ['HS256'] });
-    const id = Number(payload.sub);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
+    const userId = Number(payload.sub);
+    const { sid, sv, iat, exp, auth_time: authTime } = payload;
+    // Tokens from before session versions (no sid/sv) are refused: their holders sign in again once.
+    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sid !== 'string' || !SESSION_ID.test(sid)) return null;
+    if (!Number.isSafeInteger(sv) || typeof iat !== 'number' || typeof exp !== 'number' || typeof authTime !== 'number') return null;
+    return { userId, sessionId: sid, version: sv as number, issuedAt: iat, expiresAt: exp, authTime };
   } catch {
     return null;
   }
@@ -61,6 +87,8 @@ let jwks: { url: string; set: ReturnType<typeof createRemoteJWKSet> } | undefine
 export interface GoogleIdentity {
   sub: string;
   email: string;
+  /** Only a verified address may grant anything (ADMIN_EMAILS). */
+  emailVerified: boolean;
   name: string;
   picture: string | null;
 }
@@ -85,14 +113,17 @@ export async function verifyGoogleIdToken(credential: string): Promise<GoogleIde
     if (error instanceof joseErrors.JWTExpired) throw unauthorized('La credencial de Google ha caducado.', 'credential_expired');
     throw unauthorized('La credencial de Google no es válida.', 'invalid_credential');
   }
-  const email = typeof payload.email === 'string' ? payload.email : '';
-  if (!payload.sub || !email || payload.email_verified === false) {
+  const email = typeof payload.email === 'string' ? payload.email.trim() : '';
+  if (!payload.sub) throw unauthorized('La credencial de Google no es válida.', 'invalid_credential');
+  // Google says whether it verified the address; a token that does not say so is not proof of it.
+  if (!email || payload.email_verified !== true) {
     throw unauthorized('La cuenta de Google no tiene un correo verificado.', 'email_not_verified');
   }
   const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : email.split('@')[0];
   return {
     sub: payload.sub,
     email,
+    emailVerified: true,
     name: name.slice(0, 200),
     picture: typeof payload.picture === 'string' ? payload.picture : null,
   };
@@ -104,7 +135,9 @@ function bearerToken(header: string | undefined): string | null {
   return match ? match[1].trim() : null;
 }
 
-async function loadUser(id: number): Promise<AuthUser | null> {
+/** The user of a session, or null when the user is gone, the version moved on or the session was ended. */
+async function loadSessionUser(claims: SessionClaims): Promise<AuthUser | null> {
+  // One indexed query per request: the user, their session version and this session's revocation.
   const [row] = await (await db())
     .select({
       id: usersTable.id,
@@ -112,19 +145,29 @@ async function loadUser(id: number): Promise<AuthUser | null> {
       email: usersTable.email,
       avatar_url: usersTable.avatarUrl,
       role: usersTable.role,
+      sessionVersion: usersTable.sessionVersion,
+      revoked: sql<boolean>`exists (select 1 from ${revokedSessionsTable} where ${revokedSessionsTable.sessionId} = ${claims.sessionId})`,
     })
     .from(usersTable)
-    .where(eq(usersTable.id, id))
+    .where(eq(usersTable.id, claims.userId))
     .limit(1);
-  return row ?? null;
+  if (!row || row.sessionVersion !== claims.version || row.revoked) return null;
+  const { sessionVersion: _version, revoked: _revoked, ...user } = row;
+  return user;
 }
+
+// The session behind each request's user object, for logout and renewal (requests hold it, not this module).
+const sessions = new WeakMap<AuthUser, SessionClaims>();
 
 async function resolveUser(header: string | undefined): Promise<AuthUser | null | 'invalid'> {
   const token = bearerToken(header);
   if (!token) return null;
-  const id = await verifySession(token);
-  if (!id) return 'invalid';
-  return (await loadUser(id)) ?? 'invalid';
+  const claims = await verifySession(token);
+  if (!claims) return 'invalid';
+  const user = await loadSessionUser(claims);
+  if (!user) return 'invalid';
+  sessions.set(user, claims);
+  return user;
 }
 
 /** Sets `user` when a valid Bearer token is sent; anonymous otherwise (a bad token counts as none). */
@@ -155,4 +198,42 @@ export function currentUser(c: { get(key: 'user'): AuthUser | null }): AuthUser 
   const user = c.get('user');
   if (!user) throw unauthorized();
   return user;
+}
+
+/** The session of the signed-in user inside a handler behind requireAuth. */
+export function currentSession(c: Context<AppEnv>): SessionClaims {
+  const claims = sessions.get(currentUser(c));
+  if (!claims) throw unauthorized();
+  return claims;
+}
+
+/**
+ * A fresh token for the same session once the current one is past half its life, else null: an
+ * active user (the web checks the profile every 30 s, spec §4) never meets the short lifetime.
+ */
+export async function renewedSessionToken(c: Context<AppEnv>, now = Date.now()): Promise<string | null> {
+  const claims = currentSession(c);
+  const seconds = now / 1000;
+  if (seconds - claims.issuedAt < SESSION_TTL_SECONDS / 2 || seconds - claims.authTime > SESSION_MAX_AGE_SECONDS) return null;
+  return signSession({ id: claims.userId, sessionVersion: claims.version }, claims);
+}
+
+/** 'Cerrar sesión': this session's tokens stop working; the user's other devices stay signed in. */
+export async function endSession(claims: SessionClaims): Promise<void> {
+  const database = await db();
+  // Every token of the session (renewals included) expires within one lifetime from now.
+  const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
+  await database
+    .insert(revokedSessionsTable)
+    .values({ sessionId: claims.sessionId, userId: claims.userId, expiresAt })
+    .onConflictDoNothing();
+  await database.delete(revokedSessionsTable).where(lt(revokedSessionsTable.expiresAt, new Date()));
+}
+
+/** 'Cerrar sesión en todos los dispositivos': raising the version invalidates every token of the user. */
+export async function endAllSessions(userId: number): Promise<void> {
+  await (await db())
+    .update(usersTable)
+    .set({ sessionVersion: sql`${usersTable.sessionVersion} + 1` })
+    .where(eq(usersTable.id, userId));
 }

@@ -5,17 +5,27 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'));
 
+const optionalText = z.string().optional().transform((v) => v?.trim() || undefined);
+
+/**
+ * Signs sessions on a developer's own machine when SESSION_SECRET is unset, so sessions survive
+ * restarts of `npm start`. It is public (it is in this repository): production refuses it.
+ */
+export const DEVELOPMENT_SESSION_SECRET = 'festivales-local-development-secret-change-me';
+
 const schema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Interface the local server listens on; by default 127.0.0.1 in development, every interface in production. */
+    HOST: optionalText,
     DATA_DIR: z.string().min(1).default('.data'),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
-    GOOGLE_CLIENT_ID: z.string().optional().transform((v) => v || undefined),
+    SESSION_SECRET: optionalText.pipe(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
+    GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
     ADMIN_EMAILS: z
       .string()
@@ -27,50 +37,88 @@ const schema = z
           .filter(Boolean),
       ),
     AUTH_DEV_LOGIN: flag,
-    S3_BUCKET: z.string().optional().transform((v) => v || undefined),
-    S3_ENDPOINT: z.string().optional().transform((v) => v || undefined),
+    /** Reverse proxies in front of the local server that append to X-Forwarded-For (nginx: 1); 0 ignores the header. */
+    TRUSTED_PROXIES: z.coerce
+      .number({ error: 'TRUSTED_PROXIES must be a whole number (0 without a proxy)' })
+      .int('TRUSTED_PROXIES must be a whole number (0 without a proxy)')
+      .min(0, 'TRUSTED_PROXIES must be a whole number (0 without a proxy)')
+      .max(10, 'TRUSTED_PROXIES must be at most 10')
+      .default(0),
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: optionalText,
     S3_REGION: z.string().default('eu-west-1'),
     /** Only for S3-compatible stores outside AWS (R2, MinIO, the test server); on AWS the Lambda role signs. */
-    S3_ACCESS_KEY_ID: z.string().optional().transform((v) => v || undefined),
-    S3_SECRET_ACCESS_KEY: z.string().optional().transform((v) => v || undefined),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
     /** Where stored objects are read from (a CDN or the bucket's public URL); by default the bucket's own URL. */
     S3_PUBLIC_URL: z.string().optional().transform((v) => (v ? v.replace(/\/+$/, '') : undefined)),
-    PUBLIC_BASE_URL: z.string().optional().transform((v) => (v ? v.replace(/\/+$/, '') : undefined)),
+    PUBLIC_BASE_URL: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'PUBLIC_BASE_URL must be an absolute http(s) URL, e.g. https://festivales.example.com' })
+        .transform((v) => v.replace(/\/+$/, ''))
+        .optional(),
+    ),
     GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org/search'),
     /** Identifies us to the geocoder (Nominatim's usage policy asks for it); defaults to the product and PUBLIC_BASE_URL. */
-    GEOCODER_USER_AGENT: z.string().optional().transform((v) => v || undefined),
+    GEOCODER_USER_AGENT: optionalText,
     GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(5000),
     /** Set by AWS Lambda itself: selects the Neon serverless driver. */
     AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
-    NODE_ENV: z.string().default('development'),
+    NODE_ENV: z
+      .enum(['development', 'test', 'production'], { error: 'NODE_ENV must be development, test or production' })
+      .default('development'),
+  })
+  .superRefine((env, ctx) => {
+    // Fail closed: anything deployed is production, whatever NODE_ENV says.
+    if (env.NODE_ENV !== 'production' && !env.AWS_LAMBDA_FUNCTION_NAME) return;
+    const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!env.SESSION_SECRET) {
+      problem('SESSION_SECRET', 'SESSION_SECRET is required in production: a random value of at least 32 characters (openssl rand -base64 48)');
+    } else if (env.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
+      problem('SESSION_SECRET', 'SESSION_SECRET must not be the public development value in production');
+    }
+    if (!env.PUBLIC_BASE_URL) {
+      problem('PUBLIC_BASE_URL', 'PUBLIC_BASE_URL is required in production: the site address people use, e.g. https://festivales.example.com');
+    }
+    if (env.AUTH_DEV_LOGIN) {
+      problem('AUTH_DEV_LOGIN', 'AUTH_DEV_LOGIN (the shared demo sign-in) is only allowed in development, never with NODE_ENV=production or on Lambda');
+    }
   })
   .transform((env) => {
     const onLambda = Boolean(env.AWS_LAMBDA_FUNCTION_NAME);
-    if (onLambda && !env.SESSION_SECRET) throw new Error('SESSION_SECRET is required in a deployed stage');
+    const production = env.NODE_ENV === 'production' || onLambda;
     return {
       ...env,
       onLambda,
-      // The fallback sign-in is the local default only when Google cannot serve (DESIGN.md "Auth"), never deployed.
-      AUTH_DEV_LOGIN: onLambda ? false : (env.AUTH_DEV_LOGIN ?? !env.GOOGLE_CLIENT_ID),
-      // A stable local secret so sessions survive restarts of `npm start`; deployed stages must set their own.
-      SESSION_SECRET: env.SESSION_SECRET ?? 'festivales-local-development-secret-change-me',
+      /** Production mode: NODE_ENV=production or any deployed stage. Development and test are not. */
+      production,
+      // The fallback sign-in is the development default only when Google cannot serve (DESIGN.md "Auth").
+      AUTH_DEV_LOGIN: !production && (env.AUTH_DEV_LOGIN ?? !env.GOOGLE_CLIENT_ID),
+      /** False when the public development secret is in use: nothing else may derive keys from it. */
+      sessionSecretConfigured: Boolean(env.SESSION_SECRET),
+      SESSION_SECRET: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
+      // Development serves this machine only unless HOST says otherwise (the demo sign-in is on there).
+      HOST: env.HOST ?? (production ? undefined : '127.0.0.1'),
     };
   });
 
 export type Env = z.output<typeof schema>;
 
+/** Parses a set of variables; throws an Error whose message names every variable at fault. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
 let cached: Env | undefined;
 
 /** The server's configuration: the only reader of process.env (DESIGN.md "Configuration"). */
 export function env(): Env {
-  if (!cached) {
-    const parsed = schema.safeParse(process.env);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`).join('; ');
-      throw new Error(`Invalid configuration: ${problems}`);
-    }
-    cached = parsed.data;
-  }
+  cached ??= parseEnv(process.env);
   return cached;
 }
 

@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { rateLimitsTable } from '../../db/schema';
 import type { AppEnv } from './app';
 import { db } from './db';
+import { env } from './env';
 import { tooMany } from './errors';
 
 export interface RateLimit {
@@ -33,16 +34,54 @@ export type RateLimitName = keyof typeof rateLimits;
 const SWEEP_PROBABILITY = 0.01;
 const SWEEP_AFTER_MS = 24 * 3600 * 1000;
 
-/** The caller's address: first X-Forwarded-For hop (API Gateway, CloudFront), else the socket's, else 'unknown'. */
+/**
+ * The caller's address, the key of anonymous rate limits. Never a header the caller can set:
+ * - on Lambda, CloudFront-Viewer-Address, which CloudFront writes itself (the Router's origin
+ *   request policy forwards it), else the function URL's source address;
+ * - on the local server, the socket's address, or with TRUSTED_PROXIES=n the n-th
+ *   X-Forwarded-For hop from the right: the one the outermost trusted proxy appended.
+ */
 export function clientAddress(c: Context): string {
-  const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded.slice(0, 64);
+  const config = env();
+  if (config.onLambda) {
+    return viewerAddress(c.req.header('CloudFront-Viewer-Address')) ?? lambdaSourceIp(c) ?? 'unknown';
+  }
+  const socket = socketAddress(c);
+  if (config.TRUSTED_PROXIES === 0) return socket;
+  return forwardedHop(c.req.header('X-Forwarded-For'), config.TRUSTED_PROXIES) ?? socket;
+}
+
+/**
+ * The hop `trusted` places from the right of an X-Forwarded-For list (each proxy appends the
+ * address it received the request from). Null when the list is shorter: the request did not
+ * come through every trusted proxy, so no entry in it can be trusted.
+ */
+export function forwardedHop(header: string | undefined, trusted: number): string | null {
+  if (!header || trusted < 1) return null;
+  const hops = header.split(',').map((hop) => hop.trim());
+  const hop = hops.length >= trusted ? hops[hops.length - trusted] : '';
+  return hop ? hop.slice(0, 64) : null;
+}
+
+/** The address in CloudFront-Viewer-Address ("198.51.100.7:46532", "2001:db8::1:46532"): the port dropped. */
+export function viewerAddress(header: string | undefined): string | null {
+  const match = header ? /^(.+):\d+$/.exec(header.trim()) : null;
+  return match ? match[1].slice(0, 64) : null;
+}
+
+function socketAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
-    // Not running on @hono/node-server (Lambda, app.request in tests).
+    // Not running on @hono/node-server (app.request in tests).
     return 'unknown';
   }
+}
+
+function lambdaSourceIp(c: Context): string | null {
+  const event = (c.env as { event?: { requestContext?: { http?: { sourceIp?: unknown } } } } | undefined)?.event;
+  const ip = event?.requestContext?.http?.sourceIp;
+  return typeof ip === 'string' && ip ? ip.slice(0, 64) : null;
 }
 
 export interface RateLimitResult {

@@ -98,14 +98,13 @@ export function injectShareMeta(html: string, meta: ShareMeta): string {
   return out.includes('<!--app-head-->') ? out.replace('<!--app-head-->', head) : out.replace(/<\/head>/i, `  ${head}\n  </head>`);
 }
 
-/** PUBLIC_BASE_URL, else the origin the request came to (honouring a proxy's forwarded host). */
+/**
+ * PUBLIC_BASE_URL; production refuses to start without it, because these pages are cached and a
+ * Host or X-Forwarded-* header would otherwise write the caller's domain into them. Development
+ * without it uses the origin the request came to.
+ */
 export function baseUrl(c: Context): string {
-  const configured = env().PUBLIC_BASE_URL;
-  if (configured) return configured;
-  const url = new URL(c.req.url);
-  const host = c.req.header('X-Forwarded-Host')?.split(',')[0].trim() || c.req.header('Host') || url.host;
-  const proto = c.req.header('X-Forwarded-Proto')?.split(',')[0].trim() || url.protocol.replace(':', '');
-  return `${proto}://${host}`;
+  return env().PUBLIC_BASE_URL ?? new URL(c.req.url).origin;
 }
 
 const ID = /^[1-9]\d{0,9}$/;

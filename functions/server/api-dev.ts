@@ -18,7 +18,7 @@ const uploadsDir = path.resolve(config.DATA_DIR, 'uploads');
 mkdirSync(uploadsDir, { recursive: true });
 // The SPA comes from Vite's dev server, which proxies /api and /uploads here (web/vite.config.ts).
 const app = createLocalApp({ webRoot: path.join(process.cwd(), 'web/dist'), uploadsDir });
-const server = serve({ fetch: app.fetch, port: config.PORT }, (info) => console.log(`API en http://localhost:${info.port}`));
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => console.log(`API en http://localhost:${info.port}`));
 
 const shutdown = async () => {
   server.close();

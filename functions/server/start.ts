@@ -9,7 +9,21 @@ import { createLocalApp } from './local-app';
 import { buildWeb, webBuildIsStale } from './web-build';
 
 const root = process.cwd();
-const config = env();
+let config: ReturnType<typeof env>;
+try {
+  config = env();
+} catch (error) {
+  // A configuration problem is the operator's to fix: say which variable, without a stack trace.
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const loopback = ['127.0.0.1', 'localhost', '::1'].includes(config.HOST ?? '');
+if (!config.production && !loopback && (config.AUTH_DEV_LOGIN || !config.sessionSecretConfigured)) {
+  console.warn(
+    `Aviso: modo desarrollo escuchando en ${config.HOST ?? 'todas las interfaces'}. El acceso de demostración y el secreto de sesión ` +
+      'de desarrollo solo son seguros en esta máquina: para servir a otras personas usa NODE_ENV=production.',
+  );
+}
 
 if (webBuildIsStale(root)) {
   console.log('Construyendo la aplicación web…');
@@ -26,7 +40,8 @@ const uploadsDir = path.resolve(config.DATA_DIR, 'uploads');
 mkdirSync(uploadsDir, { recursive: true });
 const app = createLocalApp({ webRoot: path.join(root, 'web/dist'), uploadsDir });
 
-const server = serve({ fetch: app.fetch, port: config.PORT }, (info) => {
+// Development listens on this machine only (HOST=127.0.0.1 by default); production on HOST or every interface.
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite en ${config.DATA_DIR}`;
   console.log(`Festivales en http://localhost:${info.port} (${where})`);
 });

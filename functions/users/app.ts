@@ -1,11 +1,22 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from '../../core/zod';
 import { usersTable } from '../../db/schema';
 import { createApp } from '../lib/app';
-import { currentUser, requireAuth, signSession, verifyGoogleIdToken, type AuthUser, type GoogleIdentity } from '../lib/auth';
+import {
+  currentSession,
+  currentUser,
+  endAllSessions,
+  endSession,
+  renewedSessionToken,
+  requireAuth,
+  signSession,
+  verifyGoogleIdToken,
+  type AuthUser,
+  type GoogleIdentity,
+} from '../lib/auth';
 import { db } from '../lib/db';
 import { env } from '../lib/env';
-import { unauthorized } from '../lib/errors';
+import { conflict, pgErrorCode, unauthorized } from '../lib/errors';
 import { validate } from '../lib/validate';
 
 /** The spec's fallback sign-in (§4) when the Google script cannot load: only where AUTH_DEV_LOGIN allows it. */
@@ -13,6 +24,8 @@ const MANUAL_CREDENTIAL = /^manual_login_token_\d{1,16}$/;
 const DEMO_IDENTITY: GoogleIdentity = {
   sub: 'local-demo',
   email: 'demo@festivales.local',
+  // A development-only account on the developer's own machine: ADMIN_EMAILS may name it.
+  emailVerified: true,
   name: 'Usuario Demo',
   picture: null,
 };
@@ -25,44 +38,66 @@ const googleAuthSchema = z.object({
     .max(8192, { error: 'La credencial no es válida.' }),
 });
 
-async function upsertUser(identity: GoogleIdentity): Promise<AuthUser> {
+const emailInUse = (email: string) =>
+  conflict(
+    `Ya existe una cuenta de Festivales con el correo ${email}, vinculada a otra cuenta de Google. Inicia sesión con esa cuenta de Google o escríbenos desde la página de contacto.`,
+    'email_in_use',
+  );
+
+const userColumns = {
+  id: usersTable.id,
+  name: usersTable.name,
+  email: usersTable.email,
+  avatar_url: usersTable.avatarUrl,
+  role: usersTable.role,
+  sessionVersion: usersTable.sessionVersion,
+};
+
+type SignedInUser = AuthUser & { sessionVersion: number };
+
+/**
+ * Accounts are linked by Google's `sub` only. An email alone never reaches an existing account:
+ * a new `sub` whose email another account holds is refused (decision 015), so nobody takes over an
+ * account by getting a Google identity with the same address.
+ */
+async function signInUser(identity: GoogleIdentity): Promise<SignedInUser> {
   const database = await db();
-  const isAdmin = env().ADMIN_EMAILS.includes(identity.email.toLowerCase());
-  return database.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: usersTable.id, role: usersTable.role })
-      .from(usersTable)
-      .where(or(eq(usersTable.googleSub, identity.sub), sql`lower(${usersTable.email}) = ${identity.email.toLowerCase()}`))
-      .limit(1);
-    const values = {
-      googleSub: identity.sub,
-      email: identity.email,
-      name: identity.name,
-      avatarUrl: identity.picture,
-      updatedAt: new Date(),
-    };
-    const returning = {
-      id: usersTable.id,
-      name: usersTable.name,
-      email: usersTable.email,
-      avatar_url: usersTable.avatarUrl,
-      role: usersTable.role,
-    };
-    if (existing) {
+  const email = identity.email.toLowerCase();
+  const isAdmin = identity.emailVerified && env().ADMIN_EMAILS.includes(email);
+  try {
+    return await database.transaction(async (tx) => {
+      const [linked] = await tx.select({ id: usersTable.id, email: usersTable.email, role: usersTable.role }).from(usersTable).where(eq(usersTable.googleSub, identity.sub)).limit(1);
+      if (linked) {
+        // Google lets people change their address: follow it unless another account holds the new one.
+        const [holder] =
+          linked.email.toLowerCase() === email
+            ? []
+            : await tx.select({ id: usersTable.id }).from(usersTable).where(and(sql`lower(${usersTable.email}) = ${email}`, ne(usersTable.id, linked.id))).limit(1);
+        const [user] = await tx
+          .update(usersTable)
+          // ADMIN_EMAILS only grants: an admin named in the database keeps the role.
+          .set({ email: holder ? linked.email : identity.email, name: identity.name, avatarUrl: identity.picture, role: isAdmin ? 'admin' : linked.role, updatedAt: new Date() })
+          .where(eq(usersTable.id, linked.id))
+          .returning(userColumns);
+        return user;
+      }
+      const [holder] = await tx.select({ id: usersTable.id }).from(usersTable).where(sql`lower(${usersTable.email}) = ${email}`).limit(1);
+      if (holder) throw emailInUse(identity.email);
       const [user] = await tx
-        .update(usersTable)
-        // ADMIN_EMAILS only grants: an admin named in the database keeps the role.
-        .set({ ...values, role: isAdmin ? 'admin' : existing.role })
-        .where(eq(usersTable.id, existing.id))
-        .returning(returning);
+        .insert(usersTable)
+        .values({ googleSub: identity.sub, email: identity.email, name: identity.name, avatarUrl: identity.picture, role: isAdmin ? 'admin' : 'user' })
+        .returning(userColumns);
       return user;
+    });
+  } catch (error) {
+    // Two first sign-ins at once: the second meets the unique keys instead of the checks above.
+    if (pgErrorCode(error) === '23505') {
+      const [again] = await database.select(userColumns).from(usersTable).where(eq(usersTable.googleSub, identity.sub)).limit(1);
+      if (again) return again;
+      throw emailInUse(identity.email);
     }
-    const [user] = await tx
-      .insert(usersTable)
-      .values({ ...values, role: isAdmin ? 'admin' : 'user' })
-      .returning(returning);
-    return user;
-  });
+    throw error;
+  }
 }
 
 export const app = createApp('/api/users')
@@ -70,6 +105,7 @@ export const app = createApp('/api/users')
     const { credential } = c.req.valid('json');
     let identity: GoogleIdentity;
     if (credential.startsWith('manual_login_token_')) {
+      // Fails closed: AUTH_DEV_LOGIN is off in production (env() refuses to start if asked for it there).
       if (!env().AUTH_DEV_LOGIN || !MANUAL_CREDENTIAL.test(credential)) {
         throw unauthorized('El inicio de sesión alternativo no está disponible en este servidor.', 'dev_login_disabled');
       }
@@ -77,7 +113,20 @@ export const app = createApp('/api/users')
     } else {
       identity = await verifyGoogleIdToken(credential);
     }
-    const user = await upsertUser(identity);
-    return c.json({ ...user, token: await signSession(user) });
+    const { sessionVersion, ...user } = await signInUser(identity);
+    return c.json({ ...user, token: await signSession({ id: user.id, sessionVersion }) });
   })
-  .get('/profile', requireAuth, (c) => c.json(currentUser(c)));
+  // spec §4: checked at load and every 30 s; past half its life the token comes back renewed.
+  .get('/profile', requireAuth, async (c) => {
+    const token = await renewedSessionToken(c);
+    return c.json(token ? { ...currentUser(c), token } : currentUser(c));
+  })
+  // 'Cerrar sesión': ends this device's session on the server too, not only in the browser.
+  .post('/logout', requireAuth, async (c) => {
+    await endSession(currentSession(c));
+    return c.body(null, 204);
+  })
+  .post('/logout-all', requireAuth, async (c) => {
+    await endAllSessions(currentUser(c).id);
+    return c.body(null, 204);
+  });

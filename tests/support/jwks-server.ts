@@ -7,7 +7,8 @@ export interface GoogleIdTokenClaims {
   email: string;
   name?: string;
   picture?: string;
-  email_verified?: boolean;
+  /** true unless given; null leaves the claim out. */
+  email_verified?: boolean | string | null;
   aud?: string;
   iss?: string;
   /** Seconds from now; negative for an expired token. */
@@ -32,7 +33,7 @@ export async function startJwksServer(audience: string) {
       email: claims.email,
       name: claims.name ?? claims.email.split('@')[0],
       picture: claims.picture,
-      email_verified: claims.email_verified ?? true,
+      ...(claims.email_verified === null ? {} : { email_verified: claims.email_verified ?? true }),
     })
       .setProtectedHeader({ alg: 'RS256', kid })
       .setSubject(claims.sub)

@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { env, type Env } from '../env';
 import { LocalStorage } from './local-storage';
+import { uploadSigningKey } from './signing-key';
 import { S3Storage } from './s3-storage';
 
 /** Where uploaded images live: S3 in the cloud, the local disk for the embedded default (DESIGN.md "Uploads"). */
@@ -57,8 +57,7 @@ export function storage(): Storage {
       })
     : new LocalStorage({
         directory: path.resolve(config.DATA_DIR, 'uploads'),
-        // A key of its own, derived so that no extra secret has to be configured.
-        secret: createHmac('sha256', config.SESSION_SECRET).update('festivales-local-uploads').digest('hex'),
+        secret: uploadSigningKey(config),
         baseUrl: config.PUBLIC_BASE_URL,
       });
   current = { config, storage: built };
