@@ -115,9 +115,10 @@ function measure(target: BundleTarget): Measure {
         env: {
           PATH: process.env.PATH ?? '',
           BUNDLE_URL: pathToFileURL(path.join(isolated, 'index.mjs')).href,
-          // As deployed: Lambda's own variable, and the secret functions/lib/env.ts demands there.
+          // As deployed: Lambda's own variable, and what functions/lib/env.ts demands in production.
           AWS_LAMBDA_FUNCTION_NAME: `festivales-bundle-${target.name}`,
           SESSION_SECRET: 'bundle-probe-secret-with-enough-length-0123456789',
+          PUBLIC_BASE_URL: 'https://festivales.example',
           ...(i === 0 && probe ? { PROBE_PATH: probe } : {}),
         },
         encoding: 'utf8',

@@ -101,10 +101,13 @@ export function injectShareMeta(html: string, meta: ShareMeta): string {
 /**
  * PUBLIC_BASE_URL; production refuses to start without it, because these pages are cached and a
  * Host or X-Forwarded-* header would otherwise write the caller's domain into them. Development
- * without it uses the origin the request came to.
+ * without it uses the origin the request came to (its Host; forwarded headers are never trusted).
  */
 export function baseUrl(c: Context): string {
-  return env().PUBLIC_BASE_URL ?? new URL(c.req.url).origin;
+  const configured = env().PUBLIC_BASE_URL;
+  if (configured) return configured;
+  const url = new URL(c.req.url);
+  return `${url.protocol}//${c.req.header('Host') || url.host}`;
 }
 
 const ID = /^[1-9]\d{0,9}$/;

@@ -65,6 +65,8 @@ beforeAll(async () => {
   resetEnv({
     AWS_LAMBDA_FUNCTION_NAME: 'festivales-ci-Api',
     NODE_ENV: 'production',
+    // Never set in a deployed stage: production refuses to start with it.
+    AUTH_DEV_LOGIN: undefined,
     PUBLIC_BASE_URL: SITE,
     DATA_DIR: path.join(scratch, 'data'),
     S3_BUCKET: s3.bucket,
@@ -237,7 +239,7 @@ describe('events a function URL delivers', () => {
     expectSame(encoded, plain, 'base64 JSON');
   });
 
-  it('never accepts the local fallback sign-in on Lambda (AUTH_DEV_LOGIN is forced off)', async () => {
+  it('never accepts the local fallback sign-in on Lambda (AUTH_DEV_LOGIN is off in production)', async () => {
     const input = { method: 'POST', url: '/api/users/auth/google', headers: JSON_HEADERS, body: json({ credential: `manual_login_token_${Date.now()}` }) };
     const lambda = await viaLambda('users', input);
     expect(lambda.status).toBe(401);

@@ -18,7 +18,7 @@ test('sign-in through the fallback, then sign-out', async ({ page }) => {
   // The session survives a reload (profile check at load).
   await page.reload();
   await header.getByRole('button', { name: 'Menú de Usuario Demo' }).click();
-  await header.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await header.getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
   await expect(page.getByText('Has cerrado sesión')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('google_token'))).toBeNull();
   await expect(header.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();

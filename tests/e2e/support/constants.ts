@@ -5,3 +5,5 @@ export const E2E_CLIENT_ID = 'festivales-e2e.apps.googleusercontent.com';
 export const E2E_ADMIN_EMAIL = 'admin@festivales.e2e';
 /** The private key the e2e server's key set publishes, shared with the tests through a file. */
 export const E2E_KEY_FILE = path.join(tmpdir(), `festivales-e2e-key-${process.env.E2E_PORT ?? 3100}.json`);
+/** The e2e server's session secret: tests mint session tokens with it to play with time (renewal). */
+export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789-0123456789';

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
-import { E2E_ADMIN_EMAIL, E2E_CLIENT_ID, E2E_KEY_FILE } from './constants';
+import { E2E_ADMIN_EMAIL, E2E_CLIENT_ID, E2E_KEY_FILE, E2E_SESSION_SECRET } from './constants';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -35,7 +35,7 @@ Object.assign(process.env, {
   GOOGLE_JWKS_URL: `http://127.0.0.1:${jwksPort}/certs`,
   AUTH_DEV_LOGIN: '1',
   ADMIN_EMAILS: E2E_ADMIN_EMAIL,
-  SESSION_SECRET: 'e2e-session-secret-0123456789-0123456789',
+  SESSION_SECRET: E2E_SESSION_SECRET,
 });
 delete process.env.DATABASE_URL;
 process.chdir(root);

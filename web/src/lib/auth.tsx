@@ -12,7 +12,10 @@ interface AuthContextValue {
   checking: boolean;
   /** Exchanges a Google credential (or the spec's manual_login_token_*) for our session. */
   signIn: (credential: string) => Promise<User>;
+  /** 'Cerrar sesión': this device only; the server forgets the session too. */
   signOut: (options?: { silent?: boolean }) => void;
+  /** 'Cerrar sesión en todos los dispositivos': resolves false (and says why) when the server could not do it. */
+  signOutEverywhere: () => Promise<boolean>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -43,11 +46,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(
     (options: { silent?: boolean } = {}) => {
+      const session = readStorage(storageKeys.token);
       clear();
       if (!options.silent) toast('Has cerrado sesión', 'info');
+      // Signed out here at once; the server revokes the token in the background. If it cannot be
+      // reached the token still expires on its own within a day.
+      if (session) void revokeSession('/api/users/logout', session).catch((error) => console.warn('Cierre de sesión sin respuesta', error));
     },
     [clear, toast],
   );
+
+  const signOutEverywhere = useCallback(async () => {
+    const session = readStorage(storageKeys.token);
+    if (!session) return false;
+    try {
+      await revokeSession('/api/users/logout-all', session);
+    } catch (error) {
+      // An expired session is signed out everywhere already; anything else is worth a retry.
+      if (!(error instanceof ApiError && error.status === 401)) {
+        toast('No se pudo cerrar la sesión en todos los dispositivos. Inténtalo de nuevo.', 'error');
+        return false;
+      }
+    }
+    clear();
+    toast('Has cerrado sesión en todos los dispositivos', 'info');
+    return true;
+  }, [clear, toast]);
 
   const checkProfile = useCallback(async () => {
     if (!tokenRef.current) {
@@ -55,7 +79,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return;
     }
     try {
-      setUser(await apiRequest<User>('/api/users/profile'));
+      const { token: renewed, ...profile } = await apiRequest<User & { token?: string }>('/api/users/profile');
+      // Past half its life the session comes back renewed: keep using the fresh token.
+      if (renewed && readStorage(storageKeys.token) === tokenRef.current) {
+        writeStorage(storageKeys.token, renewed);
+        setToken(renewed);
+      }
+      setUser(profile);
     } catch (error) {
       // spec §4/§7: a non-OK profile answer removes the token. No answer at all (offline, the
       // server restarting) is not a verdict on the session: it is kept for the next check.
@@ -102,10 +132,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, token, isAdmin: user?.role === 'admin', checking, signIn, signOut }),
-    [user, token, checking, signIn, signOut],
+    () => ({ user, token, isAdmin: user?.role === 'admin', checking, signIn, signOut, signOutEverywhere }),
+    [user, token, checking, signIn, signOut, signOutEverywhere],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** Ends sessions on the server with the given token (read before the local one is cleared). */
+function revokeSession(path: string, token: string): Promise<void> {
+  return apiRequest<void>(path, { method: 'POST', auth: false, headers: { Authorization: `Bearer ${token}` } });
 }
 
 export function useAuth(): AuthContextValue {

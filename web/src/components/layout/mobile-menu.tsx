@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -17,7 +17,8 @@ interface Props {
 
 /** spec §2: the slide-in menu at 768 px or less; page scroll is locked while it is open. */
 export function MobileMenu({ onClose, signIn }: Props) {
-  const { user, isAdmin, signOut } = useAuth();
+  const { user, isAdmin, signOut, signOutEverywhere } = useAuth();
+  const [endingAll, setEndingAll] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useScrollLock(true);
   useFocusTrap(ref, true, onClose);
@@ -63,6 +64,19 @@ export function MobileMenu({ onClose, signIn }: Props) {
                 }}
               >
                 <LogOutIcon /> Cerrar sesión
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                disabled={endingAll}
+                aria-busy={endingAll}
+                onClick={async () => {
+                  setEndingAll(true);
+                  if (await signOutEverywhere()) onClose();
+                  else setEndingAll(false);
+                }}
+              >
+                <LogOutIcon /> Cerrar sesión en todos los dispositivos
               </button>
             </>
           ) : (

@@ -7,9 +7,13 @@ import { HeartIcon } from '../icons/card-icons';
 import { HomeIcon, LogOutIcon, PlusIcon, ShieldIcon } from '../icons/icons';
 import { Avatar } from './avatar';
 
-/** spec §2 user menu: avatar, name, 'Mis favoritos', 'Proponer festival', 'Panel Admin'/'Volver', 'Cerrar sesión'. */
+/**
+ * spec §2 user menu: avatar, name, 'Mis favoritos', 'Proponer festival', 'Panel Admin'/'Volver', 'Cerrar sesión',
+ * plus 'Cerrar sesión en todos los dispositivos' (sessions end on the server too).
+ */
 export function UserMenu() {
-  const { user, isAdmin, signOut } = useAuth();
+  const { user, isAdmin, signOut, signOutEverywhere } = useAuth();
+  const [endingAll, setEndingAll] = useState(false);
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
@@ -65,6 +69,18 @@ export function UserMenu() {
         <div className="dropdown-sep" />
         <button type="button" className="dropdown-item" onClick={() => signOut()}>
           <LogOutIcon /> Cerrar sesión
+        </button>
+        <button
+          type="button"
+          className="dropdown-item"
+          disabled={endingAll}
+          aria-busy={endingAll}
+          onClick={async () => {
+            setEndingAll(true);
+            if (!(await signOutEverywhere())) setEndingAll(false);
+          }}
+        >
+          <LogOutIcon /> Cerrar sesión en todos los dispositivos
         </button>
       </div>
     </div>
