@@ -57,7 +57,7 @@ type SignedInUser = AuthUser & { sessionVersion: number };
 
 /**
  * Accounts are linked by Google's `sub` only. An email alone never reaches an existing account:
- * a new `sub` whose email another account holds is refused (decision 015), so nobody takes over an
+ * a new `sub` whose email another account holds is refused (decision 017), so nobody takes over an
  * account by getting a Google identity with the same address.
  */
 async function signInUser(identity: GoogleIdentity): Promise<SignedInUser> {
