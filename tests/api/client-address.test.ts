@@ -26,13 +26,15 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
+  // The default of a server without a proxy (the API tests otherwise run as behind one).
+  resetEnv({ TRUSTED_PROXIES: '0' });
   rateLimits.newsletter.limit = 1;
   await db().delete(rateLimitsTable).where(like(rateLimitsTable.bucket, 'newsletter:%'));
 });
 
 afterEach(() => {
   rateLimits.newsletter.limit = originalLimit;
-  resetEnv({ TRUSTED_PROXIES: undefined, AWS_LAMBDA_FUNCTION_NAME: undefined, NODE_ENV: setup.NODE_ENV, PUBLIC_BASE_URL: undefined, AUTH_DEV_LOGIN: setup.AUTH_DEV_LOGIN });
+  resetEnv({ TRUSTED_PROXIES: setup.TRUSTED_PROXIES, AWS_LAMBDA_FUNCTION_NAME: undefined, NODE_ENV: setup.NODE_ENV, PUBLIC_BASE_URL: undefined, AUTH_DEV_LOGIN: setup.AUTH_DEV_LOGIN });
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -38,6 +38,8 @@ resetEnv({
   GOOGLE_JWKS_URL: jwks.url,
   ADMIN_EMAILS: TEST_ADMIN_EMAIL,
   AUTH_DEV_LOGIN: '1',
+  // As behind one reverse proxy: a test is its own client by sending X-Forwarded-For (app.request has no socket).
+  TRUSTED_PROXIES: '1',
   S3_BUCKET: undefined,
   AWS_LAMBDA_FUNCTION_NAME: undefined,
 });
