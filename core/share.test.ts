@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, festivalPath, festivalShareMeta, shareDescription } from './share';
+import { absoluteUrl, festivalPath, festivalShareMeta, SHARE_MARKDOWN_INPUT, shareDescription } from './share';
 
 const festival = {
   id: 12,
@@ -47,6 +47,22 @@ describe('festivalShareMeta (spec §9 share metadata)', () => {
     const text = shareDescription({ ...festival, description: 'palabra '.repeat(60) });
     expect(text.length).toBeLessThanOrEqual(160);
     expect(text.endsWith('...')).toBe(true);
+  });
+});
+
+describe('shareDescription on hostile descriptions', () => {
+  it('reads only the start of a long description and stays quick on crafted markup', () => {
+    const crafted = `Intro **real**. ${'[<'.repeat(10_000)}`;
+    let best = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const start = performance.now();
+      shareDescription({ ...festival, description: crafted });
+      best = Math.min(best, performance.now() - start);
+    }
+    expect(best).toBeLessThan(100);
+    // Text past the first SHARE_MARKDOWN_INPUT characters is never read: here the preview falls back.
+    const late = `${'*'.repeat(SHARE_MARKDOWN_INPUT)}Texto tardío`;
+    expect(shareDescription({ ...festival, description: late })).toBe(shareDescription({ ...festival, description: null }));
   });
 });
 

@@ -6,6 +6,12 @@ import type { Festival } from './types';
 export const PRODUCT_NAME = 'Festivales';
 /** Spec §9: meta description 160 characters. */
 export const SHARE_DESCRIPTION_LENGTH = 160;
+/**
+ * Characters of markdown read for that description: plenty for 160 characters of text after
+ * links and markup are dropped, and a fixed cost per anonymous page view however long the
+ * description is.
+ */
+export const SHARE_MARKDOWN_INPUT = 4000;
 /** Shown when a festival has no image of its own (1200x630, served by the SPA's public files). */
 export const DEFAULT_SHARE_IMAGE = '/images/og-default.png';
 
@@ -40,7 +46,7 @@ export function absoluteUrl(url: string, baseUrl: string): string {
 }
 
 export function shareDescription(festival: Pick<ShareFestival, 'name' | 'description' | 'location'>): string {
-  const text = markdownToText(festival.description);
+  const text = markdownToText(festival.description, SHARE_MARKDOWN_INPUT);
   const fallback = `${festival.name}${festival.location ? ` en ${festival.location}` : ''}: fechas, ubicación, valoraciones y fotos en ${PRODUCT_NAME}.`;
   return truncateText(text || fallback, SHARE_DESCRIPTION_LENGTH);
 }

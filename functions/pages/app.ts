@@ -87,15 +87,20 @@ export function shareHead(meta: ShareMeta): string {
   ].join('\n    ');
 }
 
-/** index.html with the festival's title, description and share tags. */
+/**
+ * index.html with the festival's title, description and share tags. Every replacement is a
+ * function: a replacement string would expand `$&`, `` $` `` and `$'` found in festival text into
+ * parts of the page.
+ */
 export function injectShareMeta(html: string, meta: ShareMeta): string {
-  let out = html.replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(meta.title)}</title>`);
+  const title = `<title>${escapeHtml(meta.title)}</title>`;
+  let out = html.replace(/<title>[\s\S]*?<\/title>/i, () => title);
   const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
   out = /<meta\s+name="description"[^>]*>/i.test(out)
-    ? out.replace(/<meta\s+name="description"[^>]*>/i, description)
-    : out.replace(/<\/head>/i, `  ${description}\n  </head>`);
+    ? out.replace(/<meta\s+name="description"[^>]*>/i, () => description)
+    : out.replace(/<\/head>/i, () => `  ${description}\n  </head>`);
   const head = shareHead(meta);
-  return out.includes('<!--app-head-->') ? out.replace('<!--app-head-->', head) : out.replace(/<\/head>/i, `  ${head}\n  </head>`);
+  return out.includes('<!--app-head-->') ? out.replace('<!--app-head-->', () => head) : out.replace(/<\/head>/i, () => `  ${head}\n  </head>`);
 }
 
 /**

@@ -120,6 +120,27 @@ describe('GET /festival/{id}/{slug} (share previews, spec §9)', () => {
     resetEnv({ PUBLIC_BASE_URL: undefined });
   });
 
+  it("shows $&, $` and $' in festival text verbatim and leaves the rest of the page intact", async () => {
+    const name = "Precio $& $` $' $$ $1 fin";
+    // No backtick in the description: markdown reads it as code and the preview drops it.
+    const description = "Entradas a 30$ ($& incluido), $' también; $$ no es $1.";
+    const id = await createFestival({ name, description, location: "Lugar $'" });
+    const res = await api('GET', `/festival/${id}`, { headers: { Host: 'festivales.test' } });
+    expect(res.status).toBe(200);
+    const html = res.text;
+    expect(html).toContain("<title>Precio $&amp; $` $&#39; $$ $1 fin - Festivales</title>");
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(html.match(/<div id="root"><\/div>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).not.toContain('<!--app-head-->');
+    expect(decode(meta(html, 'property', 'og:title'))).toBe(`${name} - Festivales`);
+    expect(decode(meta(html, 'name', 'description'))).toBe(description);
+    expect(decode(meta(html, 'name', 'twitter:description'))).toBe(description);
+    expect(jsonLd(html)).toMatchObject({ name, description, location: { name: "Lugar $'" } });
+    expect(html.endsWith('</html>')).toBe(true);
+  });
+
   it('answers the plain SPA index with 404 for unknown, pending or malformed festivals', async () => {
     for (const path of ['/festival/999999', `/festival/${pendingId}/festival-pendiente-pages`, '/festival/abc', '/festival/99999999999999']) {
       const res = await api('GET', path);
