@@ -36,10 +36,12 @@ export const commentRoutes = new Hono<AppEnv>()
       }
       await recordAudit(tx, { actorId: admin.id, action: 'approve', entity: 'comment', entityId: id, details: { festival_id: moved.festivalId, user_id: moved.userId } });
     });
+    // The comment's rating now counts (triggers on comments moved the festival's counters).
+    invalidateCatalog();
     const [comment] = JSON.parse(await jsonArray(database, commentsJson(eq(commentsTable.id, id), { limit: 1 }))) as AdminComment[];
     return c.json(comment);
   })
-  // Spec §4: rejecting deletes the comment; its rating leaves the festival's average with it.
+  // Spec §4: rejecting deletes the comment (a pending one never counted in the festival's average).
   .put('/comments/:id/reject', validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const admin = currentUser(c);

@@ -32,14 +32,15 @@ export function festivalsJson(where: SQL, orderBy: SQL, range: Page = {}): SQL {
       'latitude', f.latitude, 'longitude', f.longitude, 'geocoded_from', f.geocoded_from, 'geocoded_at', ${iso(sql`f.geocoded_at`)},
       'transportation', f.transportation, 'parking_info', f.parking_info, 'accommodation', f.accommodation,
       'proposed_by', f.proposed_by, 'created_at', ${iso(sql`f.created_at`)},
-      'genres', coalesce(g.genres, '{}'), 'averageRating', coalesce(r.rating, 0), 'ratingsCount', r.ratings_count,
+      'genres', coalesce(g.genres, '{}'),
+      'averageRating', coalesce(round(r.ratings_sum::numeric / nullif(r.ratings_count, 0), 2)::float8, 0),
+      'ratingsCount', coalesce(r.ratings_count, 0),
       'hasValidCoordinates', f.latitude is not null and f.longitude is not null and not (f.latitude = 0 and f.longitude = 0)
     ) order by f.ord), '[]')::text as body
     from (select festivals.*, row_number() over (order by ${orderBy}) as ord from festivals where ${where} order by ${orderBy} ${page(range)}) f
     left join lateral (select array_agg(gn.name order by fg.position, gn.name) as genres
       from festival_genres fg join genres gn on gn.id = fg.genre_id where fg.festival_id = f.id) g on true
-    left join lateral (select round(avg(c.rating)::numeric, 2)::float8 as rating, count(*)::int as ratings_count
-      from comments c where c.festival_id = f.id) r on true`;
+    left join festival_ratings r on r.festival_id = f.id`;
 }
 
 /** Media with uploader, festival and vote aggregates (core/admin-schemas AdminMedia), newest first. */

@@ -1,12 +1,11 @@
-import { count, eq, sql } from 'drizzle-orm';
-import { COMMENTS_DEFAULT_LIMIT, commentSchema, pageQuerySchema, type CommentBody } from '../../core/community-schemas';
+import { eq } from 'drizzle-orm';
+import { COMMENTS_DEFAULT_LIMIT, commentSchema, pageQuerySchema } from '../../core/community-schemas';
 import { idParamSchema } from '../../core/festival-schemas';
 import type { Comment } from '../../core/types';
-import type { Executor } from '../../db/festival-writes';
-import { commentsTable, usersTable } from '../../db/schema';
+import { commentsTable } from '../../db/schema';
 import { createApp } from '../lib/app';
 import { recordAudit } from '../lib/audit';
-import { currentUser, optionalAuth, requireAuth, type AuthUser } from '../lib/auth';
+import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { forbidden, notFound } from '../lib/errors';
 import { invalidateCatalog } from '../lib/festival-store';
@@ -15,52 +14,7 @@ import { discardFiles, jsonBodyLimit, MULTIPART_MAX_BYTES, putImages, readImageF
 import { validate } from '../lib/validate';
 import { readListVersion, requireVisibleFestival, type VersionedFestival } from '../media/festival-access';
 import { SharedReads, VersionedListCache } from '../media/response-cache';
-
-const commentSelection = {
-  id: commentsTable.id,
-  festival_id: commentsTable.festivalId,
-  content: commentsTable.content,
-  rating: commentsTable.rating,
-  status: commentsTable.status,
-  created_at: commentsTable.createdAt,
-  userId: usersTable.id,
-  userName: usersTable.name,
-  userAvatar: usersTable.avatarUrl,
-};
-
-type CommentRow = {
-  id: number;
-  festival_id: number;
-  content: string;
-  rating: number;
-  status: Comment['status'];
-  created_at: Date;
-  userId: number;
-  userName: string;
-  userAvatar: string | null;
-};
-
-const toComment = ({ userId, userName, userAvatar, created_at, ...row }: CommentRow): Comment => ({
-  ...row,
-  created_at: created_at.toISOString(),
-  User: { id: userId, name: userName, avatar_url: userAvatar },
-});
-
-/** Inserts a comment by `user`; it counts in the festival's rating at once and waits in the admins' queue (spec §4). */
-async function insertComment(tx: Executor, user: AuthUser, input: CommentBody): Promise<Comment> {
-  const [row] = await tx
-    .insert(commentsTable)
-    .values({ festivalId: input.festival_id, userId: user.id, content: input.content, rating: input.rating, status: 'pending' })
-    .returning({
-      id: commentsTable.id,
-      festival_id: commentsTable.festivalId,
-      content: commentsTable.content,
-      rating: commentsTable.rating,
-      status: commentsTable.status,
-      created_at: commentsTable.createdAt,
-    });
-  return toComment({ ...row, userId: user.id, userName: user.name, userAvatar: user.avatar_url });
-}
+import { hasPendingComments, insertComment, listComments } from './comment-store';
 
 const commentPages = new VersionedListCache<Comment>();
 const versionReads = new SharedReads<VersionedFestival>();
@@ -76,30 +30,12 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
     const database = await db();
     // One primary-key read when the page is cached and current; three queries when it is not.
     const festival = await readListVersion(database, id, c.get('user'), 'comments_version', versionReads);
-    const page = await commentPages.get(`${id}:${limit}:${offset}`, festival.extra, async () => {
-      // NULLS LAST as in comments_festival_created_idx, or Postgres cannot read the page off the index.
-      const newestFirst = [sql`${commentsTable.createdAt} desc nulls last`, sql`${commentsTable.id} desc nulls last`];
-      // The page is chosen first, so authors are joined for its rows only, however deep the offset.
-      const pageIds = database
-        .select({ pageId: commentsTable.id })
-        .from(commentsTable)
-        .where(eq(commentsTable.festivalId, id))
-        .orderBy(...newestFirst)
-        .limit(limit)
-        .offset(offset)
-        .as('page');
-      const [[total], rows] = await Promise.all([
-        database.select({ n: count() }).from(commentsTable).where(eq(commentsTable.festivalId, id)),
-        database
-          .select(commentSelection)
-          .from(pageIds)
-          .innerJoin(commentsTable, eq(commentsTable.id, pageIds.pageId))
-          .innerJoin(usersTable, eq(usersTable.id, commentsTable.userId))
-          .orderBy(...newestFirst),
-      ]);
-      const items = rows.map(toComment);
-      return { items, body: JSON.stringify(items), total: total.n };
-    });
+    const user = c.get('user');
+    // An author with comments awaiting moderation sees them in their own, uncached list.
+    const page =
+      user && (await hasPendingComments(database, id, user.id))
+        ? await listComments(database, id, { limit, offset }, user.id)
+        : await commentPages.get(`${id}:${limit}:${offset}`, festival.extra, () => listComments(database, id, { limit, offset }));
     c.header('X-Total-Count', String(page.total));
     c.header('Content-Type', 'application/json; charset=utf-8');
     return c.body(page.body);
@@ -110,8 +46,8 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
     const database = await db();
     await requireVisibleFestival(database, input.festival_id, null);
     const comment = await insertComment(database, user, input);
+    // Pending: the catalogue's ratings do not change until an admin approves it.
     versionReads.written();
-    invalidateCatalog();
     return c.json(comment, 201);
   })
   .post('/with-media', requireAuth, validate('form', commentSchema), rateLimit('comment'), async (c) => {
@@ -135,7 +71,6 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
         return { ...comment, media: media.map((m) => ({ id: m.id, url: m.url, status: 'pending' as const })) };
       });
       versionReads.written();
-      invalidateCatalog();
       return c.json(result, 201);
     } catch (error) {
       await discardFiles(files);

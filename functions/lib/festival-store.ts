@@ -14,10 +14,11 @@ const genresSql = sql<string[]>`coalesce((
   from festival_genres fg join genres g on g.id = fg.genre_id
   where fg.festival_id = "festivals"."id"), '{}')`;
 
-// Ratings come from comments (spec §3 "averageRating ... ratingsCount"), aggregated in SQL.
-const ratingSql = sql<number>`coalesce((select round(avg(c.rating)::numeric, 2)::float8
-  from comments c where c.festival_id = "festivals"."id"), 0)`;
-const ratingsCountSql = sql<number>`(select count(*)::int from comments c where c.festival_id = "festivals"."id")`;
+// Ratings (spec §3 "averageRating ... ratingsCount"): one per user, approved comments only, read
+// from the counters that triggers keep in festival_ratings (migration 0006), not aggregated here.
+const ratingSql = sql<number>`coalesce((select round(r.ratings_sum::numeric / nullif(r.ratings_count, 0), 2)::float8
+  from festival_ratings r where r.festival_id = "festivals"."id"), 0)`;
+const ratingsCountSql = sql<number>`coalesce((select r.ratings_count from festival_ratings r where r.festival_id = "festivals"."id"), 0)`;
 
 export const festivalSelection = {
   id: festivalsTable.id,

@@ -38,8 +38,8 @@ describe('GET /api/admin/comments/pending', () => {
       User: { id: user.user.id, name: 'Ana Comentarista', avatar_url: null },
       Festival: { id: festival, name: 'Comentado' },
     });
-    // The same comment as the public list shows it, plus the festival.
-    const listed = await api('GET', `/api/comments/festival/${festival}`);
+    // The same comment as its author sees it in the festival's list (the only public reader of a pending one), plus the festival.
+    const listed = await api('GET', `/api/comments/festival/${festival}`, { token: other.token });
     expect(res.json.find((c: { id: number }) => c.id === second.id)).toEqual({
       ...listed.json.find((c: { id: number }) => c.id === second.id),
       Festival: { id: festival, name: 'Comentado' },
@@ -70,12 +70,13 @@ describe('PUT /api/admin/comments/:id/approve', () => {
 });
 
 describe('PUT /api/admin/comments/:id/reject', () => {
-  it("deletes the comment and the festival's rating follows", async () => {
+  it('deletes the comment, which never counted in the rating nor showed in the public list', async () => {
     const festival = await createFestival({ name: 'Valorado' });
-    await addComment(festival, user.user.id, 5);
+    await addComment(festival, user.user.id, 5, 'Muy bueno', 'approved');
     const bad = await addComment(festival, other.user.id, 1, 'Spam spam');
     const before = await api('GET', `/api/festivals/${festival}`);
-    expect(before.json).toMatchObject({ averageRating: 3, ratingsCount: 2 });
+    expect(before.json).toMatchObject({ averageRating: 5, ratingsCount: 1 });
+    expect((await api('GET', `/api/comments/festival/${festival}`)).json.map((c: { id: number }) => c.id)).not.toContain(bad.id);
 
     const res = await api('PUT', `/api/admin/comments/${bad.id}/reject`, { token: admin.token });
     expect(res.status).toBe(200);

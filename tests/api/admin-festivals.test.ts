@@ -83,8 +83,8 @@ describe('GET /api/admin/pending-festivals and /api/admin/festivals', () => {
       { name: 'Pendiente Completa', status: 'pending', proposedBy: user.user.id, address: 'Calle 1', geocodedFrom: 'Calle 1', geocodedAt: new Date('2026-03-04T05:06:07.089Z'), parkingInfo: 'Parking norte' },
       ['House', 'Acid'],
     );
-    await addComment(id, user.user.id, 4);
-    await addComment(id, admin.user.id, 5);
+    await addComment(id, user.user.id, 4, 'Muy bueno', 'approved');
+    await addComment(id, admin.user.id, 5, 'Muy bueno', 'approved');
     const pending = await api('GET', '/api/admin/pending-festivals', { token: admin.token });
     const listed = pending.json.find((f: { id: number }) => f.id === id);
     const detail = await api('GET', `/api/festivals/${id}`, { token: admin.token });

@@ -45,10 +45,11 @@ function form(fields: Record<string, string>, files: { bytes: Uint8Array; type: 
 }
 
 describe('GET /api/comments/festival/:id', () => {
-  it('lists comments newest first with their author as User {id, name, avatar_url}', async () => {
+  it('lists approved comments newest first with their author as User {id, name, avatar_url}', async () => {
     const id = await createFestival();
-    await addComment(id, bruno.user.id, 2, 'Primero');
-    await addComment(id, ana.user.id, 5, 'Segundo');
+    await addComment(id, bruno.user.id, 2, 'Primero', 'approved');
+    await addComment(id, ana.user.id, 5, 'Segundo', 'approved');
+    await addComment(id, bruno.user.id, 1, 'Sin moderar');
     const res = await api('GET', `/api/comments/festival/${id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('2');
@@ -58,7 +59,7 @@ describe('GET /api/comments/festival/:id', () => {
       festival_id: id,
       content: 'Segundo',
       rating: 5,
-      status: 'pending',
+      status: 'approved',
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       User: { id: ana.user.id, name: 'Ana Autora', avatar_url: 'https://example.com/ana.png' },
     });
@@ -67,10 +68,10 @@ describe('GET /api/comments/festival/:id', () => {
   it('never serves a cached page after a change made elsewhere (another instance, an admin, SQL)', async () => {
     const id = await createFestival();
     const first = await addComment(id, bruno.user.id, 2, 'Primero');
-    expect((await api('GET', `/api/comments/festival/${id}`)).json).toHaveLength(1);
+    expect((await api('GET', `/api/comments/festival/${id}`)).json).toHaveLength(0);
     await db().update(commentsTable).set({ status: 'approved' }).where(eq(commentsTable.id, first.id));
     expect((await api('GET', `/api/comments/festival/${id}`)).json[0].status).toBe('approved');
-    await addComment(id, ana.user.id, 5, 'Segundo');
+    await addComment(id, ana.user.id, 5, 'Segundo', 'approved');
     const both = await api('GET', `/api/comments/festival/${id}`);
     expect(both.json.map((c: { content: string }) => c.content)).toEqual(['Segundo', 'Primero']);
     expect(both.headers.get('x-total-count')).toBe('2');
@@ -80,7 +81,7 @@ describe('GET /api/comments/festival/:id', () => {
 
   it('pages with limit and offset and keeps the total in X-Total-Count', async () => {
     const id = await createFestival();
-    for (let i = 1; i <= 5; i++) await addComment(id, bruno.user.id, 3, `Comentario ${i}`);
+    for (let i = 1; i <= 5; i++) await addComment(id, bruno.user.id, 3, `Comentario ${i}`, 'approved');
     const page = await api('GET', `/api/comments/festival/${id}?limit=2&offset=1`);
     expect(page.json.map((c: { content: string }) => c.content)).toEqual(['Comentario 4', 'Comentario 3']);
     expect(page.headers.get('x-total-count')).toBe('5');
@@ -102,9 +103,9 @@ describe('GET /api/comments/festival/:id', () => {
 });
 
 describe('POST /api/comments', () => {
-  it('stores a pending comment that counts in the festival rating at once', async () => {
+  it('stores a pending comment that counts in the festival rating once an admin approves it', async () => {
     const id = await createFestival();
-    await addComment(id, bruno.user.id, 2);
+    await addComment(id, bruno.user.id, 2, 'Muy bueno', 'approved');
     expect(await festivalAggregates(id)).toEqual({ averageRating: 2, ratingsCount: 1 });
 
     const res = await api('POST', '/api/comments', { token: ana.token, body: { festival_id: id, content: '  ¡Increíble!  ', rating: 5 } });
@@ -112,9 +113,13 @@ describe('POST /api/comments', () => {
     expect(res.json).toMatchObject({ festival_id: id, content: '¡Increíble!', rating: 5, status: 'pending', User: { id: ana.user.id, name: 'Ana Autora' } });
     const [row] = await db().select().from(commentsTable).where(eq(commentsTable.id, res.json.id));
     expect(row).toMatchObject({ userId: ana.user.id, content: '¡Increíble!', rating: 5, status: 'pending' });
+    expect(await festivalAggregates(id)).toEqual({ averageRating: 2, ratingsCount: 1 });
+    expect((await api('GET', `/api/comments/festival/${id}`)).json.map((c: { id: number }) => c.id)).not.toContain(res.json.id);
+
+    expect((await api('PUT', `/api/admin/comments/${res.json.id}/approve`, { token: admin.token })).status).toBe(200);
     expect(await festivalAggregates(id)).toEqual({ averageRating: 3.5, ratingsCount: 2 });
     const list = await api('GET', `/api/comments/festival/${id}`);
-    expect(list.json[0].id).toBe(res.json.id);
+    expect(list.json[0]).toMatchObject({ id: res.json.id, status: 'approved' });
     const catalogue = (await api('GET', '/api/festivals')).json.find((f: { id: number }) => f.id === id);
     expect(catalogue).toMatchObject({ averageRating: 3.5, ratingsCount: 2 });
   });
@@ -180,8 +185,8 @@ describe('POST /api/comments', () => {
 describe('DELETE /api/comments/:id', () => {
   it('lets the author delete and updates the aggregates', async () => {
     const id = await createFestival();
-    await addComment(id, bruno.user.id, 1);
-    const mine = await addComment(id, ana.user.id, 5);
+    await addComment(id, bruno.user.id, 1, 'Muy bueno', 'approved');
+    const mine = await addComment(id, ana.user.id, 5, 'Muy bueno', 'approved');
     expect(await festivalAggregates(id)).toEqual({ averageRating: 3, ratingsCount: 2 });
     const res = await api('DELETE', `/api/comments/${mine.id}`, { token: ana.token });
     expect(res.status).toBe(200);
@@ -241,7 +246,7 @@ describe('POST /api/comments/with-media', () => {
     }
     const uploads = await db().select().from(uploadsTable).where(eq(uploadsTable.festivalId, id));
     expect(uploads.map((u) => u.status)).toEqual(['confirmed', 'confirmed']);
-    expect(await festivalAggregates(id)).toEqual({ averageRating: 5, ratingsCount: 1 });
+    expect(await festivalAggregates(id)).toEqual({ averageRating: 0, ratingsCount: 0 });
     expect((await api('GET', `/api/media/festival/${id}`)).json).toEqual([]);
   });
 

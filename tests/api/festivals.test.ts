@@ -29,8 +29,9 @@ describe('GET /api/festivals', () => {
     await createFestival({ name: 'Pendiente Uno', status: 'pending' });
     await createFestival({ name: 'Sin Coordenadas', latitude: null, longitude: null });
     const reviewer = await signIn();
-    await addComment(approved, reviewer.user.id, 5);
-    await addComment(approved, user.user.id, 2);
+    await addComment(approved, reviewer.user.id, 5, 'Muy bueno', 'approved');
+    await addComment(approved, user.user.id, 2, 'Regular', 'approved');
+    await addComment(approved, user.user.id, 1, 'Aún sin moderar');
 
     const res = await api('GET', '/api/festivals');
     expect(res.status).toBe(200);
@@ -115,7 +116,7 @@ describe('GET /api/festivals', () => {
 describe('GET /api/festivals/:id', () => {
   it('returns one festival with its aggregates', async () => {
     const id = await createFestival({ name: 'Detalle', transportation: 'Lanzaderas', geocodedFrom: 'Calle 1', geocodedAt: new Date('2026-01-02T10:00:00Z') }, ['Trance']);
-    await addComment(id, user.user.id, 4);
+    await addComment(id, user.user.id, 4, 'Muy bueno', 'approved');
     const res = await api('GET', `/api/festivals/${id}`);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({

@@ -29,8 +29,9 @@ export async function createFestival(values: Partial<FestivalInsert> = {}, genre
   );
 }
 
-export async function addComment(festivalId: number, userId: number, rating: number, content = 'Muy bueno') {
-  const [row] = await db().insert(commentsTable).values({ festivalId, userId, rating, content }).returning();
+/** Inserts a comment, pending as the API stores it unless told otherwise; only approved ones count in ratings. */
+export async function addComment(festivalId: number, userId: number, rating: number, content = 'Muy bueno', status: 'pending' | 'approved' = 'pending') {
+  const [row] = await db().insert(commentsTable).values({ festivalId, userId, rating, content, status }).returning();
   invalidateCatalog();
   return row;
 }

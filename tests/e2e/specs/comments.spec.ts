@@ -1,4 +1,12 @@
-import { catalogue, expect, login, person, samplePng, test, withCookieChoice } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+import { admin, catalogue, expect, login, person, samplePng, sessionFor, test, withCookieChoice } from '../support/fixtures';
+
+/** An admin approves the comment, as the Comentarios tab of the panel does (tested in admin.spec.ts). */
+async function approveComment(page: Page, commentId: number) {
+  const { token } = await sessionFor(page, admin);
+  const res = await page.request.put(`/api/admin/comments/${commentId}/approve`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+}
 
 test.beforeEach(async ({ page }) => {
   await withCookieChoice(page);
@@ -11,7 +19,7 @@ test('anonymous visitors are asked to sign in to comment', async ({ page }) => {
   await expect(page.locator('#comentarios').getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
 });
 
-test('comment with a rating, see it and the new average, then delete it', async ({ page }) => {
+test('comment with a rating, see it pending, then counted once approved, then delete it', async ({ page }) => {
   const festival = (await catalogue(page))[21];
   const author = person('Comentarista');
   await login(page, author);
@@ -29,12 +37,26 @@ test('comment with a rating, see it and the new average, then delete it', async 
   await expect(section.getByText('300/300')).toBeVisible();
   await text.fill('Sonido impecable y un ambiente increíble.');
   await section.getByRole('radio', { name: '4 estrellas' }).check({ force: true });
-  await section.getByRole('button', { name: 'Publicar comentario' }).click();
+  const [posted] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/comments') && r.request().method() === 'POST'),
+    section.getByRole('button', { name: 'Publicar comentario' }).click(),
+  ]);
+  const { id: commentId } = await posted.json();
   await expect(page.getByText('¡Comentario y puntuación publicados!')).toBeVisible();
+  await expect(page.getByText('Tu comentario y tu puntuación serán visibles para todos cuando un administrador los apruebe.')).toBeVisible();
   const comment = section.getByRole('listitem').filter({ hasText: 'Sonido impecable y un ambiente increíble.' });
   await expect(comment).toContainText(author.name);
+  await expect(comment.getByText('Pendiente de revisión')).toBeVisible();
   await expect(text).toHaveValue('');
-  // The festival's rating now counts the new comment.
+  // Pending: the author still sees it after a reload, and it does not count yet.
+  await page.reload();
+  await expect(comment.getByText('Pendiente de revisión')).toBeVisible();
+  await expect(page.locator('#informacion').getByText('Sin valoraciones aún')).toBeVisible();
+
+  await approveComment(page, commentId);
+  await page.reload();
+  await expect(comment).toBeVisible();
+  await expect(comment.getByText('Pendiente de revisión')).toHaveCount(0);
   await expect(page.locator('#informacion').getByText('(1 valoraciones)')).toBeVisible();
   await expect(page.locator('#informacion .rating-big')).toHaveText('4.0');
 
@@ -53,7 +75,10 @@ test("other people's comments cannot be deleted", async ({ page }) => {
   const section = page.locator('#comentarios');
   await section.getByLabel('Tu comentario').fill('Volvería cada año.');
   await section.getByRole('radio', { name: '5 estrellas' }).check({ force: true });
-  await section.getByRole('button', { name: 'Publicar comentario' }).click();
+  const [posted] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/comments') && r.request().method() === 'POST'),
+    section.getByRole('button', { name: 'Publicar comentario' }).click(),
+  ]);
   await expect(page.getByText('¡Comentario y puntuación publicados!')).toBeVisible();
 
   await page.context().clearCookies();
@@ -61,6 +86,11 @@ test("other people's comments cannot be deleted", async ({ page }) => {
   await login(other, person('Segunda'));
   await other.goto(`/festival/${festival.id}`);
   const theirs = other.locator('#comentarios').getByRole('listitem').filter({ hasText: 'Volvería cada año.' });
+  // Someone else's pending comment is not shown; once approved it is.
+  await expect(other.locator('#comentarios').getByText('Todavía no hay comentarios. ¡Sé el primero en opinar!')).toBeVisible();
+  await expect(theirs).toHaveCount(0);
+  await approveComment(other, (await posted.json()).id);
+  await other.reload();
   await expect(theirs).toBeVisible();
   await expect(theirs.getByRole('button', { name: 'Borrar' })).toHaveCount(0);
   await other.close();
@@ -87,6 +117,6 @@ test('a comment can carry photos, which wait for moderation', async ({ page }) =
   expect(response.status()).toBe(201);
   expect((await response.json()).media).toHaveLength(2);
   await expect(page.getByText('¡Comentario y puntuación publicados!')).toBeVisible();
-  await expect(page.getByText('Tus fotos se publicarán en la galería cuando un administrador las apruebe.')).toBeVisible();
+  await expect(page.getByText('Tu comentario, tu puntuación y tus fotos serán visibles para todos cuando un administrador los apruebe.')).toBeVisible();
   await expect(section.getByRole('listitem').filter({ hasText: 'Os dejo dos fotos del escenario.' })).toBeVisible();
 });

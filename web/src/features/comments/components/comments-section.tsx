@@ -13,7 +13,7 @@ import { StarInput } from './star-input';
 
 interface Props {
   festival: Festival;
-  /** Called after a comment is added or removed (the festival's rating changes). */
+  /** Called after a comment is removed (the festival's rating may change; a new comment counts once approved). */
   onChange: () => void;
   /** The sign-in control offered to anonymous visitors (auth feature). */
   signIn: ReactNode;
@@ -72,10 +72,7 @@ export function CommentsSection({ festival, onChange, signIn }: Props) {
           {user ? (
             <CommentForm
               festivalId={festival.id}
-              onCreated={(comment) => {
-                setComments((list) => [comment, ...list]);
-                onChange();
-              }}
+              onCreated={(comment) => setComments((list) => [comment, ...list])}
             />
           ) : (
             <div className="comment-signin">
@@ -103,6 +100,8 @@ export function CommentsSection({ festival, onChange, signIn }: Props) {
                     <div className="comment-rating">
                       <Stars value={c.rating} />
                       <span className="visually-hidden">{c.rating} de 5 estrellas</span>
+                      {/* Only its author gets a pending comment from the server (spec §4: pending until approved). */}
+                      {c.status === 'pending' ? <span className="badge badge-warning">Pendiente de revisión</span> : null}
                     </div>
                     <p className="comment-text">{c.content}</p>
                     {user && c.User?.id === user.id ? (
@@ -178,7 +177,13 @@ function CommentForm({ festivalId, onCreated }: { festivalId: number; onCreated:
       setImages([]);
       if (fileInput.current) fileInput.current.value = '';
       toast('¡Comentario y puntuación publicados!', 'success');
-      if (images.length) toast('Tus fotos se publicarán en la galería cuando un administrador las apruebe.', 'info', 5000);
+      toast(
+        images.length
+          ? 'Tu comentario, tu puntuación y tus fotos serán visibles para todos cuando un administrador los apruebe.'
+          : 'Tu comentario y tu puntuación serán visibles para todos cuando un administrador los apruebe.',
+        'info',
+        5000,
+      );
     } catch (error) {
       console.warn('Error al comentar/puntuar', error);
       toast('No se pudo enviar el comentario y puntuación', 'error');
