@@ -1,5 +1,5 @@
 import { FILE_TYPE_MESSAGE, imageFileError, normaliseImageType } from './community-schemas';
-import type { Comment, Media, MediaReport, User } from './types';
+import type { Comment, Festival, Media, MediaReport, User } from './types';
 import { z } from './zod';
 
 /** PATCH /api/admin/festivals/{id}/approve and /api/admin/media/{id}/approve (spec §4: pending -> approved | rejected). */
@@ -133,6 +133,17 @@ export const geocodeMissingQuerySchema = z.object({
 export interface FestivalRef {
   id: number;
   name: string;
+}
+
+/** Another pending or approved festival with the same name and location (spec §8's duplicate key). */
+export interface DuplicateRef extends FestivalRef {
+  status: 'pending' | 'approved';
+  proposed_by: number | null;
+}
+
+/** GET /api/admin/pending-festivals: proposals of different users may share a key; admins see the clash. */
+export interface PendingFestival extends Festival {
+  possibleDuplicates: DuplicateRef[];
 }
 
 export interface AdminMedia extends Media {

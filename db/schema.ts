@@ -67,7 +67,11 @@ export const festivalsTable = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
-    /** normalised name + location (lowercase, no accents): one pending or approved festival per key (spec §8 409). */
+    /**
+     * Normalised name + location (lowercase, no accents), spec §8's duplicate: one approved festival
+     * per key, and one pending proposal per key and proposer. Proposals of different users may share
+     * a key (a pending one must not block or reveal another's); admins see them as possible duplicates.
+     */
     dedupeKey: text('dedupe_key').notNull(),
     description: text('description'),
     location: text('location'),
@@ -96,7 +100,9 @@ export const festivalsTable = pgTable(
     check('festivals_latitude_range', sql`${t.latitude} between -90 and 90`),
     check('festivals_longitude_range', sql`${t.longitude} between -180 and 180`),
     check('festivals_coordinates_pair', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
-    uniqueIndex('festivals_dedupe_active_key').on(t.dedupeKey).where(sql`${t.status} in ('pending', 'approved')`),
+    uniqueIndex('festivals_dedupe_approved_key').on(t.dedupeKey).where(sql`${t.status} = 'approved'`),
+    uniqueIndex('festivals_dedupe_proposer_key').on(t.proposedBy, t.dedupeKey).where(sql`${t.status} = 'pending'`),
+    index('festivals_dedupe_active_idx').on(t.dedupeKey).where(sql`${t.status} in ('pending', 'approved')`),
     index('festivals_status_start_idx').on(t.status, t.startDate),
     index('festivals_proposed_by_idx').on(t.proposedBy),
   ],

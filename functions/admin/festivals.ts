@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { adminFestivalsQuerySchema, listQuerySchema, moderationDecisionSchema, QUEUE_DEFAULT_LIMIT } from '../../core/admin-schemas';
 import { adminFestivalSchema, festivalFilterQuerySchema, idParamSchema, type AdminFestival } from '../../core/festival-schemas';
 import type { FestivalStatus } from '../../core/types';
+import type { Database } from '../../db/client';
 import { insertFestival, updateFestival, type FestivalInsert } from '../../db/festival-writes';
 import { festivalsTable } from '../../db/schema';
 import type { AppEnv } from '../lib/app';
@@ -15,7 +16,7 @@ import { catalogResponse, findFestival, invalidateCatalog, type CachedBody } fro
 import { notify } from '../lib/notifications';
 import { validate } from '../lib/validate';
 import { JSON_CONTENT_TYPE, festivalsJson, jsonArray } from './json-lists';
-import { alreadyModerated, festivalDecisionMessage, rethrowDuplicateFestival } from './moderation';
+import { alreadyModerated, approvedTwinConflict, festivalDecisionMessage, isDuplicateFestival, rethrowDuplicateFestival } from './moderation';
 
 const newestFirst = sql`${festivalsTable.createdAt} desc, ${festivalsTable.id} desc`;
 
@@ -36,6 +37,17 @@ function approvedItems(cached: CachedBody): Buffer {
 }
 
 const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
+
+/** The approved festival with the same name and location as festival `id`, if any. */
+async function approvedTwin(database: Database, id: number): Promise<{ id: number; name: string } | undefined> {
+  const key = database.select({ key: festivalsTable.dedupeKey }).from(festivalsTable).where(eq(festivalsTable.id, id));
+  const [twin] = await database
+    .select({ id: festivalsTable.id, name: festivalsTable.name })
+    .from(festivalsTable)
+    .where(and(eq(festivalsTable.status, 'approved'), ne(festivalsTable.id, id), inArray(festivalsTable.dedupeKey, key)))
+    .limit(1);
+  return twin;
+}
 
 /** Body keys of the admin form that map to a column; a PUT leaves the columns of absent keys as they are. */
 const optionalColumns = {
@@ -71,7 +83,7 @@ async function rawKeys(c: { req: { json(): Promise<unknown> } }): Promise<Set<st
 export const festivalRoutes = new Hono<AppEnv>()
   .get('/pending-festivals', validate('query', listQuerySchema), async (c) => {
     const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
-    const body = await jsonArray(await db(), festivalsJson(eq(festivalsTable.status, 'pending'), newestFirst, { limit, offset }));
+    const body = await jsonArray(await db(), festivalsJson(eq(festivalsTable.status, 'pending'), newestFirst, { limit, offset }, { duplicates: true }));
     return c.body(body, 200, JSON_CONTENT_TYPE);
   })
   // Grouped by status: pending (newest first), approved (by start date, as the public list), rejected (newest first).
@@ -93,26 +105,32 @@ export const festivalRoutes = new Hono<AppEnv>()
     const { status } = c.req.valid('json');
     const admin = currentUser(c);
     const database = await db();
-    await database.transaction(async (tx) => {
-      const [moved] = await tx
-        .update(festivalsTable)
-        .set({ status, updatedAt: new Date() })
-        .where(and(eq(festivalsTable.id, id), eq(festivalsTable.status, 'pending')))
-        .returning({ name: festivalsTable.name, proposedBy: festivalsTable.proposedBy });
-      if (!moved) {
-        const [existing] = await tx.select({ status: festivalsTable.status }).from(festivalsTable).where(eq(festivalsTable.id, id));
-        if (!existing) throw festivalNotFound();
-        throw alreadyModerated('festival', existing.status);
-      }
-      if (moved.proposedBy) await notify(tx, moved.proposedBy, 'festival', festivalDecisionMessage(moved.name, status));
-      await recordAudit(tx, {
-        actorId: admin.id,
-        action: status === 'approved' ? 'approve' : 'reject',
-        entity: 'festival',
-        entityId: id,
-        details: { name: moved.name, proposed_by: moved.proposedBy },
+    await database
+      .transaction(async (tx) => {
+        const [moved] = await tx
+          .update(festivalsTable)
+          .set({ status, updatedAt: new Date() })
+          .where(and(eq(festivalsTable.id, id), eq(festivalsTable.status, 'pending')))
+          .returning({ name: festivalsTable.name, proposedBy: festivalsTable.proposedBy });
+        if (!moved) {
+          const [existing] = await tx.select({ status: festivalsTable.status }).from(festivalsTable).where(eq(festivalsTable.id, id));
+          if (!existing) throw festivalNotFound();
+          throw alreadyModerated('festival', existing.status);
+        }
+        if (moved.proposedBy) await notify(tx, moved.proposedBy, 'festival', festivalDecisionMessage(moved.name, status));
+        await recordAudit(tx, {
+          actorId: admin.id,
+          action: status === 'approved' ? 'approve' : 'reject',
+          entity: 'festival',
+          entityId: id,
+          details: { name: moved.name, proposed_by: moved.proposedBy },
+        });
+      })
+      .catch(async (error: unknown) => {
+        // festivals_dedupe_approved_key: one approved festival per name and location.
+        if (!isDuplicateFestival(error)) throw error;
+        throw approvedTwinConflict(await approvedTwin(database, id));
       });
-    });
     invalidateCatalog();
     return c.json(await findFestival(database, id));
   })

@@ -24,8 +24,17 @@ export interface Page {
 
 const page = ({ limit, offset = 0 }: Page) => sql`${limit === undefined ? sql`` : sql`limit ${limit}`} offset ${offset}`;
 
-/** Festival objects (genres and rating aggregates as in functions/lib/festival-store.ts). */
-export function festivalsJson(where: SQL, orderBy: SQL, range: Page = {}): SQL {
+/**
+ * Festival objects (genres and rating aggregates as in functions/lib/festival-store.ts). With
+ * `duplicates`, each also lists the other pending or approved festivals with its name and location
+ * (core/admin-schemas PendingFestival), which only admins may see.
+ */
+export function festivalsJson(where: SQL, orderBy: SQL, range: Page = {}, options: { duplicates?: boolean } = {}): SQL {
+  const duplicates = options.duplicates
+    ? sql`, 'possibleDuplicates', (select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'status', o.status, 'proposed_by', o.proposed_by)
+        order by o.status, o.id), '[]') from festivals o
+        where o.dedupe_key = f.dedupe_key and o.id <> f.id and o.status in ('pending', 'approved'))`
+    : sql``;
   return sql`select coalesce(json_agg(json_build_object(
       'id', f.id, 'name', f.name, 'description', f.description, 'location', f.location, 'address', f.address,
       'start_date', f.start_date, 'end_date', f.end_date, 'website', f.website, 'image_url', f.image_url, 'status', f.status,
@@ -36,6 +45,7 @@ export function festivalsJson(where: SQL, orderBy: SQL, range: Page = {}): SQL {
       'averageRating', coalesce(round(r.ratings_sum::numeric / nullif(r.ratings_count, 0), 2)::float8, 0),
       'ratingsCount', coalesce(r.ratings_count, 0),
       'hasValidCoordinates', f.latitude is not null and f.longitude is not null and not (f.latitude = 0 and f.longitude = 0)
+      ${duplicates}
     ) order by f.ord), '[]')::text as body
     from (select festivals.*, row_number() over (order by ${orderBy}) as ord from festivals where ${where} order by ${orderBy} ${page(range)}) f
     left join lateral (select array_agg(gn.name order by fg.position, gn.name) as genres

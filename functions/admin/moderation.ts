@@ -1,4 +1,4 @@
-import { conflict, pgConstraint, pgErrorCode } from '../lib/errors';
+import { AppError, conflict, pgConstraint, pgErrorCode } from '../lib/errors';
 
 const statusLabels = { pending: 'pendiente', approved: 'aprobado', rejected: 'rechazado' } as const;
 
@@ -11,12 +11,26 @@ export function alreadyModerated(what: 'festival' | 'media', status: keyof typeo
 /** Spec §8: the 409 text for a duplicate pending or approved festival (same as POST /api/festivals). */
 export const DUPLICATE_FESTIVAL_MESSAGE = 'Ya existe un festival pendiente o aprobado con ese nombre y localización.';
 
+/** One approved festival per name and location, one pending proposal per key and proposer (db/schema.ts). */
+const DUPLICATE_CONSTRAINTS = new Set(['festivals_dedupe_approved_key', 'festivals_dedupe_proposer_key']);
+
+export const isDuplicateFestival = (error: unknown) => pgErrorCode(error) === '23505' && DUPLICATE_CONSTRAINTS.has(pgConstraint(error) ?? '');
+
 export function rethrowDuplicateFestival(error: unknown): never {
-  if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'festivals_dedupe_active_key') {
-    throw conflict(DUPLICATE_FESTIVAL_MESSAGE, 'duplicate_festival');
-  }
+  if (isDuplicateFestival(error)) throw conflict(DUPLICATE_FESTIVAL_MESSAGE, 'duplicate_festival');
   throw error;
 }
+
+/** An admin approving a proposal whose twin is already approved: which one, so they can reject or edit this one. */
+export const approvedTwinConflict = (twin: { id: number; name: string } | undefined) =>
+  new AppError(
+    'conflict',
+    'duplicate_festival',
+    twin
+      ? `Ya existe un festival aprobado con ese nombre y localización: «${twin.name}». Rechaza esta propuesta o edítala antes de aprobarla.`
+      : DUPLICATE_FESTIVAL_MESSAGE,
+    twin ? { duplicate_of: twin } : undefined,
+  );
 
 export const festivalDecisionMessage = (name: string, status: 'approved' | 'rejected') =>
   `Tu festival "${name}" ha sido ${status === 'approved' ? 'aprobado' : 'rechazado'}.`;

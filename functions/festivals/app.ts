@@ -1,14 +1,13 @@
 import { proposeFestivalSchema, festivalFilterQuerySchema, idParamSchema } from '../../core/festival-schemas';
-import { insertFestival } from '../../db/festival-writes';
 import { createApp } from '../lib/app';
 import { currentUser, optionalAuth, requireAdmin, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
-import { conflict, notFound, pgConstraint, pgErrorCode } from '../lib/errors';
+import { notFound } from '../lib/errors';
 import { catalogFestival, catalogResponse, findFestival } from '../lib/festival-store';
 import { deleteFestivalWithMedia } from '../lib/festival-deletion';
+import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
-
-export const DUPLICATE_FESTIVAL_MESSAGE = 'Ya existe un festival pendiente o aprobado con ese nombre y localización.';
+import { proposeFestival } from './proposals';
 
 export const app = createApp('/api/festivals')
   .get('/', validate('query', festivalFilterQuerySchema), async (c) => {
@@ -39,34 +38,9 @@ export const app = createApp('/api/festivals')
     c.header('Cache-Control', festival.status === 'approved' ? 'public, max-age=0, must-revalidate' : 'private, no-store');
     return c.json(festival);
   })
-  .post('/', requireAuth, validate('json', proposeFestivalSchema), async (c) => {
-    const input = c.req.valid('json');
-    const user = currentUser(c);
+  .post('/', requireAuth, validate('json', proposeFestivalSchema), rateLimit('propose'), async (c) => {
     const database = await db();
-    let id: number;
-    try {
-      id = await database.transaction((tx) =>
-        insertFestival(
-          tx,
-          {
-            name: input.name,
-            location: input.location,
-            description: input.description,
-            startDate: input.start_date,
-            endDate: input.end_date,
-            website: input.website,
-            status: 'pending',
-            proposedBy: user.id,
-          },
-          input.genres,
-        ),
-      );
-    } catch (error) {
-      if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'festivals_dedupe_active_key') {
-        throw conflict(DUPLICATE_FESTIVAL_MESSAGE, 'duplicate_festival');
-      }
-      throw error;
-    }
+    const id = await proposeFestival(database, currentUser(c), c.req.valid('json'));
     return c.json(await findFestival(database, id), 201);
   })
   .delete('/:id', requireAdmin, validate('param', idParamSchema), async (c) => {

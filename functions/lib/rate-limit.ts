@@ -26,6 +26,7 @@ export const rateLimits = {
   newsletter: { limit: 5, windowSeconds: 3600, message: 'Demasiados intentos de suscripción. Inténtalo de nuevo más tarde.' },
   contact: { limit: 5, windowSeconds: 3600, message: 'Has enviado demasiados mensajes. Inténtalo de nuevo más tarde.' },
   upload: { limit: 30, windowSeconds: 3600, message: 'Has subido demasiadas imágenes en poco tiempo. Inténtalo de nuevo más tarde.' },
+  propose: { limit: 5, windowSeconds: 3600, message: 'Has propuesto demasiados festivales en poco tiempo. Inténtalo de nuevo más tarde.' },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof rateLimits;

@@ -1,15 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogTable, commentsTable, festivalsTable, mediaTable, notificationsTable } from '../../db/schema';
+import { rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addComment, addMedia, createFestival } from '../support/fixtures';
 
 let user: SignedIn;
 let admin: SignedIn;
 
+const proposeLimit = rateLimits.propose.limit;
+
 beforeAll(async () => {
   user = await signIn();
   admin = await signInAdmin();
+  // One user proposes many festivals here; the per-user limit has its own tests (proposals.test.ts).
+  rateLimits.propose.limit = 1000;
+});
+
+afterAll(() => {
+  rateLimits.propose.limit = proposeLimit;
 });
 
 const form = (overrides: Record<string, unknown> = {}) => ({
@@ -88,7 +97,7 @@ describe('GET /api/admin/pending-festivals and /api/admin/festivals', () => {
     const pending = await api('GET', '/api/admin/pending-festivals', { token: admin.token });
     const listed = pending.json.find((f: { id: number }) => f.id === id);
     const detail = await api('GET', `/api/festivals/${id}`, { token: admin.token });
-    expect(listed).toEqual(detail.json);
+    expect(listed).toEqual({ ...detail.json, possibleDuplicates: [] });
     expect(listed).toMatchObject({ genres: ['House', 'Acid'], averageRating: 4.5, ratingsCount: 2, geocoded_at: '2026-03-04T05:06:07.089Z', hasValidCoordinates: true });
   });
 

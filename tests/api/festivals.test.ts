@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { festivalsTable } from '../../db/schema';
+import { rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addComment, createFestival } from '../support/fixtures';
 
@@ -18,9 +19,17 @@ const proposal = (overrides: Record<string, unknown> = {}) => ({
 let user: SignedIn;
 let admin: SignedIn;
 
+const proposeLimit = rateLimits.propose.limit;
+
 beforeAll(async () => {
   user = await signIn();
   admin = await signInAdmin();
+  // One user proposes many festivals here; the per-user limit has its own tests (proposals.test.ts).
+  rateLimits.propose.limit = 1000;
+});
+
+afterAll(() => {
+  rateLimits.propose.limit = proposeLimit;
 });
 
 describe('GET /api/festivals', () => {

@@ -5,13 +5,14 @@ import type {
   AdminUser,
   ContactMessage,
   GeocodeMissingResult,
+  PendingFestival,
 } from '../../../../../core/admin-schemas';
 import type { Festival } from '../../../../../core/types';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Every admin call of spec §7 (Bearer from the stored token; the server checks the role on each). */
 
-export const getPendingFestivals = () => apiRequest<Festival[]>('/api/admin/pending-festivals');
+export const getPendingFestivals = () => apiRequest<PendingFestival[]>('/api/admin/pending-festivals');
 export const getAllFestivals = () => apiRequest<Festival[]>('/api/admin/festivals');
 export const getPendingMedia = () => apiRequest<AdminMedia[]>('/api/admin/pending-media');
 export const getAllMedia = () => apiRequest<AdminMedia[]>('/api/admin/media');

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AdminMedia, AdminUser } from '../../../../../core/admin-schemas';
+import type { AdminMedia, AdminUser, PendingFestival } from '../../../../../core/admin-schemas';
 import { markdownToText, truncateText } from '../../../../../core/calendar';
 import { formatDateRange } from '../../../../../core/dates';
 import { normalizeText } from '../../../../../core/festival-filters';
@@ -16,7 +16,7 @@ import { TabPanel, Tabs } from './tabs';
 const PAGE_SIZE = 25;
 
 interface FestivalsTabProps {
-  pending: Festival[];
+  pending: PendingFestival[];
   all: Festival[];
   pendingMedia: AdminMedia[];
   users: AdminUser[];
@@ -154,6 +154,21 @@ export function FestivalsTab({ pending, all, pendingMedia, users, run, busy, onE
                           </li>
                         ))}
                       </ul>
+                    )}
+                    {f.possibleDuplicates?.length > 0 && (
+                      <div className="admin-duplicates" role="note">
+                        <strong>Posible duplicado</strong> (mismo nombre y ubicación):
+                        <ul>
+                          {f.possibleDuplicates.map((d) => (
+                            <li key={d.id}>
+                              <Link to={paths.festival(d.id, d.name)}>{d.name}</Link>{' '}
+                              {d.status === 'approved'
+                                ? '(aprobado: aprobar esta propuesta no es posible)'
+                                : `(pendiente, propuesto por ${d.proposed_by ? (userNames.get(d.proposed_by) ?? `usuario #${d.proposed_by}`) : 'un administrador'})`}
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
                     )}
                     <p className="admin-text">{truncateText(markdownToText(f.description), 280) || 'Sin descripción disponible'}</p>
                     {images.length > 0 && (

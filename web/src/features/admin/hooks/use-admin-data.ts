@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AdminComment, AdminMedia, AdminMediaReport, AdminUser, ContactMessage } from '../../../../../core/admin-schemas';
+import type { AdminComment, AdminMedia, AdminMediaReport, AdminUser, ContactMessage, PendingFestival } from '../../../../../core/admin-schemas';
 import type { Festival } from '../../../../../core/types';
 import { ApiError } from '../../../lib/api-client';
 import {
@@ -14,7 +14,7 @@ import {
 } from '../api/admin-api';
 
 export interface AdminData {
-  pendingFestivals: Festival[];
+  pendingFestivals: PendingFestival[];
   festivals: Festival[];
   pendingMedia: AdminMedia[];
   media: AdminMedia[];
