@@ -1,4 +1,4 @@
-import { admin, allowConsoleError, expect, login, person, sessionFor, test } from '../support/fixtures';
+import { admin, allowConsoleError, api, expect, login, person, sessionFor, test } from '../support/fixtures';
 import { expectNoSeriousA11yViolations, testPng } from '../support/part2';
 
 const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
@@ -88,6 +88,31 @@ test.describe('propose a festival', () => {
     allowConsoleError(page, /status of 409/);
     await page.getByRole('button', { name: 'Proponer festival' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Ya existe un festival pendiente o aprobado con ese nombre y localización.' }).first()).toBeVisible();
+  });
+
+  test("past the per-user limit the form shows the server's reason", async ({ page }) => {
+    const user = await login(page, person('Prolífica'));
+    // The limit (5 an hour per user) spent through the API, as a script would.
+    for (let i = 0; i < 5; i++) {
+      await api(page, user.token, 'POST', '/api/festivals', {
+        name: uniqueName(`Ráfaga ${i}`),
+        location: 'Lugo, España',
+        start_date: '2031-10-01',
+        end_date: '2031-10-02',
+        description: 'Una más.',
+      });
+    }
+    await page.goto('/proponer');
+    await page.getByRole('textbox', { name: /Nombre del festival/ }).fill(uniqueName('La Sexta'));
+    await page.getByRole('textbox', { name: /Ubicación/ }).fill('Lugo, España');
+    await page.getByRole('textbox', { name: /Fecha de inicio/ }).fill('01-10-2031');
+    await page.getByRole('textbox', { name: /Fecha de fin/ }).fill('02-10-2031');
+    await page.getByRole('textbox', { name: /Descripción/ }).fill('Demasiadas seguidas.');
+    allowConsoleError(page, /status of 429/);
+    await page.getByRole('button', { name: 'Proponer festival' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Has propuesto demasiados festivales en poco tiempo. Inténtalo de nuevo más tarde.' }).first(),
+    ).toBeVisible();
   });
 
   test('shows the spec messages for a refused proposal, a network failure and failed image uploads', async ({ page }) => {

@@ -144,7 +144,9 @@ export function ProposePage({ signIn }: ProposePageProps) {
     } catch (error) {
       setPhase('editing');
       const status = error instanceof ApiError ? error.status : 0;
-      const message = status === 409 ? messages.duplicate : status === 0 ? messages.network : messages.invalid;
+      // 429: the server's Spanish text says which limit (too many proposals lately, or too many waiting for review).
+      const message =
+        status === 409 ? messages.duplicate : status === 429 && error instanceof ApiError ? error.message : status === 0 ? messages.network : messages.invalid;
       const fieldErrors = error instanceof ApiError && Array.isArray(error.details) ? issuesToErrors(error.details as { path: string; message: string }[]) : {};
       setErrors({ ...fieldErrors, form: message });
       toast(message, 'error');
