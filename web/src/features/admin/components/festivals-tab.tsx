@@ -163,7 +163,7 @@ export function FestivalsTab({ pending, all, pendingMedia, users, run, busy, onE
                             <li key={d.id}>
                               <Link to={paths.festival(d.id, d.name)}>{d.name}</Link>{' '}
                               {d.status === 'approved'
-                                ? '(aprobado: aprobar esta propuesta no es posible)'
+                                ? '(ya aprobado: esta propuesta no se puede aprobar)'
                                 : `(pendiente, propuesto por ${d.proposed_by ? (userNames.get(d.proposed_by) ?? `usuario #${d.proposed_by}`) : 'un administrador'})`}
                             </li>
                           ))}
