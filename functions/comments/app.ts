@@ -30,7 +30,7 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
     const database = await db();
     const user = c.get('user');
     // One primary-key read (plus one index probe for a signed-in caller) when the page is cached and
-    // current; three queries more when it is not.
+    // current; two more (total and page) when it is not.
     const [festival, authorPending] = await Promise.all([
       readListVersion(database, id, user, 'comments_version', versionReads),
       user ? hasPendingComments(database, id, user.id) : false,
