@@ -168,7 +168,7 @@ export const commentsTable = pgTable(
     check('comments_rating_range', sql`${t.rating} between 1 and 5`),
     check('comments_status_check', sql`${t.status} in ('pending', 'approved')`),
     index('comments_festival_created_idx').on(t.festivalId, t.createdAt.desc(), t.id.desc()),
-    // The public list and its total: approved comments only (decision 015).
+    // The public list and its total: approved comments only (decision 018).
     index('comments_festival_approved_idx').on(t.festivalId, t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'approved'`),
     // One author's comments on one festival: their newest approved one is their rating, their pending ones they alone see.
     index('comments_festival_author_idx').on(t.festivalId, t.userId, t.createdAt.desc(), t.id.desc()),
@@ -179,7 +179,7 @@ export const commentsTable = pgTable(
 
 /**
  * Each user's rating of a festival: the rating of their newest approved comment on it, so a user
- * counts once however many comments they write (decision 015). Written only by the triggers on
+ * counts once however many comments they write (decision 018). Written only by the triggers on
  * comments (custom migration), in the transaction of the comment write. No foreign key to users
  * or comments on purpose: a cascade could remove a row before the trigger that must subtract it
  * from festival_ratings has run; the triggers delete these rows themselves.

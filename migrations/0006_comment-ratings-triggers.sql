@@ -1,4 +1,4 @@
--- Ratings once per user and festival, approved comments only (decision 015). Triggers are not
+-- Ratings once per user and festival, approved comments only (decision 018). Triggers are not
 -- modelled by drizzle-kit: written by hand (see festivalUserRatingsTable and festivalRatingsTable
 -- in db/schema.ts). Comment writes wait for this migration, so none is missed between the
 -- backfill below and the triggers taking over.

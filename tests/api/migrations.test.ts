@@ -58,9 +58,9 @@ afterAll(async () => {
 
 const rows = async <T>(query: ReturnType<typeof sql>) => (await handle.db.execute(query)) as unknown as { rows: T[] };
 
-describe('migration 0004 (ratings once per user, approved only)', () => {
+describe('migration 0006 (ratings once per user, approved only)', () => {
   it('computes the counters from the approved comments already stored, and the triggers take over', async () => {
-    await migrateTo(migrationsBefore('0004_comment-ratings-triggers'));
+    await migrateTo(migrationsBefore('0006_comment-ratings-triggers'));
     await handle.db.execute(sql`insert into users (id, email, name) values (1, 'a@x.es', 'A'), (2, 'b@x.es', 'B'), (3, 'c@x.es', 'C')`);
     await handle.db.execute(sql`insert into festivals (id, name, dedupe_key, status) values (1, 'Uno', 'uno|', 'approved'), (2, 'Dos', 'dos|', 'approved')`);
     await handle.db.execute(sql`insert into comments (festival_id, user_id, content, rating, status, created_at) values
