@@ -1,6 +1,8 @@
 /**
  * The site as a browser test sees it: the production build served by the real server on a fresh
  * embedded database, with a Google key set of our own on loopback so tests can sign people in.
+ * E2E_FESTIVALS=10000 (optionally E2E_COMMENTS, E2E_VOTES) serves a generated catalogue of that
+ * size instead of the real seed, for browser tests at scale.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -8,6 +10,8 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
+import { openDatabase } from '../../../db/client';
+import { generateCatalogue } from '../../../db/seed/generate-catalogue';
 import { E2E_ADMIN_EMAIL, E2E_CLIENT_ID, E2E_KEY_FILE, E2E_SESSION_SECRET } from './constants';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
@@ -39,4 +43,14 @@ Object.assign(process.env, {
 });
 delete process.env.DATABASE_URL;
 process.chdir(root);
+
+if (process.env.E2E_FESTIVALS) {
+  // Generated before the server starts: it then finds festivals and does not seed the real ones.
+  const size = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+  const handle = await openDatabase({ dataDir: process.env.DATA_DIR });
+  await handle.migrate();
+  const made = await generateCatalogue(handle.db, { festivals: size('E2E_FESTIVALS'), comments: size('E2E_COMMENTS'), votes: size('E2E_VOTES') });
+  await handle.close();
+  console.log(`Catálogo generado: ${made.festivals} festivales, ${made.comments} comentarios, ${made.votes} votos en ${made.seconds.toFixed(0)} s.`);
+}
 await import('../../../functions/server/start');
