@@ -9,12 +9,16 @@ export interface LoadResult {
 }
 
 /** autocannon against a loopback URL (or a list of paths on it), bounded in time. */
-export async function load(url: string, options: { connections: number; duration: number; paths?: string[]; headers?: Record<string, string> }): Promise<LoadResult> {
+export async function load(
+  url: string,
+  options: { connections: number; duration: number; paths?: string[]; headers?: Record<string, string>; timeoutSeconds?: number },
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: options.connections,
     duration: options.duration,
     headers: options.headers,
+    timeout: options.timeoutSeconds,
     requests: options.paths?.map((path) => ({ method: 'GET', path })),
   });
   return {

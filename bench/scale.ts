@@ -1,0 +1,129 @@
+/**
+ * Real-scale figures: builds the generated catalogue (10,000 festivals, 500,000 comments,
+ * 2,000,000 votes: npm run db:seed -- --festivals ...) into a fresh PostgreSQL database, prints how
+ * long that took, then serves it with the real server (functions/server/start.ts) and prints what
+ * today's reads cost at 50 connections: the whole list, a home page of 24 cards, a festival, the
+ * comments and gallery of the busiest festival; and the cold import of the festivals and pages
+ * Lambda bundles. The database is dropped at the end.
+ *
+ *   npx tsx bench/scale.ts   (BENCH_FESTIVALS, BENCH_COMMENTS, BENCH_VOTES, BENCH_DURATION=10 s a load,
+ *                             BENCH_PORT=3320, PG_URL=postgres://postgres@127.0.0.1:5432/postgres)
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../db/client';
+import { generateCatalogue } from '../db/seed/generate-catalogue';
+import { measureBundleImport } from './support/bundle-import';
+import { load, type LoadResult } from './support/measure';
+import { startProcess, waitFor200 } from './support/servers';
+
+const size = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const FESTIVALS = size('BENCH_FESTIVALS', 10_000);
+const COMMENTS = size('BENCH_COMMENTS', 500_000);
+const VOTES = size('BENCH_VOTES', 2_000_000);
+const duration = size('BENCH_DURATION', 10);
+const port = size('BENCH_PORT', 3320);
+const pgUrl = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const base = `http://127.0.0.1:${port}`;
+
+const load1 = () => loadavg()[0].toFixed(1);
+const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(0)} KB`);
+
+/** The response body as sent (no decompression) and its content encoding. */
+function rawResponse(url: string, acceptEncoding?: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Buffer) => (bytes += c.length));
+      res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+async function sizes(pathname: string): Promise<string> {
+  const raw = await rawResponse(base + pathname);
+  const gzip = await rawResponse(base + pathname, 'gzip');
+  const br = await rawResponse(base + pathname, 'br');
+  return `${kb(raw.bytes)} raw, ${kb(gzip.bytes)} ${gzip.encoding}, ${br.encoding === 'br' ? `${kb(br.bytes)} br` : 'no brotli'}`;
+}
+
+async function measure(label: string, paths: string[]): Promise<LoadResult> {
+  // As browsers ask. A timeout long enough that slow answers count in p99 rather than as errors.
+  const headers = { 'accept-encoding': 'gzip' };
+  await load(base, { connections: 10, duration: 2, paths, headers, timeoutSeconds: 60 });
+  const result = await load(base, { connections: 50, duration, paths, headers, timeoutSeconds: 60 });
+  // Let the server finish what the load left in flight before the next one starts.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  console.log(
+    `  ${label.padEnd(48)} ${String(result.requestsPerSec).padStart(6)} req/s  p50 ${String(result.p50).padStart(5)} ms  p99 ${String(result.p99).padStart(5)} ms` +
+      `  (load ${load1()}${result.errors || result.non2xx ? `, errors ${result.errors}, non-2xx ${result.non2xx}` : ''})`,
+  );
+  return result;
+}
+
+const name = `festivales_bench_scale_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+const admin = new pg.Client({ connectionString: pgUrl });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const url = new URL(pgUrl);
+url.pathname = `/${name}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'festivales-bench-scale-'));
+let server: ReturnType<typeof startProcess> | undefined;
+
+try {
+  console.log(`Real-scale bench: ${FESTIVALS} festivals, ${COMMENTS} comments, ${VOTES} votes on PostgreSQL; ${duration} s a load; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const handle = await openDatabase({ url: url.toString(), poolSize: 2 });
+  await handle.migrate();
+  const made = await generateCatalogue(handle.db, { festivals: FESTIVALS, comments: COMMENTS, votes: VOTES });
+  console.log(`\ngenerated in ${made.seconds.toFixed(1)} s (target < 120 s; ${made.users} users, ${made.media} photos), load average now ${load1()}:`);
+  for (const s of made.steps) console.log(`  ${s.step.padEnd(32)} ${s.seconds.toFixed(1).padStart(6)} s`);
+  const q = async <T>(text: string) => ((await handle.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+  const ids = (await q<{ id: number }>(`select id from festivals where id % ${Math.max(1, Math.floor(FESTIVALS / 100))} = 0 order by id`)).map((r) => r.id);
+  const [busiest] = await q<{ id: number; n: number }>('select festival_id as id, count(*)::int as n from comments group by 1 order by 2 desc limit 1');
+  const [busiestGallery] = await q<{ id: number; n: number }>(
+    'select m.festival_id as id, count(*)::int as n from media_votes v join media m on m.id = v.media_id group by 1 order by 2 desc limit 1',
+  );
+  await handle.close();
+
+  server = startProcess('node', ['--import', 'tsx', 'functions/server/start.ts'], {
+    DATABASE_URL: url.toString(),
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    NODE_ENV: 'development',
+  });
+  const firstList = await waitFor200(`${base}/api/festivals`, 300_000);
+  console.log(`\nserver up, first GET /api/festivals after ${(firstList / 1000).toFixed(1)} s`);
+
+  const homePage = '/api/festivals?upcoming=true&sort=date&limit=24';
+  console.log('\nresponse sizes:');
+  console.log(`  GET /api/festivals                               ${await sizes('/api/festivals')}`);
+  console.log(`  GET ${homePage}  ${await sizes(homePage)}`);
+  console.log(`  GET /api/festivals/{id}                          ${await sizes(`/api/festivals/${ids[0]}`)}`);
+  console.log(`  GET /api/comments/festival/{busiest} (${busiest.n} comments)  ${await sizes(`/api/comments/festival/${busiest.id}`)}`);
+  console.log(`  GET /api/media/festival/{busiest gallery} (${busiestGallery.n} votes)  ${await sizes(`/api/media/festival/${busiestGallery.id}`)}`);
+
+  console.log(`\nat 50 connections, gzip (autocannon, ${duration} s each after a 2 s warm-up, client on the same machine):`);
+  // The whole list last: it saturates the server, which then takes a while to drain.
+  await measure(`GET ${homePage}`, [homePage]);
+  await measure(`GET /api/festivals/{id}, ${ids.length} ids`, ids.map((id) => `/api/festivals/${id}`));
+  await measure('GET /api/comments/festival/{busiest}', [`/api/comments/festival/${busiest.id}`]);
+  await measure('GET /api/media/festival/{busiest gallery}', [`/api/media/festival/${busiestGallery.id}`]);
+  await measure('GET /api/festivals', ['/api/festivals']);
+} finally {
+  await server?.stop();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log('\ncold import of the built Lambda bundles (fresh Node each, median of 6):');
+for (const bundle of ['festivals', 'pages']) {
+  const m = await measureBundleImport(bundle);
+  console.log(`  ${bundle.padEnd(12)} ${kb(m.bytes).padStart(8)}  wall ${m.wallMedianMs.toFixed(0)} ms, cpu ${m.cpuMedianMs.toFixed(0)} ms  (load ${load1()})`);
+}
