@@ -6,6 +6,12 @@ export const DEFAULT_MAP_CENTER: [number, number] = [40.416775, -3.70379];
 export const DEFAULT_MAP_ZOOM = 5;
 export const SEARCH_RESULT_ZOOM = 10;
 export const CLUSTER_RADIUS = 50;
+
+/**
+ * OpenStreetMap's standard tiles (spec §7 "External"). The server's Content-Security-Policy allows
+ * images from this host (functions/lib/security-policy.ts), so both read it from here.
+ */
+export const MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const MIN_FOR_AVERAGE = 3;
 
 export type Located<T> = T & { latitude: number; longitude: number };

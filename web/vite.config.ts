@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -73,10 +74,13 @@ function preloadHomeRoute(): Plugin {
 
 /**
  * index.html paints its static header before any script is fetched: the entry module and the
- * modulepreloads are requested by a tiny inline script after the first paint, so on a slow
- * network the first paint does not share the bandwidth with React (first contentful paint).
+ * modulepreloads are requested by a tiny boot script after the first paint, so on a slow network
+ * the first paint does not share the bandwidth with React (first contentful paint). The boot script
+ * is a file of its own (assets/boot-<hash>.js), not inline: the Content-Security-Policy allows no
+ * inline script (docs/decisions/015-content-security-policy.md).
  */
 function startAfterFirstPaint(): Plugin {
+  let boot: { fileName: string; source: string } | undefined;
   return {
     name: 'festivales-start-after-paint',
     apply: 'build',
@@ -91,7 +95,7 @@ function startAfterFirstPaint(): Plugin {
           preloads.push(href);
           return '';
         });
-        const script = [
+        const source = [
           `const preload = ${JSON.stringify(preloads)};`,
           'const start = () => {',
           // The list screens' catalogue downloads alongside the code (read by src/lib/catalog.ts).
@@ -100,9 +104,16 @@ function startAfterFirstPaint(): Plugin {
           `  import(${JSON.stringify(tag[1])});`,
           '};',
           'if (document.hidden) start(); else requestAnimationFrame(() => setTimeout(start));',
-        ].join(' ');
-        return withoutPreloads.replace(tag[0], `<script type="module">${script}</script>`);
+          '',
+        ].join('\n');
+        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+        boot = { fileName: `assets/boot-${hash}.js`, source };
+        return withoutPreloads.replace(tag[0], () => `<script type="module" src="/${boot!.fileName}"></script>`);
       },
+    },
+    // index.html is transformed while Vite's HTML plugin writes the bundle, before this hook runs.
+    generateBundle() {
+      if (boot) this.emitFile({ type: 'asset', fileName: boot.fileName, source: boot.source });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { handle } from 'hono/aws-lambda';
+import { lambdaHandler } from '../lib/lambda-handler';
 import { app } from './app';
 
-export const handler = handle(app);
+export const handler = lambdaHandler(app);

@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../core/types';
 import { AppError, pgErrorCode, tooLarge } from './errors';
 import type { AuthUser } from './auth';
+import { securityHeaders } from './security-headers';
 
 export interface AppEnv {
   Variables: {
@@ -63,10 +64,12 @@ export function toErrorResponse(error: unknown, c: Context) {
 
 /**
  * Every function's Hono app starts here: one error handler, one not-found answer, a body size
- * limit and the `user` variable that the auth middleware fills (STYLE.md "Layout").
+ * limit, the security headers and the `user` variable that the auth middleware fills (STYLE.md "Layout").
  */
 export function createApp(basePath: string, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>().basePath(basePath);
+  // First, so that every answer gets them: errors and not-found included.
+  app.use('*', securityHeaders());
   app.use('*', async (c, next) => {
     c.set('user', null);
     await next();

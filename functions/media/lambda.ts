@@ -1,4 +1,4 @@
-import { handle } from 'hono/aws-lambda';
+import { lambdaHandler } from '../lib/lambda-handler';
 import { mediaFunction } from './app';
 
-export const handler = handle(mediaFunction);
+export const handler = lambdaHandler(mediaFunction);

@@ -8,6 +8,7 @@ import { toErrorResponse, type AppEnv } from '../lib/app';
 import { db } from '../lib/db';
 import { env } from '../lib/env';
 import { selectFestivals } from '../lib/festival-store';
+import { securityHeaders } from '../lib/security-headers';
 
 /**
  * The HTML a crawler or a chat app gets for a festival URL: the SPA's index.html with the share
@@ -145,6 +146,9 @@ const xmlEscape = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 export const app = new Hono<AppEnv>()
+  .use('/festival/*', securityHeaders())
+  .use('/robots.txt', securityHeaders())
+  .use('/sitemap.xml', securityHeaders())
   .get('/festival/:id', festivalPage)
   .get('/festival/:id/:slug', festivalPage)
   .get('/robots.txt', (c) => {

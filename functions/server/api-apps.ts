@@ -4,6 +4,7 @@ import { app as comments } from '../comments/app';
 import { app as contact } from '../contact/app';
 import { app as favorites } from '../favorites/app';
 import { app as festivals } from '../festivals/app';
+import { securityHeaders } from '../lib/security-headers';
 import { app as media, galleryApp as gallery } from '../media/app';
 import { app as newsletter } from '../newsletter/app';
 import { app as notifications } from '../notifications/app';
@@ -13,9 +14,13 @@ import { app as users } from '../users/app';
 /** Every function's app; the local server mounts them all, SST routes each to its own Lambda. */
 export const apiApps = [festivals, users, admin, pages, favorites, notifications, newsletter, contact, comments, media, gallery];
 
-/** Every API app on one root, with the JSON 404 for unknown /api paths: the local server's and the tests' API. */
+/**
+ * Every API app on one root, with the JSON 404 for unknown /api paths: the local server's and the
+ * tests' API. The security headers cover whatever the root answers itself (the SPA, /uploads).
+ */
 export function createApiRoot(): Hono {
   const root = new Hono();
+  root.use('*', securityHeaders());
   for (const app of apiApps) root.route('/', app);
   root.all('/api/*', (c) => c.json({ error: 'Ruta no encontrada.', code: 'route_not_found' }, 404));
   return root;

@@ -3,6 +3,8 @@ import type { startJwksServer } from './jwks-server';
 
 export const TEST_CLIENT_ID = 'festivales-test.apps.googleusercontent.com';
 export const TEST_ADMIN_EMAIL = 'admin@festivales.test';
+/** What the CloudFront Router sends Lambda in x-origin-verify, in tests (tests/deploy/support/lambda-event.ts). */
+export const TEST_ORIGIN_SECRET = 'test-origin-secret-sent-by-the-router-0123456789';
 
 interface TestContext {
   handle: DatabaseHandle;

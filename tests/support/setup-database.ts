@@ -8,7 +8,7 @@ import { withDatabaseName } from './global-setup';
 import { startJwksServer } from './jwks-server';
 import { startNeonProxy, useNeonProxy, type NeonProxy } from './neon-proxy';
 import { adminUrl, withDatabase } from './postgres';
-import { setTestContext, TEST_ADMIN_EMAIL, TEST_CLIENT_ID } from './context';
+import { setTestContext, TEST_ADMIN_EMAIL, TEST_CLIENT_ID, TEST_ORIGIN_SECRET } from './context';
 
 // Each test file gets its own fresh, migrated database and its own Google key set on loopback.
 const url = process.env.DATABASE_URL;
@@ -42,6 +42,8 @@ resetEnv({
   TRUSTED_PROXIES: '1',
   S3_BUCKET: undefined,
   AWS_LAMBDA_FUNCTION_NAME: undefined,
+  // Only read on Lambda; set here so a test that plays a deployed function has it.
+  ORIGIN_SECRET: TEST_ORIGIN_SECRET,
 });
 useDatabase(handle);
 setTestContext({ handle, jwks });

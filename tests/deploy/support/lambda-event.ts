@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyResult, LambdaContext, LambdaEvent } from 'hono/aws-lambda';
+import { ORIGIN_HEADER } from '../../../functions/lib/origin-secret';
+import { TEST_ORIGIN_SECRET } from '../../support/context';
 
 /** Payload format 2.0: what an API Gateway HTTP API and a Lambda function URL both send. */
 export type APIGatewayProxyEventV2 = Extract<LambdaEvent, { rawPath: string }>;
@@ -15,6 +17,11 @@ export interface EventInput {
   body?: string | Uint8Array;
   /** What a function URL does with a binary body (multipart, images): base64 and the flag set. */
   base64?: boolean;
+  /**
+   * The Router's origin secret (infra/router.ts): CloudFront's by default; false for a caller who
+   * reaches the function URL directly, or a string for a wrong secret.
+   */
+  originSecret?: string | false;
 }
 
 /**
@@ -22,7 +29,7 @@ export interface EventInput {
  * receives it behind CloudFront: lower-case headers, CloudFront's forwarding headers, the raw query
  * string plus its parsed form (repeated keys joined by commas), the body as text or base64.
  */
-export function lambdaEvent({ method, url, headers = {}, body, base64 }: EventInput): APIGatewayProxyEventV2 {
+export function lambdaEvent({ method, url, headers = {}, body, base64, originSecret = TEST_ORIGIN_SECRET }: EventInput): APIGatewayProxyEventV2 {
   const [rawPath, rawQueryString = ''] = url.split(/\?(.*)/s, 2);
   const queryStringParameters: Record<string, string> = {};
   for (const [key, value] of new URLSearchParams(rawQueryString)) {
@@ -48,6 +55,7 @@ export function lambdaEvent({ method, url, headers = {}, body, base64 }: EventIn
       'x-amz-cf-id': randomUUID(),
       'user-agent': 'Mozilla/5.0 (deploy test)',
       accept: '*/*',
+      ...(originSecret === false ? {} : { [ORIGIN_HEADER]: originSecret }),
       ...(bytes ? { 'content-length': String(bytes.byteLength) } : {}),
       ...lowered,
     },

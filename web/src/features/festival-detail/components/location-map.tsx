@@ -6,6 +6,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { formatDate } from '../../../../../core/dates';
+import { MAP_TILE_URL } from '../../../../../core/map';
 import type { Festival } from '../../../../../core/types';
 
 // Marker images come from the leaflet package through the bundler, not from a CDN.
@@ -41,7 +42,7 @@ export default function LocationMap({ festival, latitude, longitude }: { festiva
       attributionControl
     >
       <TileLayer
-        url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+        url={MAP_TILE_URL}
         attribution='&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>'
         maxZoom={19}
       />

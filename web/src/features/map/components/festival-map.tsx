@@ -1,10 +1,9 @@
 import { useEffect, type RefObject } from 'react';
 import { AttributionControl, MapContainer, TileLayer, ZoomControl, useMap } from 'react-leaflet';
 import type { Map as LeafletMap } from 'leaflet';
+import { MAP_TILE_URL } from '../../../../../core/map';
 import { ClusterLayer, type ClusterLayerHandle, type MapFestival } from './cluster-layer';
 
-/** OpenStreetMap's standard tiles (spec §7 "External"). */
-export const TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
 interface FestivalMapProps {
@@ -63,7 +62,7 @@ export function FestivalMap({ festivals, center, zoom, mapRef, clusterRef, onRea
       className="festival-map"
       preferCanvas={false}
     >
-      <TileLayer url={TILE_URL} attribution={ATTRIBUTION} maxZoom={MAX_ZOOM} />
+      <TileLayer url={MAP_TILE_URL} attribution={ATTRIBUTION} maxZoom={MAX_ZOOM} />
       <ZoomControl position="topright" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
       <AttributionControl position="bottomright" prefix={'<a href="https://leafletjs.com">Leaflet</a>'} />
       <SpanishControls />

@@ -1,0 +1,50 @@
+import type { Hono } from 'hono';
+import { handle, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
+import type { ApiErrorBody } from '../../core/types';
+import { env } from './env';
+import { ORIGIN_HEADER, originSecretMatches } from './origin-secret';
+
+type Headers = Record<string, string | string[] | undefined>;
+
+function takeOriginHeader(headers: Headers | undefined): string | undefined {
+  if (!headers) return undefined;
+  let value: string | string[] | undefined;
+  for (const name of Object.keys(headers)) {
+    if (name.toLowerCase() !== ORIGIN_HEADER) continue;
+    value = headers[name];
+    // The application never sees the secret (nor logs it).
+    delete headers[name];
+  }
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+const FORBIDDEN: ApiErrorBody = {
+  error: 'Acceso denegado: esta función solo responde a las peticiones que llegan a través del sitio.',
+  code: 'direct_access_forbidden',
+};
+
+/**
+ * `handler = lambdaHandler(app)` in every functions/<area>/lambda.ts: hono's Lambda adapter behind a
+ * check that the request came through the CloudFront Router. A function URL is public; without
+ * this, anyone who learns it bypasses CloudFront (its security headers, its caching, the viewer
+ * address that rate limits key on). The local server mounts the apps directly and never runs this.
+ */
+export function lambdaHandler(app: Hono<any, any, any>) {
+  const inner = handle(app);
+  return async (event: LambdaEvent, context?: LambdaContext) => {
+    // Function URLs send payload 2.0 (headers only); other event shapes may repeat it in multiValueHeaders.
+    const single = takeOriginHeader(event.headers as Headers | undefined);
+    const multi = takeOriginHeader('multiValueHeaders' in event ? (event.multiValueHeaders as Headers | undefined) : undefined);
+    const received = single ?? multi;
+    // functions/lib/env.ts refuses a Lambda configuration without ORIGIN_SECRET; '' never matches.
+    if (!originSecretMatches(received, env().ORIGIN_SECRET ?? '')) {
+      return {
+        statusCode: 403,
+        headers: { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+        body: JSON.stringify(FORBIDDEN),
+        isBase64Encoded: false,
+      };
+    }
+    return inner(event, context);
+  };
+}
