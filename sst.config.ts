@@ -22,20 +22,25 @@ export default $config({
     }
     const { createSecrets } = await import('./infra/secrets');
     const { createRouter } = await import('./infra/router');
+    const { createSecurityHeaders } = await import('./infra/security-headers');
     const { createUploadsBucket } = await import('./infra/storage');
     const { createMigrations } = await import('./infra/migrations');
     const { createApiFunctions } = await import('./infra/api');
     const { createWeb } = await import('./infra/web');
 
     const secrets = createSecrets();
-    const router = createRouter();
+    const region = aws.getRegionOutput().region;
+    const headers = createSecurityHeaders();
+    const router = createRouter(secrets, headers);
     const uploads = createUploadsBucket(router);
+    // The CSP lets browsers PUT presigned uploads to this bucket, and to no other host.
+    headers.allowUploadsTo(uploads.bucket, region);
     const migrations = createMigrations(secrets);
     const api = createApiFunctions({
       router,
       secrets,
       uploads,
-      region: aws.getRegionOutput().region,
+      region,
       dependsOn: migrations.run ? [migrations.run] : [],
     });
     const web = createWeb(router, secrets);

@@ -6,7 +6,7 @@
  * Pure data: no SST globals, so the tests and the bundle script can import it.
  */
 
-export type SecretName = 'DatabaseUrl' | 'SessionSecret' | 'GoogleClientId' | 'AdminEmails';
+export type SecretName = 'DatabaseUrl' | 'SessionSecret' | 'OriginSecret' | 'GoogleClientId' | 'AdminEmails';
 
 export interface ApiArea {
   /** Folder under functions/ holding app.ts and lambda.ts. */
@@ -17,7 +17,7 @@ export interface ApiArea {
   timeout: `${number} seconds`;
   /** Uploads: the function gets the bucket (IAM access, S3_* variables) and the AWS SDK in its bundle. */
   needsBucket: boolean;
-  /** Secrets besides DatabaseUrl and SessionSecret, which every area needs (functions/lib/env.ts requires SESSION_SECRET on Lambda). */
+  /** Secrets besides DatabaseUrl, SessionSecret and OriginSecret, which every area needs (functions/lib/env.ts requires them on Lambda). */
   extraSecrets?: readonly SecretName[];
 }
 
@@ -40,12 +40,13 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'pages', routes: ['/festival', '/robots.txt', '/sitemap.xml'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
 ];
 
-export const baseSecrets: readonly SecretName[] = ['DatabaseUrl', 'SessionSecret'];
+export const baseSecrets: readonly SecretName[] = ['DatabaseUrl', 'SessionSecret', 'OriginSecret'];
 
 /** The variable each secret becomes in a function's environment (names from DESIGN.md "Configuration"). */
 export const secretEnv: Record<SecretName, string> = {
   DatabaseUrl: 'DATABASE_URL',
   SessionSecret: 'SESSION_SECRET',
+  OriginSecret: 'ORIGIN_SECRET',
   GoogleClientId: 'GOOGLE_CLIENT_ID',
   AdminEmails: 'ADMIN_EMAILS',
 };

@@ -10,6 +10,8 @@ export function createSecrets() {
     DatabaseUrl: new sst.Secret('DatabaseUrl'),
     DatabaseUrlDirect: new sst.Secret('DatabaseUrlDirect'),
     SessionSecret: new sst.Secret('SessionSecret'),
+    // Sent by the Router to every function URL (infra/router.ts); a direct call without it gets 403.
+    OriginSecret: new sst.Secret('OriginSecret'),
     GoogleClientId: new sst.Secret('GoogleClientId'),
     // Not secret, but per stage and kept out of git; empty means nobody becomes admin at sign-in.
     AdminEmails: new sst.Secret('AdminEmails', ''),

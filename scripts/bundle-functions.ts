@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { ORIGIN_HEADER } from '../functions/lib/origin-secret';
 import { apiAreas } from '../infra/api-areas';
 import {
   BUNDLE_ROOT,
@@ -51,7 +52,8 @@ if (process.env.PROBE_PATH) {
   const host = 'example.lambda-url.eu-central-1.on.aws';
   const result = await mod.handler({
     version: '2.0', routeKey: '$default', rawPath: p, rawQueryString: '', isBase64Encoded: false, body: null,
-    headers: { host, 'x-forwarded-for': '203.0.113.7' },
+    // As the CloudFront Router forwards it, origin secret included (functions/lib/lambda-handler.ts).
+    headers: { host, 'x-forwarded-for': '203.0.113.7', ${JSON.stringify(ORIGIN_HEADER)}: process.env.ORIGIN_SECRET },
     requestContext: { http: { method: 'GET', path: p, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'probe' },
       domainName: host, domainPrefix: 'example', requestId: 'probe', routeKey: '$default', stage: '$default',
       accountId: 'anonymous', apiId: 'example', time: new Date().toUTCString(), timeEpoch: Date.now() },
@@ -118,6 +120,7 @@ function measure(target: BundleTarget): Measure {
           // As deployed: Lambda's own variable, and what functions/lib/env.ts demands in production.
           AWS_LAMBDA_FUNCTION_NAME: `festivales-bundle-${target.name}`,
           SESSION_SECRET: 'bundle-probe-secret-with-enough-length-0123456789',
+          ORIGIN_SECRET: 'bundle-probe-origin-secret-with-enough-length-0123',
           PUBLIC_BASE_URL: 'https://festivales.example',
           ...(i === 0 && probe ? { PROBE_PATH: probe } : {}),
         },

@@ -21,3 +21,18 @@ describe('the Router forwards CloudFront-Viewer-Address to the API functions', (
     expect(new Set(policies)).toEqual(new Set([ALL_VIEWER_EXCEPT_HOST_HEADER]));
   });
 });
+
+/**
+ * The origin secret (infra/router.ts) is set by code injected at the start of the Router's
+ * viewer-request function, and reaches the functions as a viewer header through the policy above.
+ * This pins that SST runs the injection for every request, before it picks the route's origin.
+ */
+describe('the Router runs its viewer-request injection on every request, before routing', () => {
+  it('places edge.viewerRequest.injection first in the handler of its request function', () => {
+    const source = readFileSync(routerSource, 'utf8');
+    expect(source).toMatch(/const userInjection = edge\?\.viewerRequest\?\.injection \?\? "";/);
+    expect(source).toMatch(/async function handler\(event\) \{\s*\$\{userInjection\}\s*\$\{blockCloudfrontUrlInjection\}\s*\$\{CF_ROUTER_INJECTION\}/);
+    // Lazy routes (router.route) are chosen inside that same function: one behaviour, one function.
+    expect(source).toMatch(/functionAssociations: all\(\[\s*requestFunction,/);
+  });
+});

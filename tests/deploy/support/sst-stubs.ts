@@ -32,6 +32,23 @@ export interface Evaluation {
 
 const ref = (kind: string, name: string, prop: string) => `{${kind}:${name}.${prop}}`;
 
+/**
+ * Pulumi's Output, reduced to what infra/ uses: `apply`, and a promise of the value (a test awaits
+ * it). Values that are resource placeholders stay strings.
+ */
+export class StubOutput<T> implements PromiseLike<T> {
+  private readonly value: Promise<T>;
+  constructor(value: T | PromiseLike<T>) {
+    this.value = Promise.resolve(value).then((v) => (v instanceof StubOutput ? v.value : v)) as Promise<T>;
+  }
+  apply<U>(fn: (value: T) => U | PromiseLike<U>): StubOutput<U> {
+    return new StubOutput(this.value.then(fn));
+  }
+  then<A = T, B = never>(onFulfilled?: ((value: T) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): PromiseLike<A | B> {
+    return this.value.then(onFulfilled, onRejected);
+  }
+}
+
 function createStubs(resources: Recorded[], routes: RecordedRoute[]) {
   const record = (kind: string, name: string, args: any, opts: any, instance: any) => {
     if (resources.some((r) => r.kind === kind && r.name === name)) throw new Error(`duplicate ${kind} ${name}`);
@@ -116,6 +133,18 @@ function createStubs(resources: Recorded[], routes: RecordedRoute[]) {
     }
   }
 
+  class ResponseHeadersPolicy {
+    readonly id: string;
+    constructor(
+      readonly resourceName: string,
+      args: any,
+      opts?: any,
+    ) {
+      this.id = ref('ResponseHeadersPolicy', resourceName, 'id');
+      record('aws.cloudfront.ResponseHeadersPolicy', resourceName, args, opts, this);
+    }
+  }
+
   class Invocation {
     constructor(
       readonly resourceName: string,
@@ -133,14 +162,20 @@ function createStubs(resources: Recorded[], routes: RecordedRoute[]) {
     sst: { Secret, aws: { Router, Bucket, Function, StaticSite } },
     aws: {
       lambda: { Invocation },
+      cloudfront: { ResponseHeadersPolicy },
       getRegionOutput: () => ({ region: '{aws.region}', name: '{aws.region}' }),
     },
     $interpolate: interpolate,
+    $jsonStringify: (value: unknown) => new StubOutput(value).apply((v) => JSON.stringify(v)),
+    $util: {
+      output: <T>(value: T) => new StubOutput(value),
+      all: (values: unknown[]) => new StubOutput(Promise.all(values.map((v) => new StubOutput(v)))),
+    },
     $config: (config: unknown) => config,
   };
 }
 
-const GLOBALS = ['sst', 'aws', '$interpolate', '$config', '$app', '$dev', '$cli'] as const;
+const GLOBALS = ['sst', 'aws', '$interpolate', '$jsonStringify', '$util', '$config', '$app', '$dev', '$cli'] as const;
 
 /** Loads sst.config.ts under the stubs: its app() answer for `stage` and what its run() declares. */
 export async function evaluateConfig(configUrl: string, options: { stage: string; dev?: boolean; root?: string }): Promise<Evaluation & { app: any }> {
