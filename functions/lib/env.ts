@@ -25,7 +25,10 @@ const schema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     SESSION_SECRET: optionalText.pipe(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
-    /** Sent by the CloudFront Router in the x-origin-verify header; Lambda answers 403 without it (functions/lib/lambda-handler.ts). */
+    /**
+     * Sent by the CloudFront Router in the x-origin-verify header. Required by the function-URL handlers
+     * (functions/lib/lambda-handler.ts), which refuse every request without it; unused elsewhere.
+     */
     ORIGIN_SECRET: optionalText.pipe(z.string().min(32, 'ORIGIN_SECRET must be at least 32 characters').optional()),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -81,9 +84,6 @@ const schema = z
     }
     if (!env.PUBLIC_BASE_URL) {
       problem('PUBLIC_BASE_URL', 'PUBLIC_BASE_URL is required in production: the site address people use, e.g. https://festivales.example.com');
-    }
-    if (env.AWS_LAMBDA_FUNCTION_NAME && !env.ORIGIN_SECRET) {
-      problem('ORIGIN_SECRET', 'ORIGIN_SECRET is required on Lambda: the secret the CloudFront Router sends (sst secret set OriginSecret)');
     }
     if (env.AUTH_DEV_LOGIN) {
       problem('AUTH_DEV_LOGIN', 'AUTH_DEV_LOGIN (the shared demo sign-in) is only allowed in development, never with NODE_ENV=production or on Lambda');

@@ -36,8 +36,10 @@ export function lambdaHandler(app: Hono<any, any, any>) {
     const single = takeOriginHeader(event.headers as Headers | undefined);
     const multi = takeOriginHeader('multiValueHeaders' in event ? (event.multiValueHeaders as Headers | undefined) : undefined);
     const received = single ?? multi;
-    // functions/lib/env.ts refuses a Lambda configuration without ORIGIN_SECRET; '' never matches.
-    if (!originSecretMatches(received, env().ORIGIN_SECRET ?? '')) {
+    const secret = env().ORIGIN_SECRET;
+    // Fail closed, loudly: a function deployed without its secret answers nothing (and says why in its log).
+    if (!secret) throw new Error('Invalid configuration: ORIGIN_SECRET is required behind the CloudFront Router (sst secret set OriginSecret)');
+    if (!originSecretMatches(received, secret)) {
       return {
         statusCode: 403,
         headers: { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
