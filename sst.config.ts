@@ -27,6 +27,7 @@ export default $config({
     const { createMigrations } = await import('./infra/migrations');
     const { createApiFunctions } = await import('./infra/api');
     const { createWeb } = await import('./infra/web');
+    const { createUploadSweep } = await import('./infra/upload-sweep');
 
     const secrets = createSecrets();
     const region = aws.getRegionOutput().region;
@@ -44,6 +45,7 @@ export default $config({
       dependsOn: migrations.run ? [migrations.run] : [],
     });
     const web = createWeb(router, secrets);
+    createUploadSweep(secrets, uploads);
 
     return {
       url: router.url,

@@ -1,4 +1,4 @@
-import { FILE_TYPE_MESSAGE, imageFileError, normaliseImageType } from './community-schemas';
+import { FILE_TYPE_MESSAGE, imageFileError, imageTypeError, normaliseImageType } from './community-schemas';
 import type { Comment, Festival, Media, MediaReport, User } from './types';
 import { z } from './zod';
 
@@ -202,15 +202,20 @@ const optionalId = (message: string) =>
 export const SELECT_FESTIVAL_FIRST = 'Selecciona un festival antes de subir una imagen.';
 
 /**
- * POST /api/admin/upload/get-signed-url (spec §7). fileSize is an addition to the spec's body: the
- * presigned PUT signs the exact length (DESIGN.md "Uploads"). Type and size follow the same rules
- * as every other upload (core/community-schemas `imageFileError`).
+ * POST /api/admin/upload/get-signed-url (spec §7). fileSize is optional, as the spec's client does not
+ * send it: with it the presigned PUT signs the exact length (DESIGN.md "Uploads"); without it the
+ * length is checked (1 KB-5 MB) when the upload is confirmed. Type and size follow the same rules as
+ * every other upload (core/community-schemas `imageFileError`).
  */
 export const adminUploadUrlSchema = z
   .object({
     fileName: z.string({ error: FILE_NAME_MESSAGE }).trim().min(1, { error: FILE_NAME_MESSAGE }).max(255, { error: 'El nombre del archivo es demasiado largo.' }),
     contentType: z.string({ error: FILE_TYPE_MESSAGE }),
-    fileSize: z.number({ error: FILE_SIZE_MESSAGE }).int({ error: FILE_SIZE_MESSAGE }),
+    fileSize: z
+      .number({ error: FILE_SIZE_MESSAGE })
+      .int({ error: FILE_SIZE_MESSAGE })
+      .nullish()
+      .transform((v) => v ?? null),
     userId: optionalId('Usuario no válido.'),
     festivalId: optionalId('Selecciona un festival válido.'),
     /** A festival being created in the admin form: no id yet, the image is linked when the form is saved. */
@@ -224,7 +229,8 @@ export const adminUploadUrlSchema = z
       .nullish(),
   })
   .transform((value, ctx) => {
-    const message = imageFileError({ size: value.fileSize, type: value.contentType, name: value.fileName });
+    const file = { type: value.contentType, name: value.fileName };
+    const message = value.fileSize === null ? imageTypeError(file) : imageFileError({ ...file, size: value.fileSize });
     if (message) {
       ctx.issues.push({ code: 'custom', message, input: value, path: [message === FILE_TYPE_MESSAGE ? 'contentType' : 'fileSize'] });
       return z.NEVER;

@@ -140,6 +140,10 @@ export const imageExtensions = ['jpeg', 'jpg', 'png', 'gif', 'webp'] as const;
 export const FILE_TYPE_MESSAGE = `Tipo de archivo no permitido. Usa: ${imageExtensions.map((e) => e.toUpperCase()).join(', ')}`;
 export const FILE_TOO_SMALL_MESSAGE = 'El archivo es demasiado pequeño. Mínimo 1KB';
 export const TOO_MANY_IMAGES_MESSAGE = 'Máximo 5 imágenes permitidas';
+/** Stored photos are decoded and re-encoded (metadata stripped); past this many pixels decoding costs too much memory. */
+export const IMAGE_MAX_MEGAPIXELS = 50;
+export const IMAGE_UNREADABLE_MESSAGE = 'El archivo no es una imagen válida o está dañado.';
+export const IMAGE_TOO_MANY_PIXELS_MESSAGE = `La imagen tiene demasiados píxeles. Máximo permitido: ${IMAGE_MAX_MEGAPIXELS} megapíxeles`;
 export const fileTooLargeMessage = (bytes: number) =>
   `El archivo es demasiado grande (${(bytes / 1024 / 1024).toFixed(2)} MB). Máximo permitido: 5MB`;
 
@@ -159,12 +163,19 @@ export function normaliseImageType(contentType: string | null | undefined): Imag
   return (imageContentTypes as readonly string[]).includes(type) ? (type as ImageContentType) : null;
 }
 
-/** The spec's message for a file the browser is about to send, or null when it is acceptable. */
-export function imageFileError(file: { size: number; type: string; name?: string }): string | null {
+/** FILE_TYPE_MESSAGE when the declared type or the name's extension is not an accepted image, else null. */
+export function imageTypeError(file: { type: string; name?: string }): string | null {
   const extension = file.name?.includes('.') ? file.name.split('.').pop()!.toLowerCase() : null;
   if (!normaliseImageType(file.type) || (extension && !(imageExtensions as readonly string[]).includes(extension))) {
     return FILE_TYPE_MESSAGE;
   }
+  return null;
+}
+
+/** The spec's message for a file the browser is about to send, or null when it is acceptable. */
+export function imageFileError(file: { size: number; type: string; name?: string }): string | null {
+  const typeError = imageTypeError(file);
+  if (typeError) return typeError;
   if (file.size > IMAGE_MAX_BYTES) return fileTooLargeMessage(file.size);
   if (file.size < IMAGE_MIN_BYTES) return FILE_TOO_SMALL_MESSAGE;
   return null;

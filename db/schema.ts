@@ -355,7 +355,8 @@ export const uploadsTable = pgTable(
     festivalId: integer('festival_id').references(() => festivalsTable.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['gallery', 'festival', 'admin'] }).notNull(),
     contentType: text('content_type').notNull(),
-    contentLength: integer('content_length').notNull(),
+    /** The length signed into the upload URL; null when none was (the admin call without fileSize) until confirm records it. */
+    contentLength: integer('content_length'),
     status: text('status', { enum: ['issued', 'confirmed'] }).notNull().default('issued'),
     mediaId: integer('media_id').references(() => mediaTable.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -367,6 +368,8 @@ export const uploadsTable = pgTable(
     check('uploads_status_check', sql`${t.status} in ('issued', 'confirmed')`),
     check('uploads_content_length_range', sql`${t.contentLength} between 1024 and 5242880`),
     index('uploads_user_idx').on(t.userId),
+    // The sweep of unconfirmed uploads reads the old issued rows only.
+    index('uploads_issued_created_idx').on(t.createdAt).where(sql`${t.status} = 'issued'`),
   ],
 );
 

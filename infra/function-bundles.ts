@@ -31,6 +31,8 @@ export interface BundleTarget {
 export const bundleTargets: BundleTarget[] = [
   ...apiAreas.map((area) => ({ name: area.name, entry: lambdaFileOf(area), usesBucket: area.needsBucket })),
   { name: 'migrate', entry: 'functions/migrate/lambda.ts', usesBucket: false, copy: { from: 'migrations', to: 'migrations' } },
+  // Run by the UploadSweep cron (infra/upload-sweep.ts).
+  { name: 'sweep-uploads', entry: 'functions/sweep-uploads/lambda.ts', usesBucket: true },
 ];
 
 export function bundleDirOf(name: string): string {
@@ -54,6 +56,17 @@ export const lambdaExternals = [
   'drizzle-orm/node-postgres',
   'drizzle-orm/node-postgres/migrator',
 ];
+
+/**
+ * Native packages (a .node binary and its shared libraries, which esbuild cannot inline): left out
+ * of every bundle and installed beside the bundles that import them, built for the Lambda runtime
+ * (linux-arm64, glibc) from the lockfile in NATIVE_PACKAGES_DIR. sharp re-encodes stored photos
+ * (functions/lib/image-cleaning.ts), loaded on first use.
+ */
+export const lambdaNativePackages = ['sharp'];
+export const NATIVE_PACKAGES_DIR = 'infra/lambda-native';
+/** npm's own platform flags: install the binaries for the Lambda whatever machine bundles. */
+export const nativeInstallFlags = ['--os=linux', `--cpu=${lambdaArchitecture}`, '--libc=glibc'];
 
 /**
  * core/zod.ts re-exports zod's `z` namespace, which makes esbuild keep every object in it,
@@ -113,7 +126,7 @@ export function esbuildOptionsFor(target: BundleTarget, root: string): BuildOpti
     minify: true,
     treeShaking: true,
     legalComments: 'none',
-    external: lambdaExternals,
+    external: [...lambdaExternals, ...lambdaNativePackages],
     banner: { js: banner },
     plugins: [zodLocalesPlugin, lambdaCredentialsPlugin],
     metafile: true,

@@ -7,7 +7,10 @@
 export interface UploadsCors<Origin = string> {
   allowOrigins: Origin[];
   allowMethods: ('PUT')[];
-  /** Content-Type is signed into the URL and sent by the browser; Content-Length is set by the browser itself. */
+  /**
+   * Content-Type and If-None-Match are signed into the URL and sent by the browser (If-None-Match: *
+   * keeps a URL from writing its object twice); Content-Length is set by the browser itself.
+   */
   allowHeaders: string[];
   exposeHeaders: string[];
   maxAge: `${number} seconds`;
@@ -17,7 +20,7 @@ export function uploadsCors<Origin>(siteOrigins: Origin[]): UploadsCors<Origin> 
   return {
     allowOrigins: siteOrigins,
     allowMethods: ['PUT'],
-    allowHeaders: ['content-type'],
+    allowHeaders: ['content-type', 'if-none-match'],
     exposeHeaders: ['etag'],
     maxAge: '3600 seconds',
   };

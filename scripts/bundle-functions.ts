@@ -4,6 +4,8 @@
  * time in fresh Node processes, and checks:
  *   - at most 1 MB minified;
  *   - the AWS SDK in the functions that use the bucket, and only in those;
+ *   - native packages (sharp) outside the code, installed beside the bundles that import them for
+ *     the Lambda's linux-arm64 (a bundle that imports one without its arm64 binary fails);
  *   - the bundle runs on its own, away from node_modules: it answers a request.
  * The cold import target (150 ms, module load to handler ready) is checked against the median CPU
  * time of the import, which other work on a shared machine stretches far less than wall time (both
@@ -28,6 +30,7 @@ import {
   type BundleManifest,
   type BundleTarget,
 } from '../infra/function-bundles';
+import { copyNativePackages, nativeImportsOf, NATIVE_INPUTS, nativeProblems } from './native-packages';
 
 const MAX_BYTES = 1024 * 1024;
 const MAX_COLD_IMPORT_MS = Number(process.env.MAX_COLD_IMPORT_MS ?? 150);
@@ -70,15 +73,18 @@ function probePathOf(target: BundleTarget): string | undefined {
   return `${area.routes.find((r) => r.startsWith('/api')) ?? area.routes[0]}/__no_such_route__/x/y/z`;
 }
 
-async function bundle(target: BundleTarget): Promise<{ code: Buffer; awsSdk: boolean }> {
+async function bundle(target: BundleTarget): Promise<{ code: Buffer; awsSdk: boolean; native: string[] }> {
   const dir = path.join(root, bundleDirOf(target.name));
   rmSync(dir, { recursive: true, force: true });
   const result = await build(esbuildOptionsFor(target, root));
   if (target.copy) cpSync(path.join(root, target.copy.from), path.join(dir, target.copy.to), { recursive: true });
+  const native = nativeImportsOf(result.metafile!);
+  if (native.length) await copyNativePackages(root, dir);
 
   // The build settings are inputs too: a change to them makes every bundle stale.
   const inputs = [...Object.keys(result.metafile!.inputs).filter((i) => !i.includes(':')), 'infra/function-bundles.ts', 'infra/api-areas.ts'];
   if (target.copy) inputs.push(...listFiles(target.copy.from));
+  if (native.length) inputs.push(...NATIVE_INPUTS);
   const manifest: BundleManifest = {
     entry: target.entry,
     inputs: Object.fromEntries([...new Set(inputs)].sort().map((input) => [input, sha256(path.join(root, input))])),
@@ -88,7 +94,7 @@ async function bundle(target: BundleTarget): Promise<{ code: Buffer; awsSdk: boo
   const code = readFileSync(path.join(dir, 'index.mjs'));
   const fromMetafile = Object.keys(result.metafile!.inputs).some((input) => input.includes('node_modules/@aws-sdk/'));
   // The SDK writes its user agent string into every client it builds.
-  return { code, awsSdk: fromMetafile || code.includes('aws-sdk-js') };
+  return { code, awsSdk: fromMetafile || code.includes('aws-sdk-js'), native };
 }
 
 function listFiles(dir: string): string[] {
@@ -154,10 +160,10 @@ const built = await Promise.all(targets.map(async (target) => ({ target, ...(awa
 console.log(`Built ${built.length} bundles in ${BUNDLE_ROOT}/<function>/index.mjs.`);
 if (buildOnly) process.exit(0);
 
-console.log(`\n${pad('function', 14)}${pad('minified', 10)}${pad('gzip', 9)}${pad('cold import cpu (wall min/p50)', 31)}${pad('AWS SDK', 9)}${pad('probe', 7)}result`);
+console.log(`\n${pad('function', 14)}${pad('minified', 10)}${pad('gzip', 9)}${pad('cold import cpu (wall min/p50)', 31)}${pad('AWS SDK', 9)}${pad('native', 8)}${pad('probe', 7)}result`);
 let failures = 0;
 let slow = 0;
-for (const { target, code, awsSdk } of built) {
+for (const { target, code, awsSdk, native } of built) {
   const m = measure(target);
   const problems: string[] = [];
   if (code.byteLength > MAX_BYTES) problems.push(`${kb(code.byteLength)} > 1 MB`);
@@ -165,6 +171,7 @@ for (const { target, code, awsSdk } of built) {
   if (overTime) slow++;
   if (awsSdk !== target.usesBucket) problems.push(awsSdk ? 'has the AWS SDK but does not use the bucket' : 'uses the bucket but has no AWS SDK');
   if (m.probeStatus !== null && m.probeStatus >= 500) problems.push(`the probe request got ${m.probeStatus}`);
+  problems.push(...nativeProblems(path.join(root, bundleDirOf(target.name)), native));
   if (problems.length || (strict && overTime)) failures++;
   if (overTime) problems.push(`cold import ${m.cpuMedianMs.toFixed(0)} ms of CPU > ${MAX_COLD_IMPORT_MS} ms`);
   console.log(
@@ -173,6 +180,7 @@ for (const { target, code, awsSdk } of built) {
       pad(kb(gzipSync(code).byteLength), 9) +
       pad(`${m.cpuMedianMs.toFixed(0)} ms (${m.coldMinMs.toFixed(0)} / ${m.coldMedianMs.toFixed(0)} ms)`, 31) +
       pad(awsSdk ? 'yes' : 'no', 9) +
+      pad(native.join(',') || '-', 8) +
       pad(m.probeStatus === null ? '-' : String(m.probeStatus), 7) +
       (problems.length ? `${problems.length === 1 && overTime && !strict ? 'SLOW' : 'FAIL'}: ${problems.join('; ')}` : 'ok'),
   );

@@ -6,17 +6,19 @@ import type { AppEnv } from '../lib/app';
 import { recordAudit } from '../lib/audit';
 import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';
-import { conflict, notFound, pgErrorCode } from '../lib/errors';
+import { notFound, pgErrorCode } from '../lib/errors';
 import { storage } from '../lib/storage/storage';
-import { findPendingUpload, issueUpload, markUploadConfirmed, verifyStoredImage } from '../lib/uploads';
+import { findPendingUpload, issueUpload, publishUpload, readUploadedImage } from '../lib/uploads';
 import { validate } from '../lib/validate';
 
 const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
 
 /**
  * The admin forms' upload pair (spec §7), on the community uploads module: the same key scheme,
- * presigned PUT (type and length signed, short expiry) and confirm checks (1 KB-5 MB, magic bytes).
- * Confirming records nothing public: the form then saves the media (POST /api/admin/media) or the
+ * presigned PUT (type signed, and the length when the client sends fileSize; short expiry) and
+ * confirm checks (1 KB-5 MB, magic bytes, re-encoding without metadata). The spec's client sends no
+ * fileSize, so then confirm is where the size is enforced. Confirming publishes the image but
+ * records nothing else public: the form then saves the media (POST /api/admin/media) or the
  * festival (imageUrl) with the returned publicUrl, which ties the stored object to that row.
  */
 export const uploadRoutes = new Hono<AppEnv>()
@@ -66,26 +68,24 @@ export const uploadRoutes = new Hono<AppEnv>()
     const database = await db();
     const upload = await findPendingUpload(database, input.key, null);
     if (upload.purpose !== 'admin') throw notFound('Subida no encontrada.', 'upload_not_found');
-    const checked = await verifyStoredImage(upload);
+    const checked = await readUploadedImage(upload);
     const festivalId = upload.festivalId ?? input.festivalId ?? null;
-    await database
-      .transaction(async (tx) => {
-        if (!(await markUploadConfirmed(tx, upload.id, null))) throw conflict('Esta imagen ya se había confirmado.', 'upload_already_confirmed');
-        if (festivalId !== null && upload.festivalId === null) {
-          await tx.update(uploadsTable).set({ festivalId }).where(and(eq(uploadsTable.id, upload.id), isNull(uploadsTable.festivalId)));
-        }
-        await recordAudit(tx, {
-          actorId: admin.id,
-          action: 'confirm',
-          entity: 'upload',
-          entityId: upload.id,
-          details: { key: upload.key, size: checked.size, contentType: checked.contentType, festival_id: festivalId },
-        });
-      })
-      .catch((error: unknown) => {
-        if (pgErrorCode(error) === '23503') throw festivalNotFound();
-        throw error;
+    await publishUpload(database, upload, checked, async (tx) => {
+      if (festivalId !== null && upload.festivalId === null) {
+        await tx.update(uploadsTable).set({ festivalId }).where(and(eq(uploadsTable.id, upload.id), isNull(uploadsTable.festivalId)));
+      }
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: 'confirm',
+        entity: 'upload',
+        entityId: upload.id,
+        details: { key: upload.key, size: checked.size, contentType: checked.contentType, festival_id: festivalId },
       });
+      return { mediaId: null, result: undefined };
+    }).catch((error: unknown) => {
+      if (pgErrorCode(error) === '23503') throw festivalNotFound();
+      throw error;
+    });
     return c.json({
       message: 'Imagen subida correctamente',
       key: upload.key,

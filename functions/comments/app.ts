@@ -10,7 +10,7 @@ import { db } from '../lib/db';
 import { forbidden, notFound } from '../lib/errors';
 import { invalidateCatalog } from '../lib/festival-store';
 import { rateLimit } from '../lib/rate-limit';
-import { discardFiles, jsonBodyLimit, MULTIPART_MAX_BYTES, putImages, readImageFiles, recordImages, type StoredFile } from '../lib/uploads';
+import { discardFiles, jsonBodyLimit, MULTIPART_MAX_BYTES, putImages, readImageFiles, recordImages, type StoredFile } from '../lib/multipart-images';
 import { validate } from '../lib/validate';
 import { readListVersion, requireVisibleFestival, type VersionedFestival } from '../media/festival-access';
 import { SharedReads, VersionedListCache } from '../media/response-cache';

@@ -6,6 +6,7 @@ export type ErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'precondition_failed'
   | 'too_large'
   | 'too_many'
   | 'unavailable'
@@ -17,6 +18,7 @@ const statusOf: Record<ErrorKind, ContentfulStatusCode> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  precondition_failed: 412,
   too_large: 413,
   too_many: 429,
   bad_gateway: 502,
@@ -50,6 +52,7 @@ export const forbidden = (message = 'No tienes permiso para realizar esta acció
   new AppError('forbidden', code, message);
 export const notFound = (message = 'Recurso no encontrado.', code = 'not_found') => new AppError('not_found', code, message);
 export const conflict = (message: string, code = 'conflict') => new AppError('conflict', code, message);
+export const preconditionFailed = (message: string, code = 'precondition_failed') => new AppError('precondition_failed', code, message);
 export const tooLarge = (message: string, code = 'too_large') => new AppError('too_large', code, message);
 export const tooMany = (message = 'Demasiadas solicitudes. Inténtalo de nuevo en unos minutos.', code = 'rate_limited') =>
   new AppError('too_many', code, message);

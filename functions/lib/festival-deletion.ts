@@ -4,6 +4,7 @@ import type { Executor } from '../../db/festival-writes';
 import { festivalsTable, mediaTable, uploadsTable } from '../../db/schema';
 import { recordAudit } from './audit';
 import { invalidateCatalog } from './festival-store';
+import { pendingKey } from './storage/pending';
 import { storage } from './storage/storage';
 
 /** Path suffixes of a URL: one of them is the storage key when the URL points at an object we stored. */
@@ -86,9 +87,11 @@ export async function deleteFestivalWithMedia(database: Database, id: number, ac
       .select({ key: mediaTable.storageKey })
       .from(mediaTable)
       .where(and(eq(mediaTable.festivalId, id), isNotNull(mediaTable.storageKey)));
-    const uploadKeys = await tx.select({ key: uploadsTable.key }).from(uploadsTable).where(eq(uploadsTable.festivalId, id));
+    const uploads = await tx.select({ key: uploadsTable.key, status: uploadsTable.status }).from(uploadsTable).where(eq(uploadsTable.festivalId, id));
     await tx.delete(festivalsTable).where(eq(festivalsTable.id, id));
-    const storedKeys = [...new Set([...mediaKeys, ...uploadKeys].map((r) => r.key as string))];
+    // An upload not confirmed yet has only its private copy; the cascade removes its row, and with it the sweep's trace.
+    const uploadKeys = uploads.map((u) => (u.status === 'issued' ? pendingKey(u.key) : u.key));
+    const storedKeys = [...new Set([...mediaKeys.map((r) => r.key as string), ...uploadKeys])];
     await recordAudit(tx, {
       actorId,
       action: 'delete',

@@ -3,10 +3,7 @@
  *
  *   GET  /api/media/festival/{id}   public (Bearer optional: fills userRating); approved, not hidden, newest first;
  *                                   ?limit (default 200, max 500) &offset, total in X-Total-Count
- *   POST /api/media                 signed in; multipart images[] + festival_id (+ caption, comment)
- *   POST /api/media/upload-url      signed in; {festival_id, fileName, contentType, fileSize, purpose?} -> presigned PUT
- *   PUT  /api/media/uploads/{key}   local driver only; authorised by the URL's own signature, as S3 is
- *   POST /api/media/confirm         signed in; {key, caption?, comment?} -> checks the stored object, records pending media
+ *   POST /api/media, /upload-url, PUT /uploads/{key}, POST /confirm: uploads (./uploads.ts)
  *   POST /api/media/{id}/report     anyone (Bearer optional, recorded)
  *   POST /api/gallery/{id}/rate     signed in; one vote per user and item, voting again replaces it
  *
@@ -18,47 +15,23 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
-import {
-  confirmUploadSchema,
-  MEDIA_DEFAULT_LIMIT,
-  mediaFormSchema,
-  pageQuerySchema,
-  reportSchema,
-  uploadUrlSchema,
-  voteSchema,
-} from '../../core/community-schemas';
+import { MEDIA_DEFAULT_LIMIT, pageQuerySchema, reportSchema, voteSchema } from '../../core/community-schemas';
 import { idParamSchema } from '../../core/festival-schemas';
 import type { Media, MediaStatus, MediaType } from '../../core/types';
 import type { Executor } from '../../db/festival-writes';
-import { festivalsTable, mediaReportsTable, mediaTable, mediaVotesTable, uploadsTable, usersTable } from '../../db/schema';
+import { mediaReportsTable, mediaTable, mediaVotesTable, usersTable } from '../../db/schema';
 import { createApp } from '../lib/app';
-import { currentUser, optionalAuth, requireAuth, type AuthUser } from '../lib/auth';
+import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { notFound } from '../lib/errors';
+import { jsonBodyLimit, MULTIPART_MAX_BYTES } from '../lib/multipart-images';
 import { rateLimit } from '../lib/rate-limit';
-import { LocalStorage, LOCAL_UPLOAD_ROUTE } from '../lib/storage/local-storage';
-import { storage } from '../lib/storage/storage';
-import {
-  assertFestivalImageRoom,
-  discardFiles,
-  festivalImageCount,
-  findPendingUpload,
-  issueUpload,
-  jsonBodyLimit,
-  markUploadConfirmed,
-  MULTIPART_MAX_BYTES,
-  putImages,
-  readImageFiles,
-  recordImages,
-  verifyStoredImage,
-  type StoredFile,
-} from '../lib/uploads';
 import { validate } from '../lib/validate';
-import { readListVersion, requireVisibleFestival, type FestivalAccess, type VersionedFestival } from './festival-access';
+import { readListVersion, type VersionedFestival } from './festival-access';
 import { SharedReads, VersionedListCache } from './response-cache';
+import { mediaUploadRoutes } from './uploads';
 
 const MEDIA_NOT_FOUND = 'Contenido no encontrado.';
-const NOT_YOUR_PROPOSAL = 'Solo puedes añadir imágenes a tu propia propuesta pendiente.';
 
 /** What the public gallery shows (spec §4 "Hiding media": hidden items leave it whatever their status). */
 const publicMedia = and(eq(mediaTable.status, 'approved'), isNull(mediaTable.hiddenAt))!;
@@ -131,65 +104,6 @@ async function listPublicMedia(database: Executor, festivalId: number, limit: nu
   return rows.map(toMedia);
 }
 
-/** A freshly recorded item as the gallery would show it (it is pending, so nobody has voted). */
-function newMedia(
-  row: { id: number; festivalId: number; url: string; caption: string | null; comment: string | null; uploadedAt: Date },
-  user: AuthUser,
-): Media {
-  return {
-    id: row.id,
-    festival_id: row.festivalId,
-    user_id: user.id,
-    type: 'image',
-    url: row.url,
-    caption: row.caption,
-    comment: row.comment,
-    status: 'pending',
-    uploaded_at: row.uploadedAt.toISOString(),
-    rating: 0,
-    votesCount: 0,
-    userRating: null,
-    User: { id: user.id, name: user.name, avatar_url: user.avatar_url },
-  };
-}
-
-const newMediaColumns = {
-  id: mediaTable.id,
-  festivalId: mediaTable.festivalId,
-  url: mediaTable.url,
-  caption: mediaTable.caption,
-  comment: mediaTable.comment,
-  uploadedAt: mediaTable.uploadedAt,
-};
-
-/**
- * Which kind of upload `user` may make to `festival`: gallery images for approved festivals (and
- * admins anywhere), proposal images for the proposer's own pending festival.
- */
-function uploadPurposeFor(festival: FestivalAccess, user: AuthUser): 'gallery' | 'festival' {
-  if (festival.status === 'approved') return 'gallery';
-  if (festival.status === 'pending' && festival.proposedBy === user.id) return 'festival';
-  if (user.role === 'admin') return 'gallery';
-  throw forbidden(NOT_YOUR_PROPOSAL, 'not_proposer');
-}
-
-/** Locks the proposal so concurrent uploads cannot pass the limit of 5 images together. */
-async function lockProposalWithRoom(tx: Executor, festivalId: number, user: AuthUser, adding: number): Promise<void> {
-  const [festival] = await tx
-    .select({ id: festivalsTable.id })
-    .from(festivalsTable)
-    .where(and(eq(festivalsTable.id, festivalId), eq(festivalsTable.proposedBy, user.id), eq(festivalsTable.status, 'pending')))
-    .for('update');
-  if (!festival) throw forbidden(NOT_YOUR_PROPOSAL, 'not_proposer');
-  assertFestivalImageRoom(await festivalImageCount(tx, festivalId), adding);
-}
-
-function localStorageOr404(): LocalStorage {
-  const store = storage();
-  if (!(store instanceof LocalStorage)) throw notFound('Ruta no encontrada.', 'route_not_found');
-  return store;
-}
-
 const mediaPages = new VersionedListCache<Media>();
 const versionReads = new SharedReads<VersionedFestival>();
 
@@ -226,125 +140,7 @@ export const app = createApp('/api/media', { maxBodyBytes: MULTIPART_MAX_BYTES }
     });
     return c.body(`[${parts.join(',')}]`);
   })
-  .post('/', requireAuth, validate('form', mediaFormSchema), rateLimit('upload'), async (c) => {
-    const user = currentUser(c);
-    const input = c.req.valid('form');
-    const images = await readImageFiles(await c.req.formData());
-    if (images.length === 0) throw badRequest('Selecciona al menos una imagen.', 'no_images');
-    const database = await db();
-    const purpose = uploadPurposeFor(await requireVisibleFestival(database, input.festival_id, user), user);
-    const files: StoredFile[] = await putImages(user.id, purpose, images);
-    try {
-      const rows = await database.transaction(async (tx) => {
-        if (purpose === 'festival') await lockProposalWithRoom(tx, input.festival_id, user, files.length);
-        return recordImages(tx, {
-          userId: user.id,
-          festivalId: input.festival_id,
-          purpose,
-          files,
-          caption: input.caption,
-          comment: input.comment,
-        });
-      });
-      return c.json(
-        { message: 'Imágenes recibidas. Se publicarán cuando un administrador las apruebe.', media: rows.map((row) => newMedia(row, user)) },
-        201,
-      );
-    } catch (error) {
-      await discardFiles(files);
-      throw error;
-    }
-  })
-  .post('/upload-url', jsonBodyLimit, requireAuth, validate('json', uploadUrlSchema), rateLimit('upload'), async (c) => {
-    const user = currentUser(c);
-    const input = c.req.valid('json');
-    const database = await db();
-    const festival = await requireVisibleFestival(database, input.festival_id, user);
-    const purpose = uploadPurposeFor(festival, user);
-    if (input.purpose === 'festival' && purpose !== 'festival') throw forbidden(NOT_YOUR_PROPOSAL, 'not_proposer');
-    if (purpose === 'festival') assertFestivalImageRoom(await festivalImageCount(database, festival.id), 1);
-    const presigned = await issueUpload(database, {
-      userId: user.id,
-      festivalId: festival.id,
-      purpose,
-      contentType: input.contentType,
-      contentLength: input.fileSize,
-    });
-    return c.json({ ...presigned, method: 'PUT', expiresAt: presigned.expiresAt.toISOString() }, 201);
-  })
-  .put('/uploads/*', async (c) => {
-    const store = localStorageOr404();
-    let key: string;
-    try {
-      key = decodeURIComponent(c.req.path.slice(LOCAL_UPLOAD_ROUTE.length + 1));
-    } catch {
-      throw forbidden('Firma de subida no válida.', 'invalid_signature');
-    }
-    const contentType = c.req.header('Content-Type') ?? '';
-    const verify = (contentLength: number) => {
-      const check = store.verifySignedPut({
-        key,
-        contentType,
-        contentLength,
-        expires: Number(c.req.query('expires')),
-        signature: c.req.query('sig') ?? '',
-      });
-      if (check === 'expired') throw forbidden('El enlace de subida ha caducado. Pide uno nuevo.', 'upload_url_expired');
-      if (check !== 'ok') throw forbidden('Firma de subida no válida.', 'invalid_signature');
-    };
-    // The declared length is checked before reading the body, the real one after, like S3's signed Content-Length.
-    const declared = c.req.header('Content-Length');
-    if (declared !== undefined) verify(Number(declared));
-    const body = new Uint8Array(await c.req.arrayBuffer());
-    verify(body.byteLength);
-    // Unlike S3 we can refuse to overwrite an object that was already confirmed.
-    const [upload] = await (await db())
-      .select({ status: uploadsTable.status })
-      .from(uploadsTable)
-      .where(eq(uploadsTable.key, key))
-      .limit(1);
-    if (!upload) throw notFound('Subida no encontrada.', 'upload_not_found');
-    if (upload.status === 'confirmed') throw conflict('Esta imagen ya se había confirmado.', 'upload_already_confirmed');
-    await store.put({ key, contentType, body });
-    return c.body(null, 200);
-  })
-  .post('/confirm', jsonBodyLimit, requireAuth, validate('json', confirmUploadSchema), async (c) => {
-    const user = currentUser(c);
-    const input = c.req.valid('json');
-    const database = await db();
-    const upload = await findPendingUpload(database, input.key, user.id);
-    if (upload.purpose === 'admin' || upload.festivalId === null) throw notFound('Subida no encontrada.', 'upload_not_found');
-    await verifyStoredImage(upload);
-    const festivalId = upload.festivalId;
-    const store = storage();
-    try {
-      const row = await database.transaction(async (tx) => {
-        if (upload.purpose === 'festival') await lockProposalWithRoom(tx, festivalId, user, 1);
-        const [media] = await tx
-          .insert(mediaTable)
-          .values({
-            festivalId,
-            userId: user.id,
-            type: 'image',
-            url: store.publicUrl(upload.key),
-            storageKey: upload.key,
-            caption: input.caption,
-            comment: input.comment,
-            status: 'pending',
-          })
-          .returning(newMediaColumns);
-        if (!(await markUploadConfirmed(tx, upload.id, media.id))) {
-          throw conflict('Esta imagen ya se había confirmado.', 'upload_already_confirmed');
-        }
-        return media;
-      });
-      return c.json(newMedia(row, user), 201);
-    } catch (error) {
-      // Over the proposal's limit: the object will never be used.
-      if ((error as { code?: string }).code === 'too_many_images') await discardFiles([upload]);
-      throw error;
-    }
-  })
+  .route('/', mediaUploadRoutes)
   .post('/:id/report', jsonBodyLimit, optionalAuth, validate('param', idParamSchema), validate('json', reportSchema), rateLimit('report'), async (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');

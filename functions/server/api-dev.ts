@@ -6,6 +6,8 @@ import { openDatabase } from '../../db/client';
 import { seedIfEmpty } from '../../db/seed/seed';
 import { useDatabase } from '../lib/db';
 import { env } from '../lib/env';
+import { storage } from '../lib/storage/storage';
+import { scheduleUploadSweep, sweepUnconfirmedUploads } from '../lib/upload-sweep';
 import { createLocalApp } from './local-app';
 
 const config = env();
@@ -18,9 +20,12 @@ const uploadsDir = path.resolve(config.DATA_DIR, 'uploads');
 mkdirSync(uploadsDir, { recursive: true });
 // The SPA comes from Vite's dev server, which proxies /api and /uploads here (web/vite.config.ts).
 const app = createLocalApp({ webRoot: path.join(process.cwd(), 'web/dist'), uploadsDir });
+// Unconfirmed uploads older than an hour go; in AWS the UploadSweep cron runs the same code.
+const stopSweep = scheduleUploadSweep(() => sweepUnconfirmedUploads(handle.db, storage()));
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => console.log(`API en http://localhost:${info.port}`));
 
 const shutdown = async () => {
+  stopSweep();
   server.close();
   await handle.close();
   process.exit(0);

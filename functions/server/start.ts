@@ -5,6 +5,8 @@ import { openDatabase } from '../../db/client';
 import { seedIfEmpty } from '../../db/seed/seed';
 import { useDatabase } from '../lib/db';
 import { env } from '../lib/env';
+import { storage } from '../lib/storage/storage';
+import { scheduleUploadSweep, sweepUnconfirmedUploads } from '../lib/upload-sweep';
 import { createLocalApp } from './local-app';
 import { buildWeb, webBuildIsStale } from './web-build';
 
@@ -39,6 +41,8 @@ useDatabase(handle);
 const uploadsDir = path.resolve(config.DATA_DIR, 'uploads');
 mkdirSync(uploadsDir, { recursive: true });
 const app = createLocalApp({ webRoot: path.join(root, 'web/dist'), uploadsDir });
+// Unconfirmed uploads older than an hour go; in AWS the UploadSweep cron runs the same code.
+const stopSweep = scheduleUploadSweep(() => sweepUnconfirmedUploads(handle.db, storage()));
 
 // Development listens on this machine only (HOST=127.0.0.1 by default); production on HOST or every interface.
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
@@ -47,6 +51,7 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
 });
 
 const shutdown = async () => {
+  stopSweep();
   server.close();
   await handle.close();
   process.exit(0);

@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mediaTable, uploadsTable } from '../../db/schema';
 import { resetEnv } from '../../functions/lib/env';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { LocalStorage } from '../../functions/lib/storage/local-storage';
+import { pendingKey } from '../../functions/lib/storage/pending';
 import { storage } from '../../functions/lib/storage/storage';
 import { createLocalApp } from '../../functions/server/local-app';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
@@ -16,6 +18,7 @@ import { createFestival, imageBytes } from '../support/fixtures';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'festivales-uploads-'));
 const uploadsDir = path.join(dataDir, 'uploads');
+const pendingDir = path.join(dataDir, 'pending-uploads');
 // Many uploads per user here; the limit itself is tested on its own.
 const generousUploadLimit = 1000;
 
@@ -52,19 +55,23 @@ async function presign(token: string, festivalId: number, bytes: Uint8Array, ext
   return res.json;
 }
 
-/** The browser's PUT: signed Content-Type, and the Content-Length the body really has. */
+/** The browser's PUT: the signed headers, and the Content-Length the body really has. */
 const put = (url: string, body: Uint8Array, headers: Record<string, string> = {}) =>
-  api('PUT', url, { body, headers: { 'Content-Type': 'image/png', 'Content-Length': String(body.byteLength), ...headers } });
+  api('PUT', url, { body, headers: { 'Content-Type': 'image/png', 'If-None-Match': '*', 'Content-Length': String(body.byteLength), ...headers } });
 
+/** The public file of a key, and the private copy a PUT writes until confirm. */
 const fileFor = (key: string) => path.join(uploadsDir, ...key.split('/'));
+const pendingFileFor = (key: string) => path.join(pendingDir, ...key.split('/'));
+const storedNowhere = (key: string) => !existsSync(fileFor(key)) && !existsSync(pendingFileFor(key));
 const uploadRow = async (key: string) => (await db().select().from(uploadsTable).where(eq(uploadsTable.key, key)))[0];
 const mediaOf = (festivalId: number) => db().select().from(mediaTable).where(eq(mediaTable.festivalId, festivalId));
 
 describe('local storage driver', () => {
-  it('is chosen when S3_BUCKET is not set and keeps files under DATA_DIR/uploads', () => {
+  it('is chosen when S3_BUCKET is not set and keeps files under DATA_DIR/uploads, unconfirmed ones under DATA_DIR/pending-uploads', () => {
     const store = storage();
     expect(store).toBeInstanceOf(LocalStorage);
     expect((store as LocalStorage).directory).toBe(uploadsDir);
+    expect((store as LocalStorage).pendingDirectory).toBe(pendingDir);
   });
 });
 
@@ -73,14 +80,16 @@ describe('presign, PUT and confirm (local driver)', () => {
     const festival = await createFestival();
     const bytes = imageBytes('png', 3000);
     const signed = await presign(ana.token, festival, bytes);
-    expect(signed.uploadUrl).toMatch(new RegExp(`^/api/media/uploads/users/${ana.user.id}/gallery/[0-9a-f-]{36}\\.png\\?expires=\\d+&sig=`));
-    expect(signed.headers).toEqual({ 'Content-Type': 'image/png' });
+    expect(signed.uploadUrl).toMatch(new RegExp(`^/api/media/uploads/users/${ana.user.id}/gallery/[0-9a-f-]{36}\\.png\\?expires=\\d+&len=3000&sig=`));
+    expect(signed.headers).toEqual({ 'Content-Type': 'image/png', 'If-None-Match': '*' });
     expect(signed.publicUrl).toBe(`/uploads/${signed.key}`);
     expect(new Date(signed.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(300_000);
     expect(await uploadRow(signed.key)).toMatchObject({ status: 'issued', userId: ana.user.id, festivalId: festival, purpose: 'gallery', contentLength: 3000 });
 
     expect((await put(signed.uploadUrl, bytes)).status).toBe(200);
-    expect(readFileSync(fileFor(signed.key))).toEqual(Buffer.from(bytes));
+    // Private until confirmed: only the pending copy exists.
+    expect(readFileSync(pendingFileFor(signed.key))).toEqual(Buffer.from(bytes));
+    expect(existsSync(fileFor(signed.key))).toBe(false);
 
     const confirmed = await api('POST', '/api/media/confirm', { token: ana.token, body: { key: signed.key, caption: 'Escenario', comment: 'Increíble' } });
     expect(confirmed.status).toBe(201);
@@ -99,6 +108,8 @@ describe('presign, PUT and confirm (local driver)', () => {
     });
     const [media] = await mediaOf(festival);
     expect(media).toMatchObject({ id: confirmed.json.id, storageKey: signed.key, status: 'pending' });
+    expect(existsSync(fileFor(signed.key))).toBe(true);
+    expect(existsSync(pendingFileFor(signed.key))).toBe(false);
     expect(await uploadRow(signed.key)).toMatchObject({ status: 'confirmed', mediaId: media.id });
     // Pending: not in the public gallery until an admin approves it.
     expect((await api('GET', `/api/media/festival/${festival}`)).json).toEqual([]);
@@ -110,12 +121,14 @@ describe('presign, PUT and confirm (local driver)', () => {
     const signed = await presign(ana.token, festival, bytes, { contentType: 'image/jpeg', fileName: 'a.jpg' });
     await put(signed.uploadUrl, bytes, { 'Content-Type': 'image/jpeg' });
     expect((await api('POST', '/api/media/confirm', { token: ana.token, body: { key: signed.key } })).status).toBe(201);
+    const published = readFileSync(fileFor(signed.key));
     const replay = await api('POST', '/api/media/confirm', { token: ana.token, body: { key: signed.key } });
     expect(replay.status).toBe(409);
     expect(replay.json.error).toBe('Esta imagen ya se había confirmado.');
     const overwrite = await put(signed.uploadUrl, imageBytes('jpeg', 2048).fill(1, 10), { 'Content-Type': 'image/jpeg' });
     expect(overwrite.status).toBe(409);
-    expect(readFileSync(fileFor(signed.key))).toEqual(Buffer.from(bytes));
+    expect(readFileSync(fileFor(signed.key))).toEqual(published);
+    expect(existsSync(pendingFileFor(signed.key))).toBe(false);
     expect(await mediaOf(festival)).toHaveLength(1);
   });
 
@@ -144,15 +157,15 @@ describe('presign, PUT and confirm (local driver)', () => {
     const res = await put(change(signed.uploadUrl), bytes, headers);
     expect(res.status).toBe(403);
     expect(res.json.error).toBe(message);
-    expect(existsSync(fileFor(signed.key))).toBe(false);
+    expect(storedNowhere(signed.key)).toBe(true);
   });
 
   it('rejects a body longer than signed even when the header lies', async () => {
     const bytes = imageBytes('png', 2048);
     const signed = await presign(ana.token, await createFestival(), bytes);
-    const res = await api('PUT', signed.uploadUrl, { body: imageBytes('png', 4096), headers: { 'Content-Type': 'image/png' } });
+    const res = await api('PUT', signed.uploadUrl, { body: imageBytes('png', 4096), headers: { 'Content-Type': 'image/png', 'If-None-Match': '*' } });
     expect(res.status).toBe(403);
-    expect(existsSync(fileFor(signed.key))).toBe(false);
+    expect(storedNowhere(signed.key)).toBe(true);
   });
 
   it('rejects an expired URL (403) with its own message', async () => {
@@ -164,7 +177,7 @@ describe('presign, PUT and confirm (local driver)', () => {
     const res = await put(expired.uploadUrl, bytes);
     expect(res.status).toBe(403);
     expect(res.json.error).toBe('El enlace de subida ha caducado. Pide uno nuevo.');
-    expect(existsSync(fileFor(signed.key))).toBe(false);
+    expect(storedNowhere(signed.key)).toBe(true);
   });
 
   it('confirm rejects a non-image (magic bytes) and deletes the stored object', async () => {
@@ -175,7 +188,7 @@ describe('presign, PUT and confirm (local driver)', () => {
     const res = await api('POST', '/api/media/confirm', { token: ana.token, body: { key: signed.key } });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe('Tipo de archivo no permitido. Usa: JPEG, JPG, PNG, GIF, WEBP');
-    expect(existsSync(fileFor(signed.key))).toBe(false);
+    expect(storedNowhere(signed.key)).toBe(true);
     expect(await uploadRow(signed.key)).toMatchObject({ status: 'issued' });
     expect(await mediaOf(festival)).toHaveLength(0);
   });
@@ -183,7 +196,7 @@ describe('presign, PUT and confirm (local driver)', () => {
   it('confirm rejects an image of another type than the one signed', async () => {
     const festival = await createFestival();
     const signed = await presign(ana.token, festival, imageBytes('png'));
-    await storage().put({ key: signed.key, contentType: 'image/png', body: imageBytes('gif') });
+    await storage().put({ key: pendingKey(signed.key), contentType: 'image/png', body: imageBytes('gif') });
     const res = await api('POST', '/api/media/confirm', { token: ana.token, body: { key: signed.key } });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe('Tipo de archivo no permitido. Usa: JPEG, JPG, PNG, GIF, WEBP');
@@ -195,11 +208,11 @@ describe('presign, PUT and confirm (local driver)', () => {
   ])('confirm rejects an %s object that reached storage some other way', async (_label, size, status, message) => {
     const festival = await createFestival();
     const signed = await presign(ana.token, festival, imageBytes('png', 2048));
-    await storage().put({ key: signed.key, contentType: 'image/png', body: imageBytes('png', size) });
+    await storage().put({ key: pendingKey(signed.key), contentType: 'image/png', body: imageBytes('png', size) });
     const res = await api('POST', '/api/media/confirm', { token: ana.token, body: { key: signed.key } });
     expect(res.status).toBe(status);
     expect(res.json.error).toBe(message);
-    expect(existsSync(fileFor(signed.key))).toBe(false);
+    expect(storedNowhere(signed.key)).toBe(true);
     expect(await mediaOf(festival)).toHaveLength(0);
   });
 
@@ -238,7 +251,7 @@ describe('POST /api/media/upload-url validation', () => {
     const jpg = await api('POST', '/api/media/upload-url', { token: ana.token, body: { festival_id: festival, fileName: 'a.JPG', contentType: 'image/jpg', fileSize: 2048 } });
     expect(jpg.status).toBe(201);
     expect(jpg.json.key).toMatch(/\.jpg$/);
-    expect(jpg.json.headers).toEqual({ 'Content-Type': 'image/jpeg' });
+    expect(jpg.json.headers).toEqual({ 'Content-Type': 'image/jpeg', 'If-None-Match': '*' });
     const anonymous = await api('POST', '/api/media/upload-url', { body: { festival_id: festival, fileName: 'a.png', contentType: 'image/png', fileSize: 2048 } });
     expect(anonymous.status).toBe(401);
     const missing = await api('POST', '/api/media/upload-url', { token: ana.token, body: { festival_id: 999999, fileName: 'a.png', contentType: 'image/png', fileSize: 2048 } });
@@ -393,7 +406,7 @@ describe('the local server end to end', () => {
 
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('presigns, takes a real HTTP PUT, confirms and serves the file under /uploads', async () => {
+  it('presigns, takes a real HTTP PUT, confirms and serves the re-encoded file under /uploads', async () => {
     const festival = await createFestival();
     const bytes = imageBytes('png', 5000);
     const signed = await fetch(`${base}/api/media/upload-url`, {
@@ -412,6 +425,7 @@ describe('the local server end to end', () => {
     const served = await fetch(new URL(signed.publicUrl, base));
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+    const image = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect(image).toMatchObject({ format: 'png', width: 2, height: 2 });
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAreas, handlerOf, lambdaFileOf, pathMatchesPrefix, resourceNameOf, secretEnv, secretsOf } from '../../infra/api-areas';
-import { BUNDLE_HANDLER, bundleDirOf, lambdaArchitecture, lambdaExternals, lambdaRuntime } from '../../infra/function-bundles';
+import { BUNDLE_HANDLER, bundleDirOf, lambdaArchitecture, lambdaExternals, lambdaNativePackages, lambdaRuntime } from '../../infra/function-bundles';
 import { keyCacheOnAuthorization } from '../../infra/cache-policy';
 import { uploadsCors } from '../../infra/uploads-cors';
 import { pageRoutes, specRoutes } from './spec-routes';
@@ -79,7 +79,7 @@ describe('one function per API area', () => {
       const fn = functionOf(dev, area.name);
       expect(fn.args.handler).toBe(handlerOf(area));
       expect(fn.args.bundle).toBeUndefined();
-      expect(fn.args.nodejs.esbuild.external).toEqual(lambdaExternals);
+      expect(fn.args.nodejs.esbuild.external).toEqual([...lambdaExternals, ...lambdaNativePackages]);
     }
   });
 

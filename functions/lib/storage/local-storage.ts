@@ -1,7 +1,8 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PresignedUpload, Storage, StoredObject } from './storage';
+import { IF_NONE_MATCH, PENDING_PREFIX, pendingKey } from './pending';
+import type { PresignedUpload, PresignPutInput, ReadObject, Storage, StoredObject } from './storage';
 
 /** Where the local driver's signed PUT URLs point: the media function handles them. */
 export const LOCAL_UPLOAD_ROUTE = '/api/media/uploads';
@@ -22,19 +23,30 @@ const typeByExtension: Record<string, string> = {
 };
 
 export interface SignedPut {
+  /** The public key the upload is for (the URL writes its pending copy). */
   key: string;
   contentType: string;
-  contentLength: number;
+  /** null: no length was signed (the URL's `len` is absent). */
+  contentLength: number | null;
   /** Unix seconds. */
   expires: number;
+  /** The PUT's If-None-Match header: signed, as S3 signs it, so a PUT without it is refused. */
+  ifNoneMatch: string;
   signature: string;
 }
 
 export type SignatureCheck = 'ok' | 'expired' | 'invalid';
 
+export type ReceiveResult = { status: 'stored'; size: number } | { status: 'too-large' } | { status: 'wrong-length' } | { status: 'exists' };
+
 export interface LocalStorageOptions {
-  /** Directory the files live in (DATA_DIR/uploads). */
+  /** Directory the public files live in and are served from (DATA_DIR/uploads). */
   directory: string;
+  /**
+   * Directory of uploads not confirmed yet (DATA_DIR/pending-uploads): outside the served one, so
+   * nothing in it is reachable under /uploads. Defaults to a sibling of `directory`.
+   */
+  pendingDirectory?: string;
   /** HMAC key for upload URLs. */
   secret: string;
   /** Prefix of the upload URLs; relative (same origin) when absent. */
@@ -43,53 +55,102 @@ export interface LocalStorageOptions {
 
 /**
  * Files on the local disk for the embedded default (DESIGN.md "Uploads"). It issues its own
- * expiring upload URLs, HMAC-signed over key, content type, length and expiry, so a browser PUT
- * is held to what was signed exactly as S3 holds a presigned one.
+ * expiring upload URLs, HMAC-signed over key, content type, length, expiry and If-None-Match, so a
+ * browser PUT is held to what was signed exactly as S3 holds a presigned one.
  */
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
   readonly directory: string;
+  readonly pendingDirectory: string;
   private readonly secret: string;
   private readonly baseUrl: string;
 
   constructor(options: LocalStorageOptions) {
     this.directory = path.resolve(options.directory);
+    this.pendingDirectory = path.resolve(options.pendingDirectory ?? `${this.directory}-pending`);
     this.secret = options.secret;
     this.baseUrl = options.baseUrl?.replace(/\/+$/, '') ?? '';
   }
 
   private filePath(key: string): string {
     if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
+    if (key.startsWith(PENDING_PREFIX)) return path.join(this.pendingDirectory, ...key.slice(PENDING_PREFIX.length).split('/'));
     return path.join(this.directory, ...key.split('/'));
   }
 
   private sign(input: Omit<SignedPut, 'signature'>): string {
+    const length = input.contentLength === null ? '' : String(input.contentLength);
     return createHmac('sha256', this.secret)
-      .update(['PUT', input.key, input.contentType, String(input.contentLength), String(input.expires)].join('\n'))
+      .update(['PUT', input.key, input.contentType, length, String(input.expires), input.ifNoneMatch].join('\n'))
       .digest('base64url');
   }
 
-  async presignPut(input: { key: string; contentType: string; contentLength: number; expiresInSeconds: number }): Promise<PresignedUpload> {
+  async presignPut(input: PresignPutInput): Promise<PresignedUpload> {
     if (!isSafeKey(input.key)) throw new Error(`unsafe storage key: ${input.key}`);
     const expires = Math.floor(Date.now() / 1000) + input.expiresInSeconds;
-    const signature = this.sign({ key: input.key, contentType: input.contentType, contentLength: input.contentLength, expires });
-    const query = new URLSearchParams({ expires: String(expires), sig: signature });
+    const signature = this.sign({ ...input, expires, ifNoneMatch: IF_NONE_MATCH });
+    const query = new URLSearchParams({ expires: String(expires) });
+    if (input.contentLength !== null) query.set('len', String(input.contentLength));
+    query.set('sig', signature);
     return {
       uploadUrl: `${this.baseUrl}${LOCAL_UPLOAD_ROUTE}/${input.key}?${query}`,
       key: input.key,
       publicUrl: this.publicUrl(input.key),
-      headers: { 'Content-Type': input.contentType },
+      headers: { 'Content-Type': input.contentType, 'If-None-Match': IF_NONE_MATCH },
       expiresAt: new Date(expires * 1000),
     };
   }
 
-  /** Whether a PUT carries a valid, unexpired signature for exactly this key, type and length. */
+  /** Whether a PUT carries a valid, unexpired signature for exactly this key, type, length and If-None-Match. */
   verifySignedPut(put: SignedPut, now = Date.now()): SignatureCheck {
     if (!isSafeKey(put.key) || !Number.isSafeInteger(put.expires)) return 'invalid';
+    if (put.contentLength !== null && !Number.isSafeInteger(put.contentLength)) return 'invalid';
     const expected = Buffer.from(this.sign(put));
     const given = Buffer.from(put.signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
     return put.expires * 1000 < now ? 'expired' : 'ok';
+  }
+
+  /**
+   * Writes a signed PUT's body to the pending copy of `key` as it arrives, stopping as soon as it
+   * passes maxBytes (nothing is buffered in memory), and never replacing a file already there.
+   * `exact`: the body must be exactly maxBytes long (a signed length), else nothing is kept.
+   */
+  async receivePut(key: string, body: ReadableStream<Uint8Array> | null, maxBytes: number, exact = false): Promise<ReceiveResult> {
+    const target = this.filePath(pendingKey(key));
+    if (await exists(target)) return { status: 'exists' };
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomUUID()}.part`;
+    const file = await open(temporary, 'wx', 0o600);
+    let size = 0;
+    let tooLarge = false;
+    try {
+      const reader = body?.getReader();
+      while (reader) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+          tooLarge = true;
+          // The rest of the body is never read.
+          await reader.cancel();
+          break;
+        }
+        await file.write(value);
+      }
+      await file.close();
+      if (tooLarge) return { status: 'too-large' };
+      if (exact && size !== maxBytes) return { status: 'wrong-length' };
+      // link() fails when the target exists, where rename() would replace it: two PUTs cannot both win.
+      await link(temporary, target);
+      return { status: 'stored', size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { status: 'exists' };
+      throw error;
+    } finally {
+      await file.close().catch(() => undefined);
+      await rm(temporary, { force: true });
+    }
   }
 
   async put(input: { key: string; contentType: string; body: Uint8Array }): Promise<void> {
@@ -120,11 +181,34 @@ export class LocalStorage implements Storage {
     }
   }
 
+  async read(key: string, maxBytes: number): Promise<ReadObject | null> {
+    const file = this.filePath(key);
+    try {
+      const { size } = await stat(file);
+      if (size > maxBytes) return { size, bytes: null };
+      const bytes = new Uint8Array(await readFile(file));
+      return { size: bytes.byteLength, bytes };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     await rm(this.filePath(key), { force: true });
   }
 
   publicUrl(key: string): string {
     return `${LOCAL_FILES_ROUTE}/${key}`;
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
   }
 }

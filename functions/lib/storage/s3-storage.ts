@@ -9,11 +9,13 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { PresignedUpload, Storage, StoredObject } from './storage';
+import { IF_NONE_MATCH, pendingKey } from './pending';
+import type { PresignedUpload, PresignPutInput, ReadObject, Storage, StoredObject } from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
-  region: string;
+  /** Unset: the SDK's own (AWS_REGION inside Lambda). */
+  region?: string;
   /** S3-compatible endpoint (R2, MinIO, the test server); path-style addressing is used with it. */
   endpoint?: string;
   credentials?: { accessKeyId: string; secretAccessKey: string };
@@ -53,23 +55,23 @@ export class S3Storage implements Storage {
       (endpoint ? `${endpoint}/${options.bucket}` : `https://${options.bucket}.s3.${options.region}.amazonaws.com`);
   }
 
-  async presignPut(input: { key: string; contentType: string; contentLength: number; expiresInSeconds: number }): Promise<PresignedUpload> {
+  async presignPut(input: PresignPutInput): Promise<PresignedUpload> {
     const command = new PutObjectCommand({
       Bucket: this.bucket,
-      Key: input.key,
+      Key: pendingKey(input.key),
       ContentType: input.contentType,
-      ContentLength: input.contentLength,
+      ContentLength: input.contentLength ?? undefined,
+      IfNoneMatch: IF_NONE_MATCH,
     });
-    const uploadUrl = await getSignedUrl(this.client, command, {
-      expiresIn: input.expiresInSeconds,
-      // Signed, so the store refuses any other type or size (the browser sets Content-Length itself).
-      signableHeaders: new Set(['content-type', 'content-length']),
-    });
+    const signed = ['content-type', 'if-none-match'];
+    // Signed, so the store refuses any other type or size (the browser sets Content-Length itself).
+    if (input.contentLength !== null) signed.push('content-length');
+    const uploadUrl = await getSignedUrl(this.client, command, { expiresIn: input.expiresInSeconds, signableHeaders: new Set(signed) });
     return {
       uploadUrl,
       key: input.key,
       publicUrl: this.publicUrl(input.key),
-      headers: { 'Content-Type': input.contentType },
+      headers: { 'Content-Type': input.contentType, 'If-None-Match': IF_NONE_MATCH },
       expiresAt: new Date(Date.now() + input.expiresInSeconds * 1000),
     };
   }
@@ -98,6 +100,23 @@ export class S3Storage implements Storage {
         first = object.Body ? await object.Body.transformToByteArray() : first;
       }
       return { size, contentType: head.ContentType, head: first.subarray(0, headBytes) };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async read(key: string, maxBytes: number): Promise<ReadObject | null> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const size = object.ContentLength ?? 0;
+      if (size > maxBytes) {
+        // Not downloaded: closing the stream ends the transfer.
+        (object.Body as { destroy?: () => void } | undefined)?.destroy?.();
+        return { size, bytes: null };
+      }
+      const bytes = object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+      return { size: bytes.byteLength, bytes };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;

@@ -1,0 +1,2 @@
+ALTER TABLE "uploads" ALTER COLUMN "content_length" DROP NOT NULL;--> statement-breakpoint
+CREATE INDEX "uploads_issued_created_idx" ON "uploads" USING btree ("created_at") WHERE "uploads"."status" = 'issued';
