@@ -16,6 +16,11 @@ export interface AppEnv {
 export interface CreateAppOptions {
   /** Largest request body accepted, in bytes (multipart upload routes raise it). */
   maxBodyBytes?: number;
+  /**
+   * Requests whose handler reads the body as a stream and limits it itself: the body-size limit
+   * below would otherwise buffer a body without Content-Length in memory before the handler runs.
+   */
+  streamsBody?: (c: Context) => boolean;
 }
 
 const DEFAULT_MAX_BODY = 100 * 1024;
@@ -74,15 +79,13 @@ export function createApp(basePath: string, options: CreateAppOptions = {}) {
     c.set('user', null);
     await next();
   });
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
-      onError: () => {
-        throw tooLarge('La petición es demasiado grande.');
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
+    onError: () => {
+      throw tooLarge('La petición es demasiado grande.');
+    },
+  });
+  app.use('*', (c, next) => (options.streamsBody?.(c) ? next() : limitBody(c, next)));
   app.onError(toErrorResponse);
   app.notFound((c) => errorJson(c, 404, { error: 'Ruta no encontrada.', code: 'route_not_found' }));
   return app;

@@ -26,6 +26,7 @@ import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { jsonBodyLimit, MULTIPART_MAX_BYTES } from '../lib/multipart-images';
 import { rateLimit } from '../lib/rate-limit';
+import { LOCAL_UPLOAD_ROUTE } from '../lib/storage/local-storage';
 import { validate } from '../lib/validate';
 import { readListVersion, type VersionedFestival } from './festival-access';
 import { SharedReads, VersionedListCache } from './response-cache';
@@ -107,7 +108,11 @@ async function listPublicMedia(database: Executor, festivalId: number, limit: nu
 const mediaPages = new VersionedListCache<Media>();
 const versionReads = new SharedReads<VersionedFestival>();
 
-export const app = createApp('/api/media', { maxBodyBytes: MULTIPART_MAX_BYTES })
+export const app = createApp('/api/media', {
+  maxBodyBytes: MULTIPART_MAX_BYTES,
+  // The local signed PUT streams its body to disk and stops at the signed length (./uploads.ts).
+  streamsBody: (c) => c.req.method === 'PUT' && c.req.path.startsWith(`${LOCAL_UPLOAD_ROUTE}/`),
+})
   .get('/festival/:id', optionalAuth, validate('param', idParamSchema), validate('query', pageQuerySchema), async (c) => {
     const { id } = c.req.valid('param');
     const { limit = MEDIA_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_TOO_SMALL_MESSAGE, FILE_TYPE_MESSAGE, fileTooLargeMessage } from '../../core/community-schemas';
 import { mediaTable, uploadsTable } from '../../db/schema';
 import { LocalStorage } from '../../functions/lib/storage/local-storage';
+import { pendingKey } from '../../functions/lib/storage/pending';
 import { useStorage } from '../../functions/lib/storage/storage';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { createFestival, imageBytes } from '../support/fixtures';
@@ -40,7 +41,7 @@ async function signedUrl(body: Record<string, unknown>) {
 }
 
 const putFile = (uploadUrl: string, bytes: Uint8Array, contentType = 'image/png') =>
-  api('PUT', uploadUrl, { body: bytes, headers: { 'Content-Type': contentType, 'Content-Length': String(bytes.byteLength) } });
+  api('PUT', uploadUrl, { body: bytes, headers: { 'Content-Type': contentType, 'If-None-Match': '*', 'Content-Length': String(bytes.byteLength) } });
 
 /** get-signed-url, PUT, confirm: what the admin media form does before saving. */
 async function uploadImage(body: Record<string, unknown> = { festivalId }) {
@@ -82,7 +83,7 @@ describe('POST /api/admin/upload/get-signed-url', () => {
     [{ contentType: 'application/pdf', fileName: 'cartel.pdf' }, FILE_TYPE_MESSAGE],
     [{ fileSize: 6 * 1024 * 1024 }, fileTooLargeMessage(6 * 1024 * 1024)],
     [{ fileSize: 500 }, FILE_TOO_SMALL_MESSAGE],
-    [{ fileSize: undefined }, 'fileSize debe ser el tamaño del archivo en bytes.'],
+    [{ fileSize: 'grande' }, 'fileSize debe ser el tamaño del archivo en bytes.'],
     [{ fileName: '' }, 'Falta el nombre del archivo.'],
   ])('answers 400 in Spanish for %o', async (overrides, message) => {
     const res = await signedUrl({ festivalId, ...overrides });
@@ -125,6 +126,7 @@ describe('POST /api/admin/upload/confirm', () => {
     expect(res.status).toBe(400);
     expect(res.json.error).toBe(FILE_TYPE_MESSAGE);
     expect(await store.inspect(fake.json.key)).toBeNull();
+    expect(await store.inspect(pendingKey(fake.json.key))).toBeNull();
   });
 
   it('answers 404 for unknown keys and for uploads that are not the admin kind, 400 without a key', async () => {
