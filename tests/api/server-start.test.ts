@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client';
+import { uploadsTable } from '../../db/schema';
 
 /**
  * `npm start` as an operator runs it: a separate process, configured by its environment only.
@@ -105,5 +108,35 @@ describe('npm start on a fresh clone (development)', () => {
     expect(health.status).toBe(200);
     local.child.kill('SIGTERM');
     await local.exited;
+  });
+});
+
+describe('npm start sweeps unconfirmed uploads', () => {
+  it('removes an upload left unconfirmed for over an hour as it starts, row and private file', { timeout: 120_000 }, async () => {
+    const key = 'users/1/gallery/00000000-0000-4000-8000-0000000000aa.png';
+    const pendingFile = path.join(dataDir, 'pending-uploads', ...key.split('/'));
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    const rowsWithKey = async () => {
+      const handle = await openDatabase({ dataDir });
+      try {
+        return (await handle.db.select().from(uploadsTable).where(eq(uploadsTable.key, key))).length;
+      } finally {
+        await handle.close();
+      }
+    };
+    const handle = await openDatabase({ dataDir });
+    await handle.migrate();
+    await handle.db.insert(uploadsTable).values({ key, purpose: 'gallery', contentType: 'image/png', contentLength: 2048, expiresAt: twoHoursAgo, createdAt: twoHoursAgo });
+    await handle.close();
+    mkdirSync(path.dirname(pendingFile), { recursive: true });
+    writeFileSync(pendingFile, 'x'.repeat(2048));
+
+    const local = start({});
+    await local.listening;
+    await expect.poll(() => existsSync(pendingFile), { timeout: 15_000 }).toBe(false);
+    expect(local.output().stdout).toContain('[uploads] 1 subidas sin confirmar eliminadas');
+    local.child.kill('SIGTERM');
+    await local.exited;
+    expect(await rowsWithKey()).toBe(0);
   });
 });
