@@ -187,3 +187,68 @@ describe('uploaded images in the admin forms', () => {
     expect(await db().select().from(mediaTable).where(eq(mediaTable.festivalId, festival.json.id))).toHaveLength(0);
   });
 });
+
+describe("the spec's get-signed-url body (no fileSize)", () => {
+  /** What the spec's admin client sends (spec §7): fileName, contentType, userId and festivalId or festivalData. */
+  const specBody = (target: Record<string, unknown>) => ({ fileName: 'cartel.png', contentType: 'image/png', userId: user.user.id, ...target });
+  const signSpec = (target: Record<string, unknown> = { festivalId }) =>
+    api('POST', '/api/admin/upload/get-signed-url', { token: admin.token, body: specBody(target) });
+  /** The PUT as a browser sends it, without a length signed into the URL. */
+  const putUnsized = (signed: { uploadUrl: string; headers: Record<string, string> }, bytes: Uint8Array) =>
+    api('PUT', signed.uploadUrl, { body: bytes, headers: { ...signed.headers, 'Content-Length': String(bytes.byteLength) } });
+  const confirmKey = (key: string) => api('POST', '/api/admin/upload/confirm', { token: admin.token, body: { key, fileName: 'cartel.png', contentType: 'image/png' } });
+
+  it('is accepted with festivalId or festivalData; the URL signs type and If-None-Match but no length', async () => {
+    const res = await signSpec();
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.uploadUrl).not.toContain('len=');
+    expect(res.json.headers).toEqual({ 'Content-Type': 'image/png', 'If-None-Match': '*' });
+    expect(res.json.structure).toMatchObject({ originalName: 'cartel.png', fileSize: null, festivalId, userId: user.user.id });
+    const [row] = await db().select().from(uploadsTable).where(eq(uploadsTable.key, res.json.key));
+    expect(row).toMatchObject({ status: 'issued', contentLength: null });
+    const withData = await signSpec({ festivalData: { name: 'Festival Nuevo', start_date: '2031-07-01', location: 'Vigo' } });
+    expect(withData.status).toBe(201);
+    // The type is still checked up front.
+    const pdf = await api('POST', '/api/admin/upload/get-signed-url', { token: admin.token, body: { ...specBody({ festivalId }), fileName: 'a.pdf', contentType: 'application/pdf' } });
+    expect(pdf.status).toBe(400);
+    expect(pdf.json.error).toBe(FILE_TYPE_MESSAGE);
+  });
+
+  it('an image of any length within 1 KB-5 MB goes through, and confirm records the size received', async () => {
+    const signed = await signSpec();
+    const bytes = imageBytes('png', 7777);
+    expect((await putUnsized(signed.json, bytes)).status).toBe(200);
+    const confirmed = await confirmKey(signed.json.key);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json).toMatchObject({ size: 7777, contentType: 'image/png', publicUrl: signed.json.publicUrl });
+    const [row] = await db().select().from(uploadsTable).where(eq(uploadsTable.key, signed.json.key));
+    expect(row).toMatchObject({ status: 'confirmed', contentLength: 7777 });
+    expect(await store.inspect(signed.json.key)).not.toBeNull();
+  });
+
+  it('confirm refuses an image under 1 KB with a Spanish 400 and deletes it', async () => {
+    const signed = await signSpec();
+    expect((await putUnsized(signed.json, imageBytes('png', 600))).status).toBe(200);
+    const res = await confirmKey(signed.json.key);
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe(FILE_TOO_SMALL_MESSAGE);
+    expect(await store.inspect(pendingKey(signed.json.key))).toBeNull();
+    expect(await store.inspect(signed.json.key)).toBeNull();
+    const [row] = await db().select().from(uploadsTable).where(eq(uploadsTable.key, signed.json.key));
+    expect(row.status).toBe('issued');
+  });
+
+  it('confirm refuses what is over 5 MB with the spec message and deletes it', async () => {
+    const signed = await signSpec();
+    // The local PUT itself stops at 5 MB without a signed length; S3 does not, so confirm checks again.
+    const tooBig = imageBytes('png', 5 * 1024 * 1024 + 100);
+    const put = await putUnsized(signed.json, tooBig);
+    expect(put.status).toBe(413);
+    await store.put({ key: pendingKey(signed.json.key), contentType: 'image/png', body: tooBig });
+    const res = await confirmKey(signed.json.key);
+    expect(res.status).toBe(413);
+    expect(res.json.error).toBe(fileTooLargeMessage(tooBig.byteLength));
+    expect(await store.inspect(pendingKey(signed.json.key))).toBeNull();
+    expect(await store.inspect(signed.json.key)).toBeNull();
+  });
+});

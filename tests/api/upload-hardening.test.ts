@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../core/community-schemas';
 import { mediaTable, uploadsTable } from '../../db/schema';
@@ -12,6 +11,7 @@ import { createApiRoot } from '../../functions/server/api-apps';
 import { createLocalApp } from '../../functions/server/local-app';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { createFestival, imageBytes } from '../support/fixtures';
+import { expectNoMetadata, phonePhoto } from '../support/photos';
 
 /**
  * Uploads are private until confirmed and checked, a signed URL writes once, the local PUT streams
@@ -58,35 +58,6 @@ const confirm = (key: string) => api('POST', '/api/media/confirm', { token: ana.
 /** What anyone gets at the public URL, through the local server's /uploads route. */
 const fetchPublic = (url: string) => site.request(url);
 const pendingFileFor = (key: string) => path.join(pendingDir, ...key.split('/'));
-
-/** A JPEG as a phone writes it: EXIF with the camera and the GPS position, rotated by the Orientation tag. */
-async function phonePhoto(): Promise<Uint8Array> {
-  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c83c3c', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
-    .withExif({
-      IFD0: { Make: 'Festicam', Model: 'F1' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 25/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '3/1 42/1 0/1' },
-    })
-    .withMetadata({ orientation: 6 })
-    .jpeg({ quality: 95 })
-    .toBuffer();
-  const metadata = await sharp(photo).metadata();
-  // The fixture really carries what must go.
-  expect(metadata.exif?.includes(Buffer.from('Festicam'))).toBe(true);
-  expect(metadata.orientation).toBe(6);
-  expect(photo.byteLength).toBeGreaterThan(1024);
-  return new Uint8Array(photo);
-}
-
-/** No EXIF (so no GPS), the pixels turned upright, the camera's name nowhere in the file. */
-async function expectNoMetadata(bytes: Uint8Array) {
-  const metadata = await sharp(bytes).metadata();
-  expect(metadata.format).toBe('jpeg');
-  expect(metadata.exif).toBeUndefined();
-  expect(metadata.xmp).toBeUndefined();
-  expect(metadata.orientation).toBeUndefined();
-  expect({ width: metadata.width, height: metadata.height }).toEqual({ width: 48, height: 64 });
-  expect(Buffer.from(bytes).includes(Buffer.from('Festicam'))).toBe(false);
-}
 
 describe('an upload is private until it is confirmed', () => {
   it('the PUT bytes are not served under /uploads (nor anywhere public) until confirm has checked them', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaTable, uploadsTable } from '../../db/schema';
 import { resetEnv } from '../../functions/lib/env';
 import { rateLimits } from '../../functions/lib/rate-limit';
+import { pendingKey } from '../../functions/lib/storage/pending';
 import { S3Storage } from '../../functions/lib/storage/s3-storage';
 import { storage } from '../../functions/lib/storage/storage';
 import { api, db, signIn, type SignedIn } from '../support/api';
@@ -50,12 +51,13 @@ const confirm = (user: SignedIn, key: string) => api('POST', '/api/media/confirm
 const objectAt = (key: string) => storage().inspect(key);
 
 describe('S3 storage driver', () => {
-  it('is chosen when S3_BUCKET is set, and signs PUT URLs for the bucket with type and length', async () => {
+  it('is chosen when S3_BUCKET is set, and signs PUT URLs for the pending copy with type, length and If-None-Match', async () => {
     expect(storage()).toBeInstanceOf(S3Storage);
     const signed = await presign(ana, await createFestival(), imageBytes('png'));
     const url = new URL(signed.uploadUrl);
-    expect(`${url.origin}${url.pathname}`).toBe(`${s3.endpoint}/${s3.bucket}/${signed.key}`);
-    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    expect(`${url.origin}${url.pathname}`).toBe(`${s3.endpoint}/${s3.bucket}/pending/${signed.key}`);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host;if-none-match');
+    expect(signed.headers).toEqual({ 'Content-Type': 'image/png', 'If-None-Match': '*' });
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     // No checksum of an empty body signed in (MACHINE-NOTES "S3": real S3 would refuse the browser's PUT).
     expect([...url.searchParams.keys()].some((k) => k.toLowerCase().includes('checksum'))).toBe(false);
@@ -71,7 +73,8 @@ describe('presign, PUT and confirm against S3', () => {
     const signed = await presign(ana, festival, bytes, 'image/webp');
     const put = await putToS3(signed.uploadUrl, bytes, signed.headers);
     expect(put.status).toBe(200);
-    expect(await objectAt(signed.key)).toMatchObject({ size: 4096, contentType: 'image/webp' });
+    expect(await objectAt(pendingKey(signed.key))).toMatchObject({ size: 4096, contentType: 'image/webp' });
+    expect(await objectAt(signed.key)).toBeNull();
 
     const res = await confirm(ana, signed.key);
     expect(res.status).toBe(201);
@@ -80,6 +83,8 @@ describe('presign, PUT and confirm against S3', () => {
     expect(row).toMatchObject({ storageKey: signed.key, userId: ana.user.id, status: 'pending' });
     const [upload] = await db().select().from(uploadsTable).where(eq(uploadsTable.key, signed.key));
     expect(upload).toMatchObject({ status: 'confirmed', mediaId: row.id });
+    expect(await objectAt(signed.key)).toMatchObject({ contentType: 'image/webp' });
+    expect(await objectAt(pendingKey(signed.key))).toBeNull();
 
     const replay = await confirm(ana, signed.key);
     expect(replay.status).toBe(409);
@@ -94,7 +99,7 @@ describe('presign, PUT and confirm against S3', () => {
     const signature = url.searchParams.get('X-Amz-Signature')!;
     url.searchParams.set('X-Amz-Signature', (signature[0] === 'a' ? 'b' : 'a') + signature.slice(1));
     expect((await putToS3(url.toString(), bytes, signed.headers)).status).toBe(403);
-    expect(await objectAt(signed.key)).toBeNull();
+    expect(await objectAt(pendingKey(signed.key))).toBeNull();
   });
 
   it('rejects a URL signed for another key (403 from S3)', async () => {
@@ -108,14 +113,14 @@ describe('presign, PUT and confirm against S3', () => {
   it('rejects a wrong Content-Type (403 from S3)', async () => {
     const bytes = imageBytes('png');
     const signed = await presign(ana, await createFestival(), bytes);
-    expect((await putToS3(signed.uploadUrl, bytes, { 'Content-Type': 'text/html' })).status).toBe(403);
-    expect(await objectAt(signed.key)).toBeNull();
+    expect((await putToS3(signed.uploadUrl, bytes, { ...signed.headers, 'Content-Type': 'text/html' })).status).toBe(403);
+    expect(await objectAt(pendingKey(signed.key))).toBeNull();
   });
 
   it('rejects a wrong length (403 from S3)', async () => {
     const signed = await presign(ana, await createFestival(), imageBytes('png', 2048));
     expect((await putToS3(signed.uploadUrl, imageBytes('png', 4096), signed.headers)).status).toBe(403);
-    expect(await objectAt(signed.key)).toBeNull();
+    expect(await objectAt(pendingKey(signed.key))).toBeNull();
   });
 
   it('rejects an expired URL (403 from S3)', async () => {
@@ -124,7 +129,7 @@ describe('presign, PUT and confirm against S3', () => {
     const signed = await storage().presignPut({ key, contentType: 'image/png', contentLength: bytes.byteLength, expiresInSeconds: 1 });
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect((await putToS3(signed.uploadUrl, bytes, signed.headers)).status).toBe(403);
-    expect(await objectAt(key)).toBeNull();
+    expect(await objectAt(pendingKey(key))).toBeNull();
   });
 
   it('confirm rejects a non-image that was uploaded with a valid signature, and deletes it', async () => {
@@ -135,6 +140,7 @@ describe('presign, PUT and confirm against S3', () => {
     const res = await confirm(ana, signed.key);
     expect(res.status).toBe(400);
     expect(res.json.error).toBe('Tipo de archivo no permitido. Usa: JPEG, JPG, PNG, GIF, WEBP');
+    expect(await objectAt(pendingKey(signed.key))).toBeNull();
     expect(await objectAt(signed.key)).toBeNull();
     expect(await db().select().from(mediaTable).where(eq(mediaTable.festivalId, festival))).toHaveLength(0);
   });
@@ -145,10 +151,11 @@ describe('presign, PUT and confirm against S3', () => {
   ])('confirm rejects an %s object written under the key by other means', async (_label, size, status, message) => {
     const festival = await createFestival();
     const signed = await presign(ana, festival, imageBytes('png'));
-    await storage().put({ key: signed.key, contentType: 'image/png', body: imageBytes('png', size) });
+    await storage().put({ key: pendingKey(signed.key), contentType: 'image/png', body: imageBytes('png', size) });
     const res = await confirm(ana, signed.key);
     expect(res.status).toBe(status);
     expect(res.json.error).toBe(message);
+    expect(await objectAt(pendingKey(signed.key))).toBeNull();
     expect(await objectAt(signed.key)).toBeNull();
     expect(await db().select().from(mediaTable).where(eq(mediaTable.festivalId, festival))).toHaveLength(0);
   });
@@ -162,7 +169,7 @@ describe('presign, PUT and confirm against S3', () => {
     expect(res.status).toBe(201);
     const [row] = await db().select().from(mediaTable).where(eq(mediaTable.festivalId, festival));
     expect(row.url).toBe(`${s3.endpoint}/${s3.bucket}/${row.storageKey}`);
-    expect(await objectAt(row.storageKey!)).toMatchObject({ size: 3000, contentType: 'image/jpeg' });
+    expect(await objectAt(row.storageKey!)).toMatchObject({ contentType: 'image/jpeg' });
     const served = await fetch(row.url);
     expect(served.status).toBe(200);
   });

@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileTooLargeMessage } from '../../core/community-schemas';
+import { uploadsTable } from '../../db/schema';
+import { resetEnv } from '../../functions/lib/env';
+import { rateLimits } from '../../functions/lib/rate-limit';
+import { pendingKey } from '../../functions/lib/storage/pending';
+import { storage } from '../../functions/lib/storage/storage';
+import { sweepUnconfirmedUploads, UNCONFIRMED_UPLOAD_MAX_AGE_MS } from '../../functions/lib/upload-sweep';
+import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
+import { createFestival, imageBytes } from '../support/fixtures';
+import { expectNoMetadata, phonePhoto } from '../support/photos';
+import { startS3rver, type S3rverHandle } from '../support/s3rver';
+
+/**
+ * The same guarantees as tests/api/upload-hardening.test.ts against a signature-checking S3 server
+ * (MACHINE-NOTES "S3"): it serves any object to anyone, which stands for the public CDN path here.
+ * It does not honour If-None-Match, so what is proved is that the header is signed into the URL
+ * (a PUT without it is refused); real S3 then answers 412 to a second PUT.
+ */
+let s3: S3rverHandle;
+let ana: SignedIn;
+
+beforeAll(async () => {
+  s3 = await startS3rver();
+  resetEnv(s3.env);
+  rateLimits.upload.limit = 1000;
+  ana = await signIn();
+});
+
+afterAll(async () => {
+  resetEnv({ S3_BUCKET: undefined, S3_ENDPOINT: undefined, S3_ACCESS_KEY_ID: undefined, S3_SECRET_ACCESS_KEY: undefined });
+  await s3.close();
+});
+
+async function presign(festivalId: number, bytes: Uint8Array, contentType = 'image/png') {
+  const res = await api('POST', '/api/media/upload-url', {
+    token: ana.token,
+    body: { festival_id: festivalId, fileName: `foto.${contentType.split('/')[1]}`, contentType, fileSize: bytes.byteLength },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.json as { uploadUrl: string; key: string; publicUrl: string; headers: Record<string, string> };
+}
+
+/** A browser's PUT: fetch sets Content-Length from the body. */
+const putToS3 = (url: string, body: Uint8Array, headers: Record<string, string>) => fetch(url, { method: 'PUT', headers, body: body as BodyInit });
+const confirm = (key: string) => api('POST', '/api/media/confirm', { token: ana.token, body: { key } });
+const objectAt = (key: string) => storage().inspect(key);
+
+describe('S3: uploads are private until confirmed', () => {
+  it('the PUT lands under pending/, the public URL has nothing until confirm publishes the checked copy', async () => {
+    const bytes = imageBytes('png', 3000);
+    const signed = await presign(await createFestival(), bytes);
+    expect((await putToS3(signed.uploadUrl, bytes, signed.headers)).status).toBe(200);
+    expect((await fetch(signed.publicUrl)).status).toBe(404);
+    expect(await objectAt(pendingKey(signed.key))).toMatchObject({ size: 3000 });
+
+    expect((await confirm(signed.key)).status).toBe(201);
+    const served = await fetch(signed.publicUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(await objectAt(pendingKey(signed.key))).toBeNull();
+  });
+});
+
+describe('S3: a presigned PUT cannot overwrite', () => {
+  it('signs If-None-Match: * into the URL, so a PUT without it is refused (403) and stores nothing', async () => {
+    const bytes = imageBytes('png', 2048);
+    const signed = await presign(await createFestival(), bytes);
+    const url = new URL(signed.uploadUrl);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')!.split(';')).toContain('if-none-match');
+    expect(signed.headers['If-None-Match']).toBe('*');
+    const without = await putToS3(signed.uploadUrl, bytes, { 'Content-Type': 'image/png' });
+    expect(without.status).toBe(403);
+    expect(await objectAt(pendingKey(signed.key))).toBeNull();
+    const other = await putToS3(signed.uploadUrl, bytes, { 'Content-Type': 'image/png', 'If-None-Match': '"abc"' });
+    expect(other.status).toBe(403);
+  });
+
+  it('never addresses the public key: after confirm, replaying the URL leaves the published image as it was', async () => {
+    const bytes = imageBytes('png', 2048);
+    const signed = await presign(await createFestival(), bytes);
+    await putToS3(signed.uploadUrl, bytes, signed.headers);
+    expect((await confirm(signed.key)).status).toBe(201);
+    const published = Buffer.from(await (await fetch(signed.publicUrl)).arrayBuffer());
+    // This server accepts the replay (it ignores If-None-Match); it can only reach the private prefix.
+    await putToS3(signed.uploadUrl, imageBytes('gif', 2048), { ...signed.headers, 'Content-Type': 'image/png' });
+    expect(Buffer.from(await (await fetch(signed.publicUrl)).arrayBuffer())).toEqual(published);
+    expect((await confirm(signed.key)).status).toBe(409);
+  });
+});
+
+describe('S3: stored photos carry no metadata', () => {
+  it('the published JPEG has no EXIF (no GPS)', async () => {
+    const photo = await phonePhoto();
+    const signed = await presign(await createFestival(), photo, 'image/jpeg');
+    expect((await putToS3(signed.uploadUrl, photo, signed.headers)).status).toBe(200);
+    expect((await confirm(signed.key)).status).toBe(201);
+    await expectNoMetadata(new Uint8Array(await (await fetch(signed.publicUrl)).arrayBuffer()));
+  });
+});
+
+describe("S3: the spec's admin body without fileSize", () => {
+  it('signs no length; confirm enforces 5 MB, answers in Spanish and deletes the object', async () => {
+    const admin = await signInAdmin();
+    const sign = () =>
+      api('POST', '/api/admin/upload/get-signed-url', {
+        token: admin.token,
+        body: { fileName: 'cartel.png', contentType: 'image/png', userId: ana.user.id, festivalId: null, festivalData: { name: 'Nuevo' } },
+      });
+    const big = await sign();
+    expect(big.status, big.text).toBe(201);
+    expect(new URL(big.json.uploadUrl).searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host;if-none-match');
+    const tooBig = imageBytes('png', 6 * 1024 * 1024);
+    expect((await putToS3(big.json.uploadUrl, tooBig, big.json.headers)).status).toBe(200);
+    const refused = await api('POST', '/api/admin/upload/confirm', { token: admin.token, body: { key: big.json.key } });
+    expect(refused.status).toBe(413);
+    expect(refused.json.error).toBe(fileTooLargeMessage(tooBig.byteLength));
+    expect(await objectAt(pendingKey(big.json.key))).toBeNull();
+    expect(await objectAt(big.json.key)).toBeNull();
+
+    const fine = await sign();
+    expect((await putToS3(fine.json.uploadUrl, imageBytes('png', 4000), fine.json.headers)).status).toBe(200);
+    const confirmed = await api('POST', '/api/admin/upload/confirm', { token: admin.token, body: { key: fine.json.key } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json.size).toBe(4000);
+    expect((await fetch(confirmed.json.publicUrl)).status).toBe(200);
+  });
+});
+
+describe('S3: sweep', () => {
+  it('deletes the private object of an upload left unconfirmed for over an hour', async () => {
+    const bytes = imageBytes('png', 2048);
+    const stale = await presign(await createFestival(), bytes);
+    const recent = await presign(await createFestival(), bytes);
+    await putToS3(stale.uploadUrl, bytes, stale.headers);
+    await putToS3(recent.uploadUrl, bytes, recent.headers);
+    const old = new Date(Date.now() - UNCONFIRMED_UPLOAD_MAX_AGE_MS - 60_000);
+    await db().update(uploadsTable).set({ createdAt: old }).where(eq(uploadsTable.key, stale.key));
+    const result = await sweepUnconfirmedUploads(db(), storage());
+    expect(result.removed).toBeGreaterThanOrEqual(1);
+    expect(result.failed).toBe(0);
+    expect(await objectAt(pendingKey(stale.key))).toBeNull();
+    expect(await objectAt(pendingKey(recent.key))).not.toBeNull();
+    expect(await db().select().from(uploadsTable).where(eq(uploadsTable.key, stale.key))).toEqual([]);
+  });
+});
