@@ -6,7 +6,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAreas, handlerOf, lambdaFileOf, pathMatchesPrefix, resourceNameOf, secretEnv, secretsOf } from '../../infra/api-areas';
 import { BUNDLE_HANDLER, bundleDirOf, lambdaArchitecture, lambdaExternals, lambdaNativePackages, lambdaRuntime } from '../../infra/function-bundles';
 import { keyCacheOnAuthorization } from '../../infra/cache-policy';
-import { uploadsCors } from '../../infra/uploads-cors';
 import { pageRoutes, specRoutes } from './spec-routes';
 import { evaluateConfig, type Evaluation, type RecordedRoute } from './support/sst-stubs';
 
@@ -230,23 +229,6 @@ describe('links: each function gets only what it needs', () => {
     expect(ci.of('Secret').map((s) => s.name).sort()).toEqual(['AdminEmails', 'DatabaseUrl', 'DatabaseUrlDirect', 'GoogleClientId', 'OriginSecret', 'SessionSecret']);
     expect(ci.one('Secret', 'AdminEmails').args.placeholder).toBe('');
     expect(ci.one('Secret', 'DatabaseUrl').args.placeholder).toBeUndefined();
-  });
-});
-
-describe('uploads bucket', () => {
-  it('allows browser PUTs from the site origin only and reads through this stage’s CDN only', () => {
-    const { args } = ci.one('Bucket', 'Uploads');
-    expect(args.cors).toEqual(uploadsCors(['{Router:Site.url}']));
-    expect(args.access).toBeUndefined();
-    expect(args.public).toBeUndefined();
-    expect(args.policy).toEqual([
-      {
-        actions: ['s3:GetObject'],
-        principals: [{ type: 'service', identifiers: ['cloudfront.amazonaws.com'] }],
-        paths: ['*'],
-        conditions: [{ test: 'StringEquals', variable: 'AWS:SourceArn', values: ['{Router:Site.distributionArn}'] }],
-      },
-    ]);
   });
 });
 

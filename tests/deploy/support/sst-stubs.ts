@@ -145,6 +145,16 @@ function createStubs(resources: Recorded[], routes: RecordedRoute[]) {
     }
   }
 
+  class CronV2 {
+    constructor(
+      readonly resourceName: string,
+      args: any,
+      opts?: any,
+    ) {
+      record('CronV2', resourceName, args, opts, this);
+    }
+  }
+
   class Invocation {
     constructor(
       readonly resourceName: string,
@@ -159,7 +169,7 @@ function createStubs(resources: Recorded[], routes: RecordedRoute[]) {
     strings.reduce((out, s, i) => out + s + (i < values.length ? String(values[i]) : ''), '');
 
   return {
-    sst: { Secret, aws: { Router, Bucket, Function, StaticSite } },
+    sst: { Secret, aws: { Router, Bucket, Function, StaticSite, CronV2 } },
     aws: {
       lambda: { Invocation },
       cloudfront: { ResponseHeadersPolicy },
