@@ -17,7 +17,7 @@ async function approvedGalleryImage(request: APIRequestContext, userToken: strin
   const presigned = await (
     await request.post('/api/media/upload-url', { headers: auth(userToken), data: { festival_id: festivalId, fileName: 'pista.png', contentType: 'image/png', fileSize: png.length } })
   ).json();
-  expect((await request.put(presigned.uploadUrl, { headers: { 'Content-Type': 'image/png' }, data: png })).ok()).toBeTruthy();
+  expect((await request.put(presigned.uploadUrl, { headers: presigned.headers, data: png })).ok()).toBeTruthy();
   const media = await (await request.post('/api/media/confirm', { headers: auth(userToken), data: { key: presigned.key, caption: 'Pista central' } })).json();
   const approved = await request.patch(`/api/admin/media/${media.id}/approve`, { headers: auth(adminToken), data: { status: 'approved' } });
   expect(approved.ok()).toBeTruthy();

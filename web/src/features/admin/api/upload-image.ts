@@ -38,19 +38,15 @@ export async function uploadAdminImage(
   } catch (error) {
     throw new Error(`Error subiendo archivo a S3 (${(error as Error).message})`);
   }
-  try {
-    const confirmed = await confirmUpload({
-      key: signed.key,
-      publicUrl: signed.publicUrl,
-      festivalId: target.festivalId ?? null,
-      fileName: file.name,
-      fileSize: file.size,
-      contentType: file.type,
-    });
-    return confirmed.publicUrl ?? signed.publicUrl;
-  } catch (error) {
-    // Spec §7: a failed confirm is ignored; the object is stored and the URL works.
-    console.warn('No se pudo confirmar la subida', error);
-    return signed.publicUrl;
-  }
+  // The spec's client ignores a failed confirm; here the image is only published by a confirm that
+  // passed its checks (size, type, re-encoding), so a failure is the upload's failure.
+  const confirmed = await confirmUpload({
+    key: signed.key,
+    publicUrl: signed.publicUrl,
+    festivalId: target.festivalId ?? null,
+    fileName: file.name,
+    fileSize: file.size,
+    contentType: file.type,
+  });
+  return confirmed.publicUrl ?? signed.publicUrl;
 }
