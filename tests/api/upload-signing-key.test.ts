@@ -36,7 +36,7 @@ describe('local upload URLs on a server without SESSION_SECRET', () => {
     const publicKey = createHmac('sha256', DEVELOPMENT_SESSION_SECRET).update('festivales-local-uploads').digest('hex');
     const forger = new LocalStorage({ directory: path.join(dataDir, 'forged'), secret: publicKey });
     const forged = await forger.presignPut({ key: res.json.key, contentType: 'image/png', contentLength: bytes.byteLength, expiresInSeconds: 600 });
-    const headers = { 'Content-Type': 'image/png', 'Content-Length': String(bytes.byteLength) };
+    const headers = { 'Content-Type': 'image/png', 'If-None-Match': '*', 'Content-Length': String(bytes.byteLength) };
 
     const refused = await api('PUT', forged.uploadUrl, { body: bytes, headers });
     expect(refused.status).toBe(403);
