@@ -77,3 +77,43 @@ export function pgConstraint(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'La base de datos no está disponible. Inténtalo de nuevo en unos segundos.';
+
+export const databaseUnavailable = () => new AppError('unavailable', 'database_unavailable', DATABASE_UNAVAILABLE_MESSAGE);
+
+/**
+ * SQLSTATEs of a database that is going away or not there yet: connection exceptions (class 08),
+ * admin/crash shutdown and "starting up" (57P01-57P03), too many connections (53300) and a
+ * statement cut by statement_timeout (57014, see db/client.ts).
+ */
+const unavailableSqlStates = /^(08...|57P0[123]|53300|57014)$/;
+/** Socket errors of a server that refuses, drops or never answers the connection. */
+const unavailableErrnos = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+/**
+ * node-postgres and its pool report a lost or timed-out connection with these messages and no
+ * code at all (pg 8: Client, pg-pool, query_timeout).
+ */
+const unavailableMessages =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end)/;
+
+/**
+ * Whether a failed query means "the database cannot be reached right now" (answered with a 503)
+ * rather than a problem with the request. Drizzle wraps the driver's error (DrizzleQueryError,
+ * the original on `cause`) and Node wraps a refused dual-stack connect in an AggregateError, so
+ * the whole chain is searched.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const pending: unknown[] = [error];
+  for (let seen = 0; pending.length && seen < 10; seen++) {
+    const current = pending.shift() as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | null;
+    if (!current || typeof current !== 'object') continue;
+    if (current instanceof AppError) return current.code === 'database_unavailable';
+    const code = typeof current.code === 'string' ? current.code : '';
+    if (unavailableSqlStates.test(code) || unavailableErrnos.has(code)) return true;
+    if (typeof current.message === 'string' && unavailableMessages.test(current.message)) return true;
+    pending.push(current.cause);
+    if (Array.isArray(current.errors)) pending.push(...current.errors);
+  }
+  return false;
+}

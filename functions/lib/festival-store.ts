@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { filterFestivals, type FestivalFilters } from '../../core/festival-filters';
 import type { FestivalFilterQuery } from '../../core/festival-query';
 import type { Festival } from '../../core/types';
 import type { Database } from '../../db/client';
 import { festivalsTable } from '../../db/schema';
+import { isDatabaseUnavailable } from './errors';
 
 // Written with explicit aliases: drizzle renders columns unqualified in single-table selects, which
 // would resolve to the inner table inside a correlated subquery.
@@ -78,6 +80,7 @@ export async function findFestival(database: Database, id: number): Promise<Fest
   return festival ?? null;
 }
 
+
 export interface CachedBody {
   etag: string;
   body: string;
@@ -93,80 +96,130 @@ function cachedBody(value: unknown): CachedBody {
 }
 
 /**
- * The approved catalogue, read in one query and kept for a short time. Every filtered list is
- * computed from it with core's filters and its serialised body cached, so hot reads cost no
- * database work (MACHINE-NOTES "Throughput ceiling"). Writes in this process invalidate it at once;
- * other instances (other Lambdas) see changes within CATALOG_TTL_MS plus one rebuild.
+ * The approved catalogue, read in one query and kept for a short time (decision 001). Every
+ * filtered list is computed from it with core's filters, so hot reads cost no database work
+ * (MACHINE-NOTES "Throughput ceiling"). Writes in this process invalidate it at once; other
+ * instances (other Lambdas) see changes within CATALOG_TTL_MS plus one rebuild.
  */
 const CATALOG_TTL_MS = 2000;
-const MAX_CACHED_QUERIES = 200;
+/** After the database failed to answer, the last good catalogue is served this long before trying it again. */
+const RETRY_AFTER_OUTAGE_MS = 1000;
 
-interface CatalogEntry {
+/**
+ * Serialised bodies by query string, bounded by bytes and least-recently-used first out
+ * (decision 001): any number of distinct query strings cannot grow the process past it.
+ */
+export const CATALOG_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+/** Smaller bodies (a short filtered page) cost less to rebuild than to keep: they are not cached. */
+export const CATALOG_CACHE_MIN_BODY_CHARS = 8 * 1024;
+
+const bodies = new LRUCache<string, CachedBody>({
+  maxSize: CATALOG_CACHE_MAX_BYTES,
+  // V8 keeps a string in one byte per character (Latin-1, which covers Spanish) or two: twice the
+  // length bounds the string and leaves room for its gzip form, made later and much smaller.
+  sizeCalculation: (entry) => entry.body.length * 2,
+});
+
+interface Snapshot {
+  /** Distinguishes snapshots in the body cache's keys. */
+  id: number;
   loadedAt: number;
-  festivals: Promise<Festival[]>;
+  festivals: Festival[];
+  /** ETag of the whole catalogue: a refresh that finds nothing changed keeps the snapshot and its cached bodies. */
+  fingerprint: string;
   byId?: Map<number, Festival>;
-  bodies: Map<string, CachedBody>;
 }
 
-let catalog: CatalogEntry | undefined;
+/** The catalogue as of the last write in this process; undefined after a write until reloaded. */
+let current: Snapshot | undefined;
+/** The newest catalogue read successfully: served while the database is down (decision 022). */
+let lastGood: Snapshot | undefined;
+let loading: { generation: number; snapshot: Promise<Snapshot> } | undefined;
 let generation = 0;
-let refreshing = false;
+let snapshotIds = 0;
+let unavailableAt = -Infinity;
 
 export function invalidateCatalog(): void {
-  catalog = undefined;
+  current = undefined;
   generation += 1;
 }
 
-function loadCatalog(database: Database): CatalogEntry {
-  return {
-    loadedAt: Date.now(),
-    festivals: selectFestivals(database, eq(festivalsTable.status, 'approved')),
-    bodies: new Map<string, CachedBody>(),
+/** One load at a time per generation: requests arriving during a load share it. */
+function load(database: Database): Promise<Snapshot> {
+  if (loading?.generation === generation) return loading.snapshot;
+  const startedAt = generation;
+  const snapshot = selectFestivals(database, eq(festivalsTable.status, 'approved')).then(
+    (festivals) => {
+      // The whole catalogue's body is the hottest one, and its ETag tells whether anything changed.
+      const whole = cachedBody(festivals);
+      let next: Snapshot = { id: ++snapshotIds, loadedAt: Date.now(), festivals, fingerprint: whole.etag };
+      if (lastGood?.fingerprint === next.fingerprint) {
+        lastGood.loadedAt = next.loadedAt;
+        next = lastGood;
+      } else {
+        // Bodies of older snapshots can no longer be served: free their room at once.
+        bodies.clear();
+        lastGood = next;
+        remember(next, WHOLE_CATALOGUE_KEY, whole);
+      }
+      // A write during the load already dropped the cache; this read may predate it.
+      if (generation === startedAt) current = next;
+      return next;
+    },
+    (error: unknown) => {
+      if (isDatabaseUnavailable(error)) unavailableAt = Date.now();
+      throw error;
+    },
+  );
+  const entry = { generation: startedAt, snapshot };
+  loading = entry;
+  const done = () => {
+    if (loading === entry) loading = undefined;
   };
+  snapshot.then(done, done);
+  return snapshot;
 }
 
 /**
  * After a write in this process the next request waits for a fresh catalogue. Once the TTL has
  * passed, requests keep getting the current one while a single refresh runs in the background
- * (stale-while-revalidate), so no request waits on the rebuild.
+ * (stale-while-revalidate). While the database is unreachable the last good catalogue answers.
  */
-function currentCatalog(database: Database): CatalogEntry {
-  if (!catalog) {
-    const entry = loadCatalog(database);
-    entry.festivals.catch(() => {
-      if (catalog === entry) catalog = undefined;
-    });
-    catalog = entry;
-  } else if (!refreshing && Date.now() - catalog.loadedAt > CATALOG_TTL_MS) {
-    refreshing = true;
-    const startedAt = generation;
-    const next = loadCatalog(database);
-    next.festivals
-      .then(() => {
-        // A write during the refresh already dropped the cache; this snapshot may predate it.
-        if (generation === startedAt) catalog = next;
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        refreshing = false;
-      });
+async function catalogSnapshot(database: Database): Promise<Snapshot> {
+  const now = Date.now();
+  const outage = now - unavailableAt < RETRY_AFTER_OUTAGE_MS;
+  if (current) {
+    if (now - current.loadedAt > CATALOG_TTL_MS && !outage) load(database).catch(() => undefined);
+    return current;
   }
-  return catalog;
+  if (lastGood && outage) return lastGood;
+  try {
+    return await load(database);
+  } catch (error) {
+    if (lastGood && isDatabaseUnavailable(error)) return lastGood;
+    throw error;
+  }
 }
 
 function queryKey(query: FestivalFilterQuery): string {
-  return JSON.stringify(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').sort(([a], [b]) => a.localeCompare(b)));
+  return JSON.stringify(Object.entries(query).filter(([, v]) => v !== undefined && v !== '' && v !== false).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+const WHOLE_CATALOGUE_KEY = queryKey({ upcoming: false, from: undefined, to: undefined });
+
+function remember(snapshot: Snapshot, key: string, body: CachedBody): void {
+  // Only the newest snapshot's bodies can be asked for again.
+  if (body.body.length >= CATALOG_CACHE_MIN_BODY_CHARS && snapshot === lastGood) bodies.set(`${snapshot.id}:${key}`, body);
 }
 
 const hasFilters = (q: FestivalFilterQuery) =>
   Boolean(q.search || q.genre || q.minRating || q.upcoming || q.from || q.to || q.sort || q.limit || q.offset);
 
 export async function catalogResponse(database: Database, query: FestivalFilterQuery, now = new Date()): Promise<CachedBody> {
-  const entry = currentCatalog(database);
-  const key = queryKey(query);
-  const hit = entry.bodies.get(key);
+  const snapshot = await catalogSnapshot(database);
+  const hit = bodies.get(`${snapshot.id}:${queryKey(query)}`);
   if (hit) return hit;
-  let list = await entry.festivals;
+  let list = snapshot.festivals;
   if (hasFilters(query)) {
     const filters: FestivalFilters = {
       search: query.search,
@@ -182,14 +235,24 @@ export async function catalogResponse(database: Database, query: FestivalFilterQ
     if (query.limit !== undefined || offset) list = list.slice(offset, offset + (query.limit ?? list.length));
   }
   const body = cachedBody(list);
-  if (entry.bodies.size >= MAX_CACHED_QUERIES) entry.bodies.clear();
-  entry.bodies.set(key, body);
+  remember(snapshot, queryKey(query), body);
   return body;
 }
 
 /** An approved festival from the cached catalogue, or null when it is not one (then ask the database). */
 export async function catalogFestival(database: Database, id: number): Promise<Festival | null> {
-  const entry = currentCatalog(database);
-  if (!entry.byId) entry.byId = new Map((await entry.festivals).map((f) => [f.id, f]));
-  return entry.byId.get(id) ?? null;
+  const snapshot = await catalogSnapshot(database);
+  snapshot.byId ??= new Map(snapshot.festivals.map((f) => [f.id, f]));
+  return snapshot.byId.get(id) ?? null;
+}
+
+/** The body cache's state, for tests and benchmarks: its bound, what it holds and whether a query is in it. */
+export function catalogCacheStats(query?: FestivalFilterQuery) {
+  const prefix = lastGood ? `${lastGood.id}:` : '';
+  return {
+    maxSize: bodies.maxSize,
+    calculatedSize: bodies.calculatedSize,
+    entries: bodies.size,
+    cached: query !== undefined && lastGood !== undefined && bodies.has(prefix + queryKey(query)),
+  };
 }
