@@ -123,4 +123,6 @@ export interface ApiErrorBody {
   error: string;
   code: string;
   details?: unknown;
+  /** The server's id of the request (also in X-Request-Id): what to quote when reporting a problem. */
+  requestId?: string;
 }

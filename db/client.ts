@@ -20,7 +20,21 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | File;
   /** Max pool size for node-postgres / Neon. */
   poolSize?: number;
+  /** node-postgres: give up on a connection (new, or waiting for a free one) after this long. */
+  connectTimeoutMs?: number;
+  /** node-postgres: the server cancels a statement running longer than this (0: never). */
+  statementTimeoutMs?: number;
+  /** Where to report an idle connection the server closed (the pool replaces it); console.error by default. */
+  onIdleError?: (error: Error) => void;
 }
+
+/**
+ * A database that stops answering must give each request a quick 503, not a hang (decision 022):
+ * connecting, or waiting for a free pooled connection, gives up after a second; the server cuts a
+ * statement after 5 s; and a query whose server went silent fails a second after that.
+ */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 1000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 
 export interface DatabaseHandle {
   db: Database;
@@ -66,14 +80,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // DATE columns stay YYYY-MM-DD strings, as PGlite returns them.
     pg.default.types.setTypeParser(1082, (v: string) => v);
-    const pool = new pg.default.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const pool = new pg.default.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      statement_timeout: statementTimeout || undefined,
+      query_timeout: statementTimeout ? statementTimeout + 1000 : undefined,
+      // An abandoned transaction must not hold its locks and connection for ever.
+      idle_in_transaction_session_timeout: 10_000,
+      keepAlive: true,
+    });
     // A server-side disconnect of an idle connection must not crash the process; the pool replaces it.
-    pool.on('error', (error: Error) => console.error('[db] conexión inactiva cerrada:', error.message));
+    pool.on('error', options.onIdleError ?? ((error: Error) => console.error('[db] conexión inactiva cerrada:', error.message)));
     const db = drizzle({ client: pool, schema, casing: 'snake_case' });
     return {
       db: db as unknown as Database,
       driver,
-      migrate: () => migrate(db, { migrationsFolder }),
+      // Migrations get a connection of their own, free of the request timeouts (an index build may take minutes).
+      migrate: async () => {
+        const client = new pg.default.Client({ connectionString: options.url });
+        // The failed query reports a lost connection; the event alone must not end the process.
+        client.on('error', () => undefined);
+        await client.connect();
+        try {
+          await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder });
+        } finally {
+          await client.end();
+        }
+      },
       close: () => pool.end(),
     };
   }

@@ -3,13 +3,17 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../core/types';
-import { AppError, pgErrorCode, tooLarge } from './errors';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, pgErrorCode, tooLarge } from './errors';
 import type { AuthUser } from './auth';
+import { log } from './log';
+import { requestContext, requestId } from './request-context';
 import { securityHeaders } from './security-headers';
 
 export interface AppEnv {
   Variables: {
     user: AuthUser | null;
+    /** Set by requestContext: returned in X-Request-Id, in error bodies and in the log line. */
+    requestId: string;
   };
 }
 
@@ -25,9 +29,14 @@ export interface CreateAppOptions {
 
 const DEFAULT_MAX_BODY = 100 * 1024;
 
-function errorJson(c: Context, status: ContentfulStatusCode, body: ApiErrorBody) {
-  return c.json(body, status);
+/** An error answer in the shape of DESIGN.md "API conventions", with the request's id to quote to us. */
+export function errorJson(c: Context, status: ContentfulStatusCode, body: ApiErrorBody) {
+  const id = requestId(c);
+  return c.json(id ? { ...body, requestId: id } : body, status);
 }
+
+/** The JSON 404 of an unknown path. */
+export const routeNotFound = (c: Context) => errorJson(c, 404, { error: 'Ruta no encontrada.', code: 'route_not_found' });
 
 /** Maps anything thrown to the JSON error shape of DESIGN.md; never leaks a stack trace. */
 export function toErrorResponse(error: unknown, c: Context) {
@@ -48,6 +57,11 @@ export function toErrorResponse(error: unknown, c: Context) {
       return errorJson(c, error.status as ContentfulStatusCode, { error: 'Petición no válida.', code: 'bad_request' });
     }
   }
+  // Before the SQLSTATE checks: a lost connection can look like anything once wrapped.
+  if (isDatabaseUnavailable(error)) {
+    log().warn({ requestId: requestId(c), method: c.req.method, path: c.req.path, reason: rootMessage(error) }, 'database unavailable');
+    return errorJson(c, 503, { error: DATABASE_UNAVAILABLE_MESSAGE, code: 'database_unavailable' });
+  }
   const pgCode = pgErrorCode(error);
   if (pgCode) {
     if (pgCode === '23505') return errorJson(c, 409, { error: 'Ese registro ya existe.', code: 'duplicate' });
@@ -55,25 +69,27 @@ export function toErrorResponse(error: unknown, c: Context) {
     if (pgCode.startsWith('22') || pgCode === '23514' || pgCode === '23502') {
       return errorJson(c, 400, { error: 'Los datos enviados no son válidos.', code: 'invalid_input' });
     }
-    if (pgCode.startsWith('08') || pgCode === '57P01' || pgCode === '57P03' || pgCode === '53300') {
-      return errorJson(c, 503, { error: 'La base de datos no está disponible. Inténtalo de nuevo en unos segundos.', code: 'database_unavailable' });
-    }
   }
-  const errno = (error as { code?: unknown })?.code;
-  if (errno === 'ECONNREFUSED' || errno === 'ETIMEDOUT' || errno === 'ECONNRESET') {
-    return errorJson(c, 503, { error: 'La base de datos no está disponible. Inténtalo de nuevo en unos segundos.', code: 'database_unavailable' });
-  }
-  console.error(`[${c.req.method} ${c.req.path}]`, error);
+  log().error({ requestId: requestId(c), method: c.req.method, path: c.req.path, err: error }, 'unexpected error');
   return errorJson(c, 500, { error: 'Error interno del servidor. Inténtalo de nuevo más tarde.', code: 'internal_error' });
 }
 
+/** The innermost message of a wrapped error (drizzle puts the driver's on `cause`). */
+function rootMessage(error: unknown): string {
+  let current = error as { message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current?.cause && depth < 5; depth++) current = current.cause as typeof current;
+  return typeof current?.message === 'string' ? current.message : String(current);
+}
+
 /**
- * Every function's Hono app starts here: one error handler, one not-found answer, a body size
- * limit, the security headers and the `user` variable that the auth middleware fills (STYLE.md "Layout").
+ * Every function's Hono app starts here: request id and log line, one error handler, one
+ * not-found answer, a body size limit, the security headers and the `user` variable that the
+ * auth middleware fills (STYLE.md "Layout").
  */
 export function createApp(basePath: string, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>().basePath(basePath);
-  // First, so that every answer gets them: errors and not-found included.
+  app.use('*', requestContext);
+  // Next, so that every answer gets them: errors and not-found included.
   app.use('*', securityHeaders());
   app.use('*', async (c, next) => {
     c.set('user', null);
@@ -87,7 +103,7 @@ export function createApp(basePath: string, options: CreateAppOptions = {}) {
   });
   app.use('*', (c, next) => (options.streamsBody?.(c) ? next() : limitBody(c, next)));
   app.onError(toErrorResponse);
-  app.notFound((c) => errorJson(c, 404, { error: 'Ruta no encontrada.', code: 'route_not_found' }));
+  app.notFound(routeNotFound);
   return app;
 }
 

@@ -7,7 +7,7 @@ import type { UserRole } from '../../core/types';
 import type { AppEnv } from './app';
 import { db } from './db';
 import { env } from './env';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, isDatabaseUnavailable, unauthorized } from './errors';
 
 export interface AuthUser {
   id: number;
@@ -170,9 +170,19 @@ async function resolveUser(header: string | undefined): Promise<AuthUser | null 
   return user;
 }
 
-/** Sets `user` when a valid Bearer token is sent; anonymous otherwise (a bad token counts as none). */
+/**
+ * Sets `user` when a valid Bearer token is sent; anonymous otherwise (a bad token counts as none).
+ * Without the database the caller is served as anonymous, which only narrows what they see: public
+ * reads such as a festival from the last good catalogue keep working during an outage (decision 022).
+ */
 export const optionalAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const user = await resolveUser(c.req.header('Authorization'));
+  let user: Awaited<ReturnType<typeof resolveUser>>;
+  try {
+    user = await resolveUser(c.req.header('Authorization'));
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    user = null;
+  }
   c.set('user', user === 'invalid' ? null : user);
   await next();
 };

@@ -1,5 +1,9 @@
 import { openDatabase, type Database, type DatabaseHandle } from '../../db/client';
 import { env } from './env';
+import { log } from './log';
+
+/** The database closed an idle pooled connection (a restart, an outage): the pool opens another when needed. */
+export const idleConnectionClosed = (error: Error) => log().warn({ reason: error.message }, 'idle database connection closed');
 
 let handle: Promise<DatabaseHandle> | undefined;
 
@@ -14,6 +18,7 @@ export function databaseHandle(): Promise<DatabaseHandle> {
       url: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       driver: config.onLambda ? 'neon' : undefined,
+      onIdleError: idleConnectionClosed,
     }).catch((error) => {
       handle = undefined;
       throw error;

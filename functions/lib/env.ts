@@ -69,6 +69,10 @@ const schema = z
     GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(5000),
     /** Set by AWS Lambda itself: selects the Neon serverless driver. */
     AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
+    /** pino level of the JSON logs; by default info, and error under tests so their output stays readable. */
+    LOG_LEVEL: z
+      .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'LOG_LEVEL must be trace, debug, info, warn, error, fatal or silent' })
+      .optional(),
     NODE_ENV: z
       .enum(['development', 'test', 'production'], { error: 'NODE_ENV must be development, test or production' })
       .default('development'),
@@ -104,6 +108,7 @@ const schema = z
       SESSION_SECRET: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
       // Development serves this machine only unless HOST says otherwise (the demo sign-in is on there).
       HOST: env.HOST ?? (production ? undefined : '127.0.0.1'),
+      LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'error' : 'info'),
     };
   });
 

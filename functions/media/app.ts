@@ -20,7 +20,8 @@ import { idParamSchema } from '../../core/festival-schemas';
 import type { Media, MediaStatus, MediaType } from '../../core/types';
 import type { Executor } from '../../db/festival-writes';
 import { mediaReportsTable, mediaTable, mediaVotesTable, usersTable } from '../../db/schema';
-import { createApp } from '../lib/app';
+import { createApp, routeNotFound } from '../lib/app';
+import { requestContext } from '../lib/request-context';
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
@@ -205,6 +206,7 @@ export const galleryApp = createApp('/api/gallery').post(
 
 /** Both prefixes in one function (the router sends /api/media/* and /api/gallery/* here). */
 export const mediaFunction = new Hono()
+  .use('*', requestContext)
   .route('/', app)
   .route('/', galleryApp)
-  .notFound((c) => c.json({ error: 'Ruta no encontrada.', code: 'route_not_found' }, 404));
+  .notFound(routeNotFound);

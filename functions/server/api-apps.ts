@@ -4,15 +4,18 @@ import { app as comments } from '../comments/app';
 import { app as contact } from '../contact/app';
 import { app as favorites } from '../favorites/app';
 import { app as festivals } from '../festivals/app';
+import { app as health } from '../health/app';
 import { securityHeaders } from '../lib/security-headers';
 import { app as media, galleryApp as gallery } from '../media/app';
 import { app as newsletter } from '../newsletter/app';
 import { app as notifications } from '../notifications/app';
 import { app as pages } from '../pages/app';
 import { app as users } from '../users/app';
+import { routeNotFound } from '../lib/app';
+import { requestContext } from '../lib/request-context';
 
 /** Every function's app; the local server mounts them all, SST routes each to its own Lambda. */
-export const apiApps = [festivals, users, admin, pages, favorites, notifications, newsletter, contact, comments, media, gallery];
+export const apiApps = [festivals, health, users, admin, pages, favorites, notifications, newsletter, contact, comments, media, gallery];
 
 /**
  * Every API app on one root, with the JSON 404 for unknown /api paths: the local server's and the
@@ -20,8 +23,10 @@ export const apiApps = [festivals, users, admin, pages, favorites, notifications
  */
 export function createApiRoot(): Hono {
   const root = new Hono();
+  // First, so that static files and the SPA get a request id and a log line too.
+  root.use('*', requestContext);
   root.use('*', securityHeaders());
   for (const app of apiApps) root.route('/', app);
-  root.all('/api/*', (c) => c.json({ error: 'Ruta no encontrada.', code: 'route_not_found' }, 404));
+  root.all('/api/*', routeNotFound);
   return root;
 }

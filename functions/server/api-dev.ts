@@ -4,14 +4,15 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '../../db/client';
 import { seedIfEmpty } from '../../db/seed/seed';
-import { useDatabase } from '../lib/db';
+import { idleConnectionClosed, useDatabase } from '../lib/db';
 import { env } from '../lib/env';
 import { storage } from '../lib/storage/storage';
 import { scheduleUploadSweep, sweepUnconfirmedUploads } from '../lib/upload-sweep';
 import { createLocalApp } from './local-app';
+import { stopGracefullyOnSignals } from './shutdown';
 
 const config = env();
-const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, onIdleError: idleConnectionClosed });
 await handle.migrate();
 await seedIfEmpty(handle.db);
 useDatabase(handle);
@@ -24,11 +25,8 @@ const app = createLocalApp({ webRoot: path.join(process.cwd(), 'web/dist'), uplo
 const stopSweep = scheduleUploadSweep(() => sweepUnconfirmedUploads(handle.db, storage()));
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => console.log(`API en http://localhost:${info.port}`));
 
-const shutdown = async () => {
+// The upload sweep stops with the requests: the database closes after both.
+stopGracefullyOnSignals(server, async () => {
   stopSweep();
-  server.close();
   await handle.close();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+});

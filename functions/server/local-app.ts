@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { errorJson } from '../lib/app';
 import { setIndexHtmlLoader } from '../pages/app';
 import { createApiRoot } from './api-apps';
 
@@ -29,7 +30,7 @@ export function createLocalApp({ webRoot, uploadsDir }: LocalAppOptions) {
       },
     }),
   );
-  root.all('/uploads/*', (c) => c.json({ error: 'Archivo no encontrado.', code: 'not_found' }, 404));
+  root.all('/uploads/*', (c) => errorJson(c, 404, { error: 'Archivo no encontrado.', code: 'not_found' }));
   root.use(
     '/assets/*',
     serveStatic({

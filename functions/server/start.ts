@@ -3,11 +3,12 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '../../db/client';
 import { seedIfEmpty } from '../../db/seed/seed';
-import { useDatabase } from '../lib/db';
+import { idleConnectionClosed, useDatabase } from '../lib/db';
 import { env } from '../lib/env';
 import { storage } from '../lib/storage/storage';
 import { scheduleUploadSweep, sweepUnconfirmedUploads } from '../lib/upload-sweep';
 import { createLocalApp } from './local-app';
+import { stopGracefullyOnSignals } from './shutdown';
 import { buildWeb, webBuildIsStale } from './web-build';
 
 const root = process.cwd();
@@ -32,7 +33,7 @@ if (webBuildIsStale(root)) {
   await buildWeb(root);
 }
 
-const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, onIdleError: idleConnectionClosed });
 await handle.migrate();
 const seeded = await seedIfEmpty(handle.db);
 if (seeded) console.log(`Catálogo inicial: ${seeded} festivales.`);
@@ -50,11 +51,8 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
   console.log(`Festivales en http://localhost:${info.port} (${where})`);
 });
 
-const shutdown = async () => {
+// The upload sweep stops with the requests: the database closes after both.
+stopGracefullyOnSignals(server, async () => {
   stopSweep();
-  server.close();
   await handle.close();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+});

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import journal from '../../migrations/meta/_journal.json';
+import type { Database } from '../../db/client';
+import { createApp } from '../lib/app';
+import { db } from '../lib/db';
+import { AppError, pgErrorCode } from '../lib/errors';
+
+/** Migrations this code was built with: the drizzle-kit journal, bundled into the function. */
+const expectedMigrations = journal.entries.length;
+
+/** How many migrations drizzle's migrator has recorded; 0 on a database it never ran on. */
+async function appliedMigrations(database: Database): Promise<number> {
+  try {
+    const result = await database.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
+    return Number((result as unknown as { rows: { applied: number }[] }).rows[0].applied);
+  } catch (error) {
+    // Undefined table or schema: nothing was ever migrated here.
+    if (pgErrorCode(error) === '42P01' || pgErrorCode(error) === '3F000') return 0;
+    throw error;
+  }
+}
+
+/**
+ * Operations: liveness answers while the process can serve at all, without touching the database
+ * (a load balancer must not restart every instance because the database is down); readiness says
+ * whether this instance can do its work: the database answers and has every migration this code
+ * expects (more is fine: a deploy migrates before it updates the functions).
+ */
+export const app = createApp('/api/health')
+  .get('/', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: 'ok' });
+  })
+  .get('/ready', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    // A database that cannot be reached throws here, and the app's error handler answers 503.
+    const applied = await appliedMigrations(await db());
+    const migrations = { applied, expected: expectedMigrations };
+    if (applied < expectedMigrations) {
+      throw new AppError('unavailable', 'migrations_pending', 'La base de datos no tiene aplicadas todas las migraciones.', { migrations });
+    }
+    return c.json({ status: 'ok', database: 'ok', migrations });
+  });

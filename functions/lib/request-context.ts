@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { log } from './log';
+
+/** An id for the request: Lambda's own request id (it is in CloudWatch's REPORT line too), else a new UUID. */
+function newRequestId(c: Context): string {
+  const lambdaId = (c.env as { lambdaContext?: { awsRequestId?: unknown } } | undefined)?.lambdaContext?.awsRequestId;
+  return typeof lambdaId === 'string' && /^[\w-]{1,64}$/.test(lambdaId) ? lambdaId : randomUUID();
+}
+
+/** The current request's id ('' outside a request that went through requestContext). */
+export function requestId(c: Context): string {
+  return (c.get('requestId') as string | undefined) ?? '';
+}
+
+/**
+ * Gives each request an id, returned in X-Request-Id (and in every error body, see app.ts), and
+ * writes one JSON log line when it ends. The local server's root app and each function's own app
+ * both install it; whichever runs first does the work, so a request is logged once.
+ */
+export const requestContext: MiddlewareHandler = async (c, next) => {
+  if (c.get('requestId')) return next();
+  const id = newRequestId(c);
+  c.set('requestId', id);
+  const started = performance.now();
+  // Set before the handler runs, so responses built with c.json/c.body carry it without a copy.
+  c.header('X-Request-Id', id);
+  try {
+    await next();
+  } finally {
+    // Responses built otherwise (static files, a sub-app's error handler) get it now; Hono copies them if needed.
+    if (c.res.headers.get('X-Request-Id') !== id) c.header('X-Request-Id', id);
+    log().info({ requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+  }
+};
