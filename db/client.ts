@@ -46,6 +46,16 @@ export interface DatabaseHandle {
   pglite?: import('@electric-sql/pglite').PGlite;
 }
 
+/**
+ * The pool listens for errors of idle connections only. A connection checked out for a
+ * transaction that the server drops (a restart, an outage) emits 'error' with nobody listening,
+ * which would end the process; the transaction's query fails with the same error and the request
+ * gets its 503, so the event itself needs no handling.
+ */
+function ignoreCheckedOutErrors(client: { on(event: 'error', listener: (error: Error) => void): unknown }): void {
+  client.on('error', () => undefined);
+}
+
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
 export function pickDriver(options: DatabaseOptions): DatabaseDriver {
@@ -93,6 +103,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // A server-side disconnect of an idle connection must not crash the process; the pool replaces it.
     pool.on('error', options.onIdleError ?? ((error: Error) => console.error('[db] conexión inactiva cerrada:', error.message)));
+    pool.on('connect', ignoreCheckedOutErrors);
     const db = drizzle({ client: pool, schema, casing: 'snake_case' });
     return {
       db: db as unknown as Database,
@@ -123,6 +134,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 5 });
   // An idle connection dropped while a Lambda is frozen must not crash the process; the pool replaces it.
   pool.on('error', (error: Error) => console.error('[db] conexión inactiva cerrada:', error.message));
+  pool.on('connect', ignoreCheckedOutErrors);
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
   return {
     db: db as unknown as Database,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,30 +30,44 @@ export function scratchDirectory(prefix: string): { dir: string; remove: () => v
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+export interface StartOptions {
+  /** Send the server's output to this file instead of keeping it in memory (long benchmarks). */
+  logFile?: string;
+}
+
 /** `npm start` as an operator runs it: its own process, configured by these variables only. */
-export function startServer(cwd: string, vars: Record<string, string>): ServerProcess {
+export function startServer(cwd: string, vars: Record<string, string>, options: StartOptions = {}): ServerProcess {
+  const out = options.logFile ? openSync(options.logFile, 'a') : undefined;
   const child = spawn(process.execPath, ['--import', tsx, startScript], {
     cwd,
     env: { PATH: process.env.PATH ?? '', PORT: '0', ...vars },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', out ?? 'pipe', out ?? 'pipe'],
   });
+  if (out !== undefined) closeSync(out);
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
+  child.stdout?.on('data', (d) => (stdout += d));
+  child.stderr?.on('data', (d) => (stderr += d));
+  const output = () => (options.logFile ? readFileSync(options.logFile, 'utf8') : stdout);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const listening = new Promise<number>((resolve, reject) => {
-    child.stdout!.on('data', () => {
-      const port = /Festivales en http:\/\/localhost:(\d+)/.exec(stdout)?.[1];
-      if (port) resolve(Number(port));
+    const timer = setInterval(() => {
+      const port = /Festivales en http:\/\/localhost:(\d+)/.exec(options.logFile ? output() : stdout)?.[1];
+      if (port) {
+        clearInterval(timer);
+        resolve(Number(port));
+      }
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`the server exited with ${code}: ${options.logFile ? output() : stderr}`));
     });
-    void exited.then((code) => reject(new Error(`the server exited with ${code}: ${stderr}`)));
   });
   listening.catch(() => undefined);
   const logs = () =>
-    stdout
+    output()
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { child, listening, exited, stdout: () => stdout, stderr: () => stderr, logs };
+  return { child, listening, exited, stdout: output, stderr: () => stderr, logs };
 }
