@@ -78,6 +78,8 @@ export class LoadMix {
   readonly outcomes: Outcome[] = [];
   readonly counts = new Map<string, number>();
   readonly problems: string[] = [];
+  /** Every request's duration in ms, as the client saw it. */
+  readonly latencies: number[] = [];
   private stopped = false;
   private sent = new Map<string, number>();
   private proposals = new Map<number, number>();
@@ -201,6 +203,7 @@ export class LoadMix {
       if (err.error === SPANISH_503 && err.code === 'database_unavailable' && err.requestId) verdict = 'unavailable';
       else problem = `${op} 503 with body ${JSON.stringify(json).slice(0, 160)}`;
     } else if (!problem) problem = `${op} ${status}: ${JSON.stringify(json).slice(0, 160)}`;
+    this.latencies.push(ended - started);
     const key = `${op} ${status}`;
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
     if (problem && this.problems.length < 200) this.problems.push(problem);
