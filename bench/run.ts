@@ -1,6 +1,9 @@
 /**
  * Runs the benchmarks one after another and prints their figures: `npm run bench` for all,
  * `npm run bench -- festivals admin` for some. Each is also runnable alone with `npx tsx bench/<name>.ts`.
+ * Options after the names go to each chosen benchmark: `npm run bench -- soak --minutes 2`.
+ * `soak` (mixed load on PostgreSQL, 10 minutes by default) and `outage` (the database stopped under
+ * load) start a PostgreSQL instance of their own.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -11,7 +14,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const all = readdirSync(here)
   .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
   .map((f) => f.replace(/\.ts$/, ''));
-const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all;
+const args = process.argv.slice(2);
+const firstOption = args.findIndex((a) => a.startsWith('--'));
+const names = firstOption === -1 ? args : args.slice(0, firstOption);
+const options = firstOption === -1 ? [] : args.slice(firstOption);
+const chosen = names.length ? names : all;
 
 for (const name of chosen) {
   const file = path.join(here, `${name}.ts`);
@@ -21,6 +28,6 @@ for (const name of chosen) {
     continue;
   }
   console.log(`\n##### bench/${name}.ts`);
-  const result = spawnSync('node', ['--import', 'tsx', file], { stdio: 'inherit' });
+  const result = spawnSync('node', ['--import', 'tsx', file, ...options], { stdio: 'inherit' });
   if (result.status !== 0) process.exitCode = 1;
 }
