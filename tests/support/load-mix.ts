@@ -34,7 +34,7 @@ export async function prepareMix(url: string, sessionSecret: string, userCount: 
     const { rows: media } = await client.query<{ id: number }>(
       `insert into media (festival_id, user_id, url, caption, status)
        select f.id, $1::int, 'https://img.example.com/carga/' || f.id || '-' || k || '.jpg', 'Foto ' || k, 'approved'
-       from (select id from festivals where status = 'approved' order by id limit 10) f cross join generate_series(1, 4) k returning id`,
+       from (select id from festivals where status = 'approved' order by id limit 20) f cross join generate_series(1, 3) k returning id`,
       [users[0].id],
     );
     const tokens = await Promise.all(users.map((u) => signSession({ id: u.id, sessionVersion: 0 })));
@@ -123,7 +123,7 @@ export class LoadMix {
       else if (roll < 35) await this.call('list-filtered', true, 'GET', `/api/festivals?genre=Techno&sort=name&limit=${5 + (n % 20)}`);
       else if (roll < 50) await this.call('detail', true, 'GET', `/api/festivals/${festival}`);
       else if (roll < 58) await this.call('comments', false, 'GET', `/api/comments/festival/${festival}?limit=20`);
-      else if (roll < 63) await this.call('gallery', false, 'GET', `/api/media/festival/${festivalIds[n % 10]}`, undefined, user.token);
+      else if (roll < 63) await this.call('gallery', false, 'GET', `/api/media/festival/${festivalIds[n % 20]}`, undefined, user.token);
       else if (roll < 68) await this.call('my-favourites', false, 'GET', '/api/favorites', undefined, user.token);
       else if (roll < 78) await this.favourite(user, festival);
       else if (roll < 88 && this.take('vote', user.id)) await this.vote(user, mediaIds[(w + n) % mediaIds.length], 1 + (n % 5));
