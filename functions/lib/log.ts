@@ -9,8 +9,11 @@ let logger: Logger | undefined;
  * duration and request id; no header is logged, so tokens never reach the logs.
  */
 export function log(): Logger {
+  const level = env().LOG_LEVEL;
+  // Tests change the configuration between requests (resetEnv); a string comparison per call.
+  if (logger && logger.level !== level) logger.level = level;
   logger ??= pino({
-    level: env().LOG_LEVEL,
+    level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },

@@ -71,7 +71,7 @@ describe('POST /api/admin/festivals/:id/geocode', () => {
     const id = await withoutCoordinates({ name: `Fallo ${address}`, address });
     const res = await api('POST', `/api/admin/festivals/${id}/geocode`, { token: admin.token });
     expect(res.status).toBe(502);
-    expect(res.json).toEqual({ code: 'geocoder_unavailable', error: 'El servicio de geocodificación no responde o ha fallado. Inténtalo de nuevo más tarde.' });
+    expect(res.json).toEqual({ code: 'geocoder_unavailable', error: 'El servicio de geocodificación no responde o ha fallado. Inténtalo de nuevo más tarde.', requestId: expect.any(String) });
     expect((await row(id)).latitude).toBeNull();
   });
 

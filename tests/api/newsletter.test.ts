@@ -51,7 +51,7 @@ describe('POST /api/newsletter/subscribe', () => {
     }
     const blocked = await api('POST', '/api/newsletter/subscribe', { body: { email: 'burst3@example.com' }, headers });
     expect(blocked.status).toBe(429);
-    expect(blocked.json).toEqual({ error: 'Demasiados intentos de suscripción. Inténtalo de nuevo más tarde.', code: 'rate_limited' });
+    expect(blocked.json).toEqual({ error: 'Demasiados intentos de suscripción. Inténtalo de nuevo más tarde.', code: 'rate_limited', requestId: expect.any(String) });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await rowsFor('burst3@example.com')).toHaveLength(0);
     // Another address is not affected.

@@ -82,7 +82,7 @@ describe('duplicate proposals (spec §8 409)', () => {
     expect((await propose(ana, proposal('Ola Sonora'))).status).toBe(201);
     const again = await propose(ana, proposal('ola sonora'));
     expect(again.status).toBe(409);
-    expect(again.json).toEqual({ error: DUPLICATE, code: 'duplicate_festival' });
+    expect(again.json).toEqual({ error: DUPLICATE, code: 'duplicate_festival', requestId: expect.any(String) });
     expect(await db().select().from(festivalsTable).where(and(eq(festivalsTable.proposedBy, ana.user.id), eq(festivalsTable.name, 'ola sonora')))).toHaveLength(0);
 
     await createFestival({ name: 'Faro Techno', location: 'Cádiz, España' });
@@ -113,6 +113,7 @@ describe('duplicate proposals (spec §8 409)', () => {
       code: 'duplicate_festival',
       error: 'Ya existe un festival aprobado con ese nombre y localización: «Duna Norte». Rechaza esta propuesta o edítala antes de aprobarla.',
       details: { duplicate_of: { id: anas, name: 'Duna Norte' } },
+      requestId: expect.any(String),
     });
     const [row] = await db().select().from(festivalsTable).where(eq(festivalsTable.id, brunos));
     expect(row.status).toBe('pending');

@@ -125,6 +125,6 @@ describe('unknown API paths', () => {
   it('answer JSON 404', async () => {
     const res = await api('GET', '/api/nothing-here');
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ error: 'Ruta no encontrada.', code: 'route_not_found' });
+    expect(res.json).toEqual({ error: 'Ruta no encontrada.', code: 'route_not_found', requestId: res.headers.get('X-Request-Id') });
   });
 });

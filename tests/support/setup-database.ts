@@ -44,6 +44,8 @@ resetEnv({
   AWS_LAMBDA_FUNCTION_NAME: undefined,
   // Only read on Lambda; set here so a test that plays a deployed function has it.
   ORIGIN_SECRET: TEST_ORIGIN_SECRET,
+  // Request lines off, even where a test switches to production mode; LOG_LEVEL=info shows them.
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
 });
 useDatabase(handle);
 setTestContext({ handle, jwks });
