@@ -80,7 +80,6 @@ export async function findFestival(database: Database, id: number): Promise<Fest
   return festival ?? null;
 }
 
-
 export interface CachedBody {
   etag: string;
   body: string;
@@ -123,6 +122,8 @@ const bodies = new LRUCache<string, CachedBody>({
 interface Snapshot {
   /** Distinguishes snapshots in the body cache's keys. */
   id: number;
+  /** The write generation when its read started: a newer read is never replaced by an older one. */
+  generation: number;
   loadedAt: number;
   festivals: Festival[];
   /** ETag of the whole catalogue: a refresh that finds nothing changed keeps the snapshot and its cached bodies. */
@@ -152,9 +153,13 @@ function load(database: Database): Promise<Snapshot> {
     (festivals) => {
       // The whole catalogue's body is the hottest one, and its ETag tells whether anything changed.
       const whole = cachedBody(festivals);
-      let next: Snapshot = { id: ++snapshotIds, loadedAt: Date.now(), festivals, fingerprint: whole.etag };
-      if (lastGood?.fingerprint === next.fingerprint) {
+      let next: Snapshot = { id: ++snapshotIds, generation: startedAt, loadedAt: Date.now(), festivals, fingerprint: whole.etag };
+      if (lastGood && lastGood.generation > startedAt) {
+        // A read started before a later one that already finished: older, so it replaces nothing.
+        return lastGood;
+      } else if (lastGood?.fingerprint === next.fingerprint) {
         lastGood.loadedAt = next.loadedAt;
+        lastGood.generation = startedAt;
         next = lastGood;
       } else {
         // Bodies of older snapshots can no longer be served: free their room at once.
