@@ -144,6 +144,8 @@ export interface OutageFigures {
   badDuringOutage: number;
   /** From the database accepting connections again to the end of the last failed request. */
   recoveryMs: number;
+  /** From the restart being asked for (crash recovery included) to the first database request answered 2xx. */
+  firstOkAfterStartMs: number | null;
   /** Requests of each kind that succeeded after recovery. */
   okAfterRecovery: number;
   badTotal: number;
@@ -171,6 +173,10 @@ export function outageFigures(report: OutageReport): OutageFigures {
     catalogueFailuresDuringOutage: catalogue.filter((o) => o.verdict !== 'ok').length,
     badDuringOutage: duringOutage.filter((o) => o.verdict === 'bad').length,
     recoveryMs: lastFailure - up,
+    firstOkAfterStartMs: (() => {
+      const ok = outcomes.filter((o) => o.verdict === 'ok' && !o.catalogue && o.started >= startRequested);
+      return ok.length ? Math.min(...ok.map((o) => o.ended)) - startRequested : null;
+    })(),
     okAfterRecovery: outcomes.filter((o) => o.verdict === 'ok' && !o.catalogue && o.started > lastFailure).length,
     badTotal: outcomes.filter((o) => o.verdict === 'bad').length,
   };
