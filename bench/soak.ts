@@ -28,13 +28,21 @@ const SERVER_PORT = 3143;
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Durations inside the server, from its request log lines: apart from the time requests waited for a busy CPU. */
-async function serverDurations(file: string): Promise<number[]> {
+/**
+ * From the server's log: durations inside the server (apart from the time requests waited for a
+ * busy CPU before reaching it), and why the database was reported unavailable.
+ */
+async function serverLog(file: string): Promise<{ durations: number[]; unavailable: Map<string, number> }> {
   const durations: number[] = [];
+  const unavailable = new Map<string, number>();
   for await (const line of createInterface({ input: createReadStream(file) })) {
     if (line.includes('"msg":"request"')) durations.push(Number(JSON.parse(line).ms));
+    else if (line.includes('"msg":"database unavailable"')) {
+      const reason = String(JSON.parse(line).reason);
+      unavailable.set(reason, (unavailable.get(reason) ?? 0) + 1);
+    }
   }
-  return durations;
+  return { durations, unavailable };
 }
 
 const loads = () => loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -92,7 +100,7 @@ try {
   const exitCode = await server.exited;
 
   const total = mix.latencies.length;
-  const inServer = await serverDurations(logFile);
+  const { durations: inServer, unavailable } = await serverLog(logFile);
   const errors = [...mix.counts].filter(([key]) => !/ 2\d\d$/.test(key));
   const errorCount = errors.reduce((sum, [, n]) => sum + n, 0);
   const byOp = new Map<string, number>();
@@ -103,6 +111,7 @@ try {
   console.log(`inside the server: ${inServer.length} requests logged; p50 ${percentile(inServer, 50).toFixed(1)} ms, p99 ${percentile(inServer, 99).toFixed(0)} ms, max ${inServer.reduce((a, b) => Math.max(a, b), 0).toFixed(0)} ms`);
   console.log(`mix: ${[...byOp].map(([op, n]) => `${op} ${n}`).join(', ')}`);
   console.log(`errors: ${errorCount}${errors.length ? ` (${errors.map(([key, n]) => `${key}: ${n}`).join(', ')})` : ''}`);
+  if (unavailable.size) console.log(`database unavailable, by reason: ${[...unavailable].map(([reason, n]) => `${reason}: ${n}`).join('; ')}`);
   console.log(`writes: ${mix.ledger.acknowledged} acknowledged, ${mix.ledger.unacknowledged} not; read back ${verified.checked}: lost ${verified.lost.length}, half stored ${verified.halfStored.length}`);
   console.log(`server RSS: ${rssAfterFirstMinute.toFixed(1)} MB after the first minute, ${rssAtEnd.toFixed(1)} MB at the end (${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%, target within 15%); peak ${Math.max(...samples.map((s) => s.rss)).toFixed(1)} MB`);
   console.log(`machine load average: ${loadAtStart} at the start, ${loadAtEnd} at the end; exit code on SIGTERM: ${exitCode}`);
