@@ -18,6 +18,7 @@ export function databaseHandle(): Promise<DatabaseHandle> {
       url: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       driver: config.onLambda ? 'neon' : undefined,
+      poolSize: config.onLambda ? undefined : config.DATABASE_POOL_SIZE,
       onIdleError: idleConnectionClosed,
     }).catch((error) => {
       handle = undefined;

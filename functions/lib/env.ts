@@ -24,6 +24,13 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /** Connections the local server's node-postgres pool may open (Lambda keeps the Neon driver's few). */
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ error: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
+      .int('DATABASE_POOL_SIZE must be a whole number from 1 to 100')
+      .min(1, 'DATABASE_POOL_SIZE must be a whole number from 1 to 100')
+      .max(100, 'DATABASE_POOL_SIZE must be a whole number from 1 to 100')
+      .default(20),
     SESSION_SECRET: optionalText.pipe(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
     /**
      * Sent by the CloudFront Router in the x-origin-verify header. Required by the function-URL handlers

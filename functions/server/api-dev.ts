@@ -12,7 +12,7 @@ import { createLocalApp } from './local-app';
 import { stopGracefullyOnSignals } from './shutdown';
 
 const config = env();
-const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, onIdleError: idleConnectionClosed });
+const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE, onIdleError: idleConnectionClosed });
 await handle.migrate();
 await seedIfEmpty(handle.db);
 useDatabase(handle);

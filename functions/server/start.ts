@@ -33,7 +33,7 @@ if (webBuildIsStale(root)) {
   await buildWeb(root);
 }
 
-const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, onIdleError: idleConnectionClosed });
+const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE, onIdleError: idleConnectionClosed });
 await handle.migrate();
 const seeded = await seedIfEmpty(handle.db);
 if (seeded) console.log(`Catálogo inicial: ${seeded} festivales.`);
