@@ -60,12 +60,12 @@ type SignedInUser = AuthUser & { sessionVersion: number };
  * a new `sub` whose email another account holds is refused (decision 017), so nobody takes over an
  * account by getting a Google identity with the same address.
  */
-async function signInUser(identity: GoogleIdentity): Promise<SignedInUser> {
+async function signInUser(identity: GoogleIdentity, attempt = 1): Promise<SignedInUser> {
   const database = await db();
   const email = identity.email.toLowerCase();
   const isAdmin = identity.emailVerified && env().ADMIN_EMAILS.includes(email);
   try {
-    return await database.transaction(async (tx) => {
+    const signedIn = await database.transaction(async (tx): Promise<SignedInUser | null> => {
       const [linked] = await tx.select({ id: usersTable.id, email: usersTable.email, role: usersTable.role }).from(usersTable).where(eq(usersTable.googleSub, identity.sub)).limit(1);
       if (linked) {
         // Google lets people change their address: follow it unless another account holds the new one.
@@ -81,7 +81,9 @@ async function signInUser(identity: GoogleIdentity): Promise<SignedInUser> {
           .returning(userColumns);
         return user;
       }
-      const [holder] = await tx.select({ id: usersTable.id }).from(usersTable).where(sql`lower(${usersTable.email}) = ${email}`).limit(1);
+      const [holder] = await tx.select({ googleSub: usersTable.googleSub }).from(usersTable).where(sql`lower(${usersTable.email}) = ${email}`).limit(1);
+      // A concurrent first sign-in of this same identity committed between the two reads above.
+      if (holder?.googleSub === identity.sub) return null;
       if (holder) throw emailInUse(identity.email);
       const [user] = await tx
         .insert(usersTable)
@@ -89,6 +91,9 @@ async function signInUser(identity: GoogleIdentity): Promise<SignedInUser> {
         .returning(userColumns);
       return user;
     });
+    if (signedIn) return signedIn;
+    if (attempt < 3) return signInUser(identity, attempt + 1);
+    throw emailInUse(identity.email);
   } catch (error) {
     // Two first sign-ins at once: the second meets the unique keys instead of the checks above.
     if (pgErrorCode(error) === '23505') {
