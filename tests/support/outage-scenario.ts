@@ -129,9 +129,10 @@ export interface OutageFigures {
   /** From the stop request to the first 503. */
   firstUnavailableMs: number | null;
   /**
-   * Longest answer to a request started while the database was down (or in flight when it went):
-   * as the client saw it, and inside the server (its log line: from the request reaching the app
-   * to the answer, free of the time the request waited for a busy CPU before that).
+   * Longest answer to a request started while the database was down (or in flight when it went,
+   * counted from the stop) as the client saw it, and inside the server for those sent after the
+   * stop (its log line: from the request reaching the app to the answer, free of the time the
+   * request waited for a busy CPU before that).
    */
   slowestDuringOutageMs: number;
   slowestInServerDuringOutageMs: number;
@@ -167,7 +168,11 @@ export function outageFigures(report: OutageReport): OutageFigures {
   return {
     firstUnavailableMs: firstUnavailable === null ? null : firstUnavailable - stopRequested,
     slowestDuringOutageMs: Math.max(0, ...duringOutage.map((o) => o.ended - Math.max(o.started, stopRequested))),
-    slowestInServerDuringOutageMs: Math.max(0, ...duringOutage.map((o) => (o.requestId ? (report.serverMs.get(o.requestId) ?? Infinity) : Infinity))),
+    // Requests sent after the stop: the server's duration of one in flight at the stop includes time before it.
+    slowestInServerDuringOutageMs: Math.max(
+      0,
+      ...duringOutage.filter((o) => o.started >= stopRequested).map((o) => (o.requestId ? (report.serverMs.get(o.requestId) ?? Infinity) : Infinity)),
+    ),
     p99BeforeOutageMs: percentile(outcomes.filter((o) => o.ended < stopRequested).map((o) => o.ended - o.started), 0.99),
     catalogueReadsDuringOutage: catalogue.length,
     catalogueFailuresDuringOutage: catalogue.filter((o) => o.verdict !== 'ok').length,
