@@ -1,6 +1,7 @@
 /**
- * The site for the web benchmarks: BASE_URL when given, otherwise `npm start` (production build,
- * fresh embedded database in a temp dir) on a free port, stopped when the benchmark ends.
+ * The site for the web benchmarks and the screenshot script: BASE_URL when given, otherwise
+ * `npm start` (production build, fresh embedded database in a temp dir) on the given port or a free
+ * one, stopped when the run ends.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,13 +22,20 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function withWebServer<T>(run: (baseUrl: string) => Promise<T>): Promise<T> {
+export interface WebServerOptions {
+  /** Listen here instead of on a free port. */
+  port?: number;
+  /** Extra environment of the server (ADMIN_EMAILS, ...). */
+  env?: Record<string, string>;
+}
+
+export async function withWebServer<T>(run: (baseUrl: string) => Promise<T>, options: WebServerOptions = {}): Promise<T> {
   if (process.env.BASE_URL) return run(process.env.BASE_URL.replace(/\/+$/, ''));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'festivales-bench-web-'));
   const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'functions/server/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, ...options.env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

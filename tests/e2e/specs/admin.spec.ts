@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { admin, allowConsoleError, expect, login, person, sessionFor, test } from '../support/fixtures';
-import { expectNoSeriousA11yViolations, testPng } from '../support/part2';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { samplePng } from '../support/png';
 
 const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
@@ -12,7 +13,7 @@ async function useToken(page: Page, token: string | null, path: string) {
 
 /** A gallery image uploaded by `token`'s user to an approved festival, approved by the admin. */
 async function approvedGalleryImage(request: APIRequestContext, userToken: string, adminToken: string, festivalId: number) {
-  const png = testPng(7);
+  const png = samplePng(7);
   const auth = (t: string) => ({ Authorization: `Bearer ${t}` });
   const presigned = await (
     await request.post('/api/media/upload-url', { headers: auth(userToken), data: { festival_id: festivalId, fileName: 'pista.png', contentType: 'image/png', fileSize: png.length } })
@@ -62,7 +63,7 @@ test.describe('admin panel', () => {
     await page.getByRole('textbox', { name: /Fecha de fin/ }).fill('14-06-2031');
     await page.getByRole('textbox', { name: /Descripción/ }).fill('Electrónica frente a la bahía de Santander.');
     await page.getByRole('textbox', { name: 'Géneros' }).fill('Techno');
-    await page.locator('input[type="file"]').setInputFiles({ name: 'bahia.png', mimeType: 'image/png', buffer: testPng(4) });
+    await page.locator('input[type="file"]').setInputFiles({ name: 'bahia.png', mimeType: 'image/png', buffer: samplePng(4) });
     await page.getByRole('button', { name: 'Proponer festival' }).click();
     await expect(page.getByRole('heading', { name: 'Festival propuesto... pendiente de revisión' })).toBeVisible();
 
@@ -204,7 +205,7 @@ test.describe('admin panel', () => {
     await form.getByRole('button', { name: 'Crear festival' }).click();
     await expect(form.getByText('La fecha de fin debe ser posterior a la fecha de inicio')).toBeVisible();
     await form.getByRole('textbox', { name: /^Fecha de fin/ }).fill('11-10-2031');
-    await form.getByLabel('Subir imagen').setInputFiles({ name: 'portada.png', mimeType: 'image/png', buffer: testPng(5) });
+    await form.getByLabel('Subir imagen').setInputFiles({ name: 'portada.png', mimeType: 'image/png', buffer: samplePng(5) });
     await expect(form.getByRole('textbox', { name: 'Imagen (URL)' })).toHaveValue(/^\/uploads\/users\/\d+\/admin\/.+\.png$/);
     await expectNoSeriousA11yViolations(page);
     await form.getByRole('button', { name: 'Crear festival' }).click();
@@ -229,7 +230,7 @@ test.describe('admin panel', () => {
     await expect(mediaForm.getByText('Solo se permiten archivos de imagen')).toBeVisible();
     await mediaForm.getByLabel(/^Festival/).selectOption({ label: name });
     await mediaForm.getByLabel(/^Usuario/).selectOption({ index: 1 });
-    await mediaForm.getByLabel('Archivo de imagen').setInputFiles({ name: 'escenario.png', mimeType: 'image/png', buffer: testPng(6) });
+    await mediaForm.getByLabel('Archivo de imagen').setInputFiles({ name: 'escenario.png', mimeType: 'image/png', buffer: samplePng(6) });
     await mediaForm.getByLabel('Estado').selectOption('approved');
     await mediaForm.getByRole('button', { name: 'Crear' }).click();
     await expect(mediaForm.getByText('Guardado correctamente')).toBeVisible();

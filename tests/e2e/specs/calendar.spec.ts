@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { expectNoSeriousA11yViolations } from '../support/part2';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 
 const long = 'Un festival de prueba con una descripción muy larga que sirve para comprobar que el calendario la recorta a cien caracteres como pide la especificación.';
 

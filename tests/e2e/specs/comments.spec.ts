@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { admin, catalogue, expect, login, person, samplePng, sessionFor, test, withCookieChoice } from '../support/fixtures';
+import { admin, catalogue, expect, login, person, sessionFor, test, withCookieChoice } from '../support/fixtures';
+import { samplePng } from '../support/png';
 
 /** An admin approves the comment, as the Comentarios tab of the panel does (tested in admin.spec.ts). */
 async function approveComment(page: Page, commentId: number) {

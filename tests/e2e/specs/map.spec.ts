@@ -1,9 +1,8 @@
 import { expect, test } from '../support/fixtures';
-import { expectNoSeriousA11yViolations, routeMapTiles } from '../support/part2';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 
 test.describe('map', () => {
   test('clusters every located festival, searches without accents and links popups to the festival', async ({ page }) => {
-    await routeMapTiles(page);
     const festivals: { id: number; name: string; hasValidCoordinates: boolean }[] = await (await page.request.get('/api/festivals')).json();
     const located = festivals.filter((f) => f.hasValidCoordinates).length;
 

@@ -1,5 +1,6 @@
 import { admin, allowConsoleError, api, expect, login, person, sessionFor, test } from '../support/fixtures';
-import { expectNoSeriousA11yViolations, testPng } from '../support/part2';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { samplePng } from '../support/png';
 
 const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
@@ -44,7 +45,7 @@ test.describe('propose a festival', () => {
     const input = page.locator('input[type="file"]');
     await input.setInputFiles({ name: 'enorme.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 10, 1) });
     await expect(page.getByText(/enorme\.png: El archivo es demasiado grande \(5\.00 MB\)\. Máximo permitido: 5MB/)).toBeVisible();
-    const six = Array.from({ length: 6 }, (_, i) => ({ name: `foto-${i}.png`, mimeType: 'image/png', buffer: testPng(i) }));
+    const six = Array.from({ length: 6 }, (_, i) => ({ name: `foto-${i}.png`, mimeType: 'image/png', buffer: samplePng(i) }));
     await input.setInputFiles(six);
     await expect(page.getByText('Máximo 5 imágenes permitidas').first()).toBeVisible();
     await expect(page.locator('.propose-image')).toHaveCount(5);
@@ -63,7 +64,7 @@ test.describe('propose a festival', () => {
     await page.getByRole('textbox', { name: /Descripción/ }).fill('Tres días de electrónica junto al Cantábrico.');
     await page.getByRole('textbox', { name: 'Sitio web oficial' }).fill('https://example.com/festival');
     await page.getByRole('textbox', { name: 'Géneros' }).fill('Techno, House');
-    await page.locator('input[type="file"]').setInputFiles({ name: 'cartel.png', mimeType: 'image/png', buffer: testPng(1) });
+    await page.locator('input[type="file"]').setInputFiles({ name: 'cartel.png', mimeType: 'image/png', buffer: samplePng(1) });
     await expect(page.locator('.propose-image')).toHaveCount(1);
     await page.getByRole('button', { name: 'Proponer festival' }).click();
 
@@ -142,7 +143,7 @@ test.describe('propose a festival', () => {
     // The festival is created but its image cannot reach storage.
     await page.route('**/api/media/uploads/**', (route) => route.abort('failed'));
     await fill(uniqueName('Sin Imágenes'));
-    await page.locator('input[type="file"]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: testPng(2) });
+    await page.locator('input[type="file"]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: samplePng(2) });
     await page.getByRole('button', { name: 'Proponer festival' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Festival propuesto... pendiente de revisión' })).toBeVisible();
     await expect(page.getByText('Las imágenes no se pudieron subir correctamente. (1 de 1)')).toBeVisible();

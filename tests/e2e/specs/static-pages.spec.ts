@@ -1,5 +1,5 @@
 import { allowConsoleError, expect, test } from '../support/fixtures';
-import { expectNoSeriousA11yViolations } from '../support/part2';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 
 const today = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Madrid' }).format(new Date());
 

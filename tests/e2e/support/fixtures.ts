@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import * as zlibForPng from 'node:zlib';
 import { test as base, expect, type Page } from '@playwright/test';
 import { importJWK, SignJWT } from 'jose';
 import { E2E_ADMIN_EMAIL, E2E_CLIENT_ID, E2E_KEY_FILE } from './constants';
+import { routeMapTiles } from './png';
 
 export interface Person {
   email: string;
@@ -46,10 +46,6 @@ export function allowConsoleError(page: Page, pattern: RegExp): void {
   allowedErrors.set(page, [...(allowedErrors.get(page) ?? []), pattern]);
 }
 
-// A 1x1 PNG in the site's surface colour: the network is closed in tests, so OpenStreetMap tiles
-// are answered locally and a failed tile never reaches the console.
-const tilePng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNQkXcFAADzAIlKu7HnAAAAAElFTkSuQmCC', 'base64');
-
 /** Every test fails on a console error or an uncaught page error (STYLE.md "Tests that prove behaviour"). */
 export const test = base.extend<{ consoleErrors: string[]; offlineMapTiles: void }>({
   consoleErrors: [
@@ -75,9 +71,8 @@ export const test = base.extend<{ consoleErrors: string[]; offlineMapTiles: void
   ],
   offlineMapTiles: [
     async ({ context }, use) => {
-      await context.route(/^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//, (route) =>
-        route.fulfill({ status: 200, contentType: 'image/png', body: tilePng }),
-      );
+      // The network is closed in tests: map tiles come from memory, so none fails in the console.
+      await routeMapTiles(context);
       await use();
     },
     { auto: true },
@@ -115,38 +110,3 @@ export async function api(page: Page, token: string, method: string, path: strin
 }
 
 export { expect };
-
-/** A real PNG of about 2.4 KB (over the 1 KB upload minimum of spec §5), different for each seed. */
-export function samplePng(seed = 1): Buffer {
-  const { deflateSync, crc32 } = zlibForPng;
-  const width = 24;
-  const height = 24;
-  const raw = Buffer.alloc((width * 4 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const o = y * (width * 4 + 1) + 1 + x * 4;
-      raw[o] = (x * 10 + seed * 40) & 255;
-      raw[o + 1] = (y * 10 + seed * 70) & 255;
-      raw[o + 2] = ((x ^ y) * 9 + seed) & 255;
-      raw[o + 3] = 255;
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 0 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
