@@ -1,0 +1,219 @@
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { TOO_MANY_IMAGES_MESSAGE } from '../../../../../core/community-schemas';
+import { formatDateRange, parseDateInput } from '../../../../../core/dates';
+import { proposeFestivalSchema, type ProposeFestivalInput } from '../../../../../core/festival-schemas';
+import { useToast } from '../../../components/toast/toast-provider';
+import { ApiError } from '../../../lib/api-client';
+import { proposeFestival } from '../api/propose-festival';
+import { useProposalImages } from '../hooks/use-proposal-images';
+import { proposeMessages as messages } from '../messages';
+import type { Proposal } from './propose-done';
+import { ProposalImagesField } from './proposal-images-field';
+
+type Field = 'name' | 'location' | 'start_date' | 'end_date' | 'description' | 'website' | 'genres';
+const fieldOrder: Field[] = ['name', 'location', 'start_date', 'end_date', 'description', 'website', 'genres'];
+type Errors = Partial<Record<Field | 'images' | 'form', string>>;
+
+const empty: Record<Field, string> = { name: '', location: '', start_date: '', end_date: '', description: '', website: '', genres: '' };
+
+function issuesToErrors(issues: { path: string; message: string }[]): Errors {
+  const errors: Errors = {};
+  for (const issue of issues) {
+    const key = issue.path.split('.')[0] as Field;
+    if (fieldOrder.includes(key) && !errors[key]) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+/** The proposal form (spec §5 "Propose festival"): checked with core's schema, sent, then its images uploaded. */
+export function ProposeForm({ onProposed }: { onProposed: (proposal: Proposal) => void }) {
+  const toast = useToast();
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<Errors>({});
+  const [phase, setPhase] = useState<'editing' | 'sending' | 'uploading'>('editing');
+  const images = useProposalImages();
+  const formRef = useRef<HTMLFormElement>(null);
+  const uid = useId();
+
+  const set = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const addImages = (files: File[]) => {
+    const { problems, tooMany } = images.add(files);
+    setErrors((e) => ({ ...e, images: problems.length ? problems.join(' ') : undefined }));
+    if (tooMany) toast(TOO_MANY_IMAGES_MESSAGE, 'error');
+  };
+
+  const removeImage = (id: string) => {
+    images.remove(id);
+    setErrors((e) => ({ ...e, images: undefined }));
+  };
+
+  const focusFirstError = (found: Errors) => {
+    const first = fieldOrder.find((f) => found[f]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (phase !== 'editing') return;
+    const input: ProposeFestivalInput = { ...values };
+    const parsed = proposeFestivalSchema.safeParse(input);
+    if (!parsed.success) {
+      const found = issuesToErrors(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+      setErrors(found);
+      focusFirstError(found);
+      return;
+    }
+    setErrors({});
+    setPhase('sending');
+    let festival;
+    try {
+      festival = await proposeFestival(parsed.data);
+    } catch (error) {
+      setPhase('editing');
+      const status = error instanceof ApiError ? error.status : 0;
+      // 429: the server's Spanish text says which limit (too many proposals lately, or too many waiting for review).
+      const message =
+        status === 409 ? messages.duplicate : status === 429 && error instanceof ApiError ? error.message : status === 0 ? messages.network : messages.invalid;
+      const fieldErrors = error instanceof ApiError && Array.isArray(error.details) ? issuesToErrors(error.details as { path: string; message: string }[]) : {};
+      setErrors({ ...fieldErrors, form: message });
+      toast(message, 'error');
+      focusFirstError(fieldErrors);
+      return;
+    }
+
+    let failed = 0;
+    if (images.images.length) {
+      setPhase('uploading');
+      failed = await images.uploadAll(festival.id);
+      if (failed) toast(messages.images, 'error', 5000);
+    }
+    toast(messages.success, 'success', 4000);
+    onProposed({ festival, images: images.images.length, imagesFailed: failed });
+  };
+
+  const busy = phase !== 'editing';
+  const describedBy = (field: Field, hint?: boolean) =>
+    [hint ? `${uid}-${field}-hint` : '', errors[field] ? `${uid}-${field}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const errorText = (field: Field) =>
+    errors[field] ? (
+      <p id={`${uid}-${field}-error`} className="field-error">
+        {errors[field]}
+      </p>
+    ) : null;
+  const dateHint = (field: 'start_date' | 'end_date') => {
+    const iso = values[field].trim() ? parseDateInput(values[field]) : null;
+    return iso ? `Se guardará como ${formatDateRange(iso, null)}.` : 'Formato DD-MM-AAAA (también AAAA-MM-DD o DD/MM/AAAA).';
+  };
+  const genres = values.genres
+    .split(',')
+    .map((g) => g.trim())
+    .filter(Boolean);
+
+  return (
+    <form ref={formRef} className="card propose-form" onSubmit={submit} noValidate aria-busy={busy}>
+      {errors.form && (
+        <div className="form-status form-status-error propose-form-error" role="alert">
+          {errors.form}
+        </div>
+      )}
+      <p className="muted propose-required-note">
+        Los campos marcados con <span aria-hidden="true">*</span>
+        <span className="visually-hidden">asterisco</span> son obligatorios.
+      </p>
+
+      <fieldset className="propose-fieldset" disabled={busy}>
+        <legend>Datos del festival</legend>
+        <div className="field">
+          <label htmlFor={`${uid}-name`}>
+            Nombre del festival<span className="propose-req" aria-hidden="true">*</span>
+          </label>
+          <input id={`${uid}-name`} name="name" className="input" required aria-required="true" aria-invalid={Boolean(errors.name)} aria-describedby={describedBy('name')} value={values.name} onChange={set('name')} maxLength={200} autoComplete="off" />
+          {errorText('name')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${uid}-location`}>
+            Ubicación<span className="propose-req" aria-hidden="true">*</span>
+          </label>
+          <input id={`${uid}-location`} name="location" className="input" required aria-required="true" placeholder="Ciudad, País" aria-invalid={Boolean(errors.location)} aria-describedby={describedBy('location')} value={values.location} onChange={set('location')} maxLength={200} />
+          {errorText('location')}
+        </div>
+        <div className="propose-row">
+          {(['start_date', 'end_date'] as const).map((field) => (
+            <div className="field" key={field}>
+              <label htmlFor={`${uid}-${field}`}>
+                {field === 'start_date' ? 'Fecha de inicio' : 'Fecha de fin'}
+                <span className="propose-req" aria-hidden="true">*</span>
+              </label>
+              <input
+                id={`${uid}-${field}`}
+                name={field}
+                className="input"
+                required
+                aria-required="true"
+                placeholder="DD-MM-AAAA"
+                inputMode="numeric"
+                autoComplete="off"
+                aria-invalid={Boolean(errors[field])}
+                aria-describedby={describedBy(field, true)}
+                value={values[field]}
+                onChange={set(field)}
+              />
+              <p id={`${uid}-${field}-hint`} className="field-hint">
+                {dateHint(field)}
+              </p>
+              {errorText(field)}
+            </div>
+          ))}
+        </div>
+        <div className="field">
+          <label htmlFor={`${uid}-description`}>
+            Descripción<span className="propose-req" aria-hidden="true">*</span>
+          </label>
+          <textarea id={`${uid}-description`} name="description" className="textarea" rows={6} required aria-required="true" aria-invalid={Boolean(errors.description)} aria-describedby={describedBy('description', true)} value={values.description} onChange={set('description')} />
+          <p id={`${uid}-description-hint`} className="field-hint">
+            Qué lo hace especial: estilo, escenarios, artistas habituales, ambiente. Admite formato Markdown.
+          </p>
+          {errorText('description')}
+        </div>
+      </fieldset>
+
+      <fieldset className="propose-fieldset" disabled={busy}>
+        <legend>Información opcional</legend>
+        <div className="field">
+          <label htmlFor={`${uid}-website`}>Sitio web oficial</label>
+          <input id={`${uid}-website`} name="website" className="input" type="url" inputMode="url" placeholder="https://" aria-invalid={Boolean(errors.website)} aria-describedby={describedBy('website')} value={values.website} onChange={set('website')} />
+          {errorText('website')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${uid}-genres`}>Géneros</label>
+          <input id={`${uid}-genres`} name="genres" className="input" placeholder="Techno, House, Trance" aria-invalid={Boolean(errors.genres)} aria-describedby={describedBy('genres', true)} value={values.genres} onChange={set('genres')} />
+          <p id={`${uid}-genres-hint`} className="field-hint">
+            Separados por comas.
+          </p>
+          {genres.length > 0 && (
+            <ul className="propose-genres" aria-label="Géneros que se guardarán">
+              {genres.map((g, i) => (
+                <li key={`${g}-${i}`} className="badge">
+                  {g}
+                </li>
+              ))}
+            </ul>
+          )}
+          {errorText('genres')}
+        </div>
+        <ProposalImagesField idPrefix={uid} images={images.images} error={errors.images} disabled={busy} onAdd={addImages} onRemove={removeImage} />
+      </fieldset>
+
+      <div className="propose-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {phase === 'sending' ? 'Enviando...' : phase === 'uploading' ? 'Subiendo imágenes...' : 'Proponer festival'}
+        </button>
+        <span className="muted propose-review-note">Tu propuesta quedará pendiente de revisión.</span>
+      </div>
+    </form>
+  );
+}

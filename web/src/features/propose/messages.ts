@@ -1,0 +1,8 @@
+/** Spec §8 "Propose". */
+export const proposeMessages = {
+  success: 'Festival propuesto... pendiente de revisión',
+  duplicate: 'Ya existe un festival pendiente o aprobado con ese nombre y localización.',
+  invalid: 'Error al proponer festival. Revisa los datos.',
+  network: 'Error de red o servidor.',
+  images: 'Las imágenes no se pudieron subir correctamente.',
+};
