@@ -1,24 +1,8 @@
-import L from 'leaflet';
-import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import iconUrl from 'leaflet/dist/images/marker-icon.png';
-import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import 'leaflet/dist/leaflet.css';
 import { useEffect } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { formatDate } from '../../../../../core/dates';
-import { MAP_TILE_URL } from '../../../../../core/map';
 import type { Festival } from '../../../../../core/types';
-
-// Marker images come from the leaflet package through the bundler, not from a CDN.
-const markerIcon = L.icon({
-  iconUrl,
-  iconRetinaUrl,
-  shadowUrl,
-  iconSize: [25, 41],
-  iconAnchor: [12, 41],
-  popupAnchor: [1, -34],
-  shadowSize: [41, 41],
-});
+import { festivalIcon, osmTiles } from '../../../lib/leaflet';
 
 /** spec §2: the map is resized after 100 ms and 300 ms (its box settles after the layout). */
 function ResizeAfterLayout() {
@@ -41,12 +25,8 @@ export default function LocationMap({ festival, latitude, longitude }: { festiva
       style={{ height: 400 }}
       attributionControl
     >
-      <TileLayer
-        url={MAP_TILE_URL}
-        attribution='&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>'
-        maxZoom={19}
-      />
-      <Marker position={[latitude, longitude]} icon={markerIcon} alt={`Ubicación de ${festival.name}`}>
+      <TileLayer url={osmTiles.url} attribution={osmTiles.attribution} maxZoom={19} />
+      <Marker position={[latitude, longitude]} icon={festivalIcon} alt={`Ubicación de ${festival.name}`}>
         <Popup>
           <strong>{festival.name}</strong>
           {festival.location ? <div>{festival.location}</div> : null}

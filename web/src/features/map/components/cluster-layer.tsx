@@ -4,7 +4,7 @@ import { formatDateRange } from '../../../../../core/dates';
 import { CLUSTER_RADIUS, type Located } from '../../../../../core/map';
 import type { Festival } from '../../../../../core/types';
 import { paths } from '../../../config/paths';
-import { festivalIcon, L } from '../leaflet-setup';
+import { festivalIcon, L } from '../../../lib/leaflet';
 import 'leaflet.markercluster';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 

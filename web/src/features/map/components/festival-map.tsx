@@ -1,10 +1,8 @@
 import { useEffect, type RefObject } from 'react';
 import { AttributionControl, MapContainer, TileLayer, ZoomControl, useMap } from 'react-leaflet';
 import type { Map as LeafletMap } from 'leaflet';
-import { MAP_TILE_URL } from '../../../../../core/map';
+import { osmTiles } from '../../../lib/leaflet';
 import { ClusterLayer, type ClusterLayerHandle, type MapFestival } from './cluster-layer';
-
-const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
 interface FestivalMapProps {
   /** null while the list loads: no markers, no ready signal. */
@@ -62,7 +60,7 @@ export function FestivalMap({ festivals, center, zoom, mapRef, clusterRef, onRea
       className="festival-map"
       preferCanvas={false}
     >
-      <TileLayer url={MAP_TILE_URL} attribution={ATTRIBUTION} maxZoom={MAX_ZOOM} />
+      <TileLayer url={osmTiles.url} attribution={osmTiles.attribution} maxZoom={MAX_ZOOM} />
       <ZoomControl position="topright" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
       <AttributionControl position="bottomright" prefix={'<a href="https://leafletjs.com">Leaflet</a>'} />
       <SpanishControls />

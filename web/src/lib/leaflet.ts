@@ -1,11 +1,16 @@
+/**
+ * The one Leaflet set-up of the site, used by every map (the map page and a festival's location):
+ * the library with its CSS, the marker icon and the OpenStreetMap tiles.
+ */
 import L from 'leaflet';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import 'leaflet/dist/leaflet.css';
+import { MAP_TILE_URL } from '../../../core/map';
 
 // leaflet.markercluster is a UMD plugin that extends the global `L`; this module runs before it
-// (see cluster-layer.tsx), so the plugin finds Leaflet whatever the bundler did with the import.
+// (see the map page's cluster layer), so the plugin finds Leaflet whatever the bundler did with the import.
 (globalThis as unknown as { L: typeof L }).L = L;
 
 /** Leaflet's own marker images, bundled by Vite (no CDN, DESIGN.md "Web"). */
@@ -19,5 +24,12 @@ export const festivalIcon = L.icon({
   tooltipAnchor: [16, -28],
   shadowSize: [41, 41],
 });
+
+/** OpenStreetMap's standard tiles (spec §7 "External"), with the attribution their licence asks for. */
+export const osmTiles = {
+  // The same URL the Content-Security-Policy allows for images.
+  url: MAP_TILE_URL,
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>',
+};
 
 export { L };
