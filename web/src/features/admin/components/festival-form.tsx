@@ -3,8 +3,9 @@ import { imageContentTypes } from '../../../../../core/community-schemas';
 import { adminFestivalSchema } from '../../../../../core/festival-schemas';
 import type { Festival } from '../../../../../core/types';
 import { Modal } from '../../../components/ui/modal';
-import { ApiError, mediaUrl } from '../../../lib/api-client';
+import { mediaUrl } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { createFestival, updateFestival, type FestivalBody } from '../api/admin-api';
 import { uploadAdminImage } from '../api/upload-image';
 import { describeError } from '../hooks/use-admin-actions';
@@ -106,11 +107,7 @@ export function FestivalForm({ festival, onClose, onSaved }: FestivalFormProps) 
     };
     const parsed = adminFestivalSchema.safeParse(input);
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]) as Field;
-        found[key] ??= issue.message;
-      }
+      const found = zodFieldErrors<Field>(parsed.error);
       setErrors(found);
       const first = Object.keys(found)[0];
       document.getElementById(`${uid}-${first}`)?.focus();
@@ -123,14 +120,7 @@ export function FestivalForm({ festival, onClose, onSaved }: FestivalFormProps) 
       else await createFestival(body);
       setSaved(true);
     } catch (error) {
-      const found: Partial<Record<Field | 'form', string>> = { form: describeError(error) };
-      if (error instanceof ApiError && Array.isArray(error.details)) {
-        for (const d of error.details as { path?: string; message?: string }[]) {
-          const key = (d.path ?? '').split('.')[0] as Field;
-          if (key && d.message && !found[key]) found[key] = d.message;
-        }
-      }
-      setErrors(found);
+      setErrors({ form: describeError(error), ...serverFieldErrors<Field>(error) });
     } finally {
       setSaving(false);
     }

@@ -4,6 +4,7 @@ import { IMAGE_MAX_BYTES } from '../../../../../core/community-schemas';
 import type { Festival } from '../../../../../core/types';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError, mediaUrl } from '../../../lib/api-client';
+import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { createMedia, updateMedia } from '../api/admin-api';
 import { uploadAdminImage } from '../api/upload-image';
 import { describeError } from '../hooks/use-admin-actions';
@@ -94,9 +95,7 @@ export function MediaForm({ media, festivals, users, loadErrors, onClose, onSave
       }
       const parsed = adminMediaSchema.safeParse({ ...values, url });
       if (!parsed.success) {
-        const fieldErrors: Partial<Record<Field, string>> = {};
-        for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0]) as Field] ??= issue.message;
-        setErrors(fieldErrors);
+        setErrors(zodFieldErrors<Field>(parsed.error));
         return;
       }
       if (media) await updateMedia(media.id, parsed.data);
@@ -104,16 +103,7 @@ export function MediaForm({ media, festivals, users, loadErrors, onClose, onSave
       setSaved(true);
     } catch (error) {
       const detail = describeError(error);
-      const next: Partial<Record<Field | 'form', string>> = {
-        form: error instanceof ApiError ? `Error al guardar media: ${detail}` : detail,
-      };
-      if (error instanceof ApiError && Array.isArray(error.details)) {
-        for (const d of error.details as { path?: string; message?: string }[]) {
-          const key = (d.path ?? '').split('.')[0] as Field;
-          if (key && d.message) next[key] ??= d.message;
-        }
-      }
-      setErrors(next);
+      setErrors({ form: error instanceof ApiError ? `Error al guardar media: ${detail}` : detail, ...serverFieldErrors<Field>(error) });
     } finally {
       setSaving(false);
       setProgress(null);

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/modal';
 import { Stars } from '../../../components/ui/stars';
 import { useToast } from '../../../components/toast/toast-provider';
 import { useAuth } from '../../../lib/auth';
+import { zodFieldErrors } from '../../../lib/form-errors';
 import { createComment, createCommentWithMedia, deleteComment, getComments } from '../api/comments';
 import { StarInput } from './star-input';
 
@@ -159,12 +160,7 @@ function CommentForm({ festivalId, onCreated }: { festivalId: number; onCreated:
     event.preventDefault();
     const parsed = commentSchema.safeParse({ festival_id: festivalId, content, rating });
     if (!parsed.success) {
-      const next: { content?: string; rating?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'content' || field === 'rating') && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
+      setErrors(zodFieldErrors(parsed.error, ['content', 'rating']));
       return;
     }
     setErrors({});

@@ -4,6 +4,7 @@ import { formatDateRange, parseDateInput } from '../../../../../core/dates';
 import { proposeFestivalSchema, type ProposeFestivalInput } from '../../../../../core/festival-schemas';
 import { useToast } from '../../../components/toast/toast-provider';
 import { ApiError } from '../../../lib/api-client';
+import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { proposeFestival } from '../api/propose-festival';
 import { useProposalImages } from '../hooks/use-proposal-images';
 import { proposeMessages as messages } from '../messages';
@@ -15,15 +16,6 @@ const fieldOrder: Field[] = ['name', 'location', 'start_date', 'end_date', 'desc
 type Errors = Partial<Record<Field | 'images' | 'form', string>>;
 
 const empty: Record<Field, string> = { name: '', location: '', start_date: '', end_date: '', description: '', website: '', genres: '' };
-
-function issuesToErrors(issues: { path: string; message: string }[]): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const key = issue.path.split('.')[0] as Field;
-    if (fieldOrder.includes(key) && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
 
 /** The proposal form (spec §5 "Propose festival"): checked with core's schema, sent, then its images uploaded. */
 export function ProposeForm({ onProposed }: { onProposed: (proposal: Proposal) => void }) {
@@ -62,7 +54,7 @@ export function ProposeForm({ onProposed }: { onProposed: (proposal: Proposal) =
     const input: ProposeFestivalInput = { ...values };
     const parsed = proposeFestivalSchema.safeParse(input);
     if (!parsed.success) {
-      const found = issuesToErrors(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+      const found = zodFieldErrors(parsed.error, fieldOrder);
       setErrors(found);
       focusFirstError(found);
       return;
@@ -78,7 +70,7 @@ export function ProposeForm({ onProposed }: { onProposed: (proposal: Proposal) =
       // 429: the server's Spanish text says which limit (too many proposals lately, or too many waiting for review).
       const message =
         status === 409 ? messages.duplicate : status === 429 && error instanceof ApiError ? error.message : status === 0 ? messages.network : messages.invalid;
-      const fieldErrors = error instanceof ApiError && Array.isArray(error.details) ? issuesToErrors(error.details as { path: string; message: string }[]) : {};
+      const fieldErrors = serverFieldErrors(error, fieldOrder);
       setErrors({ ...fieldErrors, form: message });
       toast(message, 'error');
       focusFirstError(fieldErrors);
