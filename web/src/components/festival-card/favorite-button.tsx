@@ -1,5 +1,5 @@
 import { useFavorites } from '../../lib/favorites';
-import { HeartIcon } from '../icons/card-icons';
+import { HeartIcon } from 'lucide-react';
 
 /** The heart toggle of spec §4 "Favourite toggle", labelled with the festival's name. */
 export function FavoriteButton({ festivalId, festivalName, className = 'fav-btn' }: { festivalId: number; festivalName: string; className?: string }) {
@@ -18,7 +18,7 @@ export function FavoriteButton({ festivalId, festivalName, className = 'fav-btn'
         void toggleFavorite(festivalId);
       }}
     >
-      <HeartIcon />
+      <HeartIcon className="icon" />
     </button>
   );
 }

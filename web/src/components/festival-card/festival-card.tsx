@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
+import { CalendarIcon, MapPinIcon } from 'lucide-react';
 import { formatDateRange } from '../../../../core/dates';
 import type { Festival } from '../../../../core/types';
 import { paths } from '../../config/paths';
-import { CalendarIcon, PinIcon } from '../icons/card-icons';
 import { formatRating, Stars } from '../ui/stars';
 import { FavoriteButton } from './favorite-button';
 import { FestivalBadges } from './festival-badges';
@@ -40,11 +40,11 @@ export const FestivalCard = memo(function FestivalCard({ festival, eager = false
         </Heading>
         <div className="festival-card-meta">
           <span>
-            <CalendarIcon />
+            <CalendarIcon className="icon" />
             {formatDateRange(festival.start_date, festival.end_date)}
           </span>
           <span>
-            <PinIcon />
+            <MapPinIcon className="icon" />
             {festival.location || 'Ubicación no especificada'}
           </span>
         </div>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { FacebookIcon, InstagramIcon, LogoMark, XSocialIcon, YoutubeIcon } from '../icons/brand-icons';
+import { FacebookIcon, InstagramIcon, LogoMark, XSocialIcon, YoutubeIcon } from './brand-icons';
 
 const social = [
   { href: 'https://www.instagram.com/', label: 'Instagram', Icon: InstagramIcon },

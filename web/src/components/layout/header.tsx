@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { MenuIcon } from 'lucide-react';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
-import { LogoMark, MenuIcon } from '../icons/brand-icons';
+import { LogoMark } from './brand-icons';
 import { mainNav } from './nav-items';
 
 // Only needed once signed in or once the menu opens: kept out of the first load.
@@ -61,7 +62,7 @@ export function Header({ notifications, renderSignIn }: Props) {
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen(true)}
           >
-            <MenuIcon />
+            <MenuIcon className="icon" />
           </button>
         </div>
       </div>

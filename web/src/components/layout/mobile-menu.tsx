@@ -1,11 +1,11 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { NavLink } from 'react-router-dom';
+import { LogOutIcon, XIcon } from 'lucide-react';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { useFocusTrap } from '../../lib/use-focus-trap';
 import { useScrollLock } from '../../lib/use-scroll-lock';
-import { CloseIcon, LogOutIcon } from '../icons/icons';
 import { Avatar } from './avatar';
 import { mainNav } from './nav-items';
 
@@ -30,7 +30,7 @@ export function MobileMenu({ onClose, signIn }: Props) {
         <div className="mobile-menu-top">
           <span className="eyebrow">Menú</span>
           <button type="button" className="btn btn-ghost btn-icon" aria-label="Cerrar menú" onClick={onClose}>
-            <CloseIcon />
+            <XIcon className="icon" />
           </button>
         </div>
         <nav aria-label="Navegación móvil">
@@ -63,7 +63,7 @@ export function MobileMenu({ onClose, signIn }: Props) {
                   signOut();
                 }}
               >
-                <LogOutIcon /> Cerrar sesión
+                <LogOutIcon className="icon" /> Cerrar sesión
               </button>
               <button
                 type="button"
@@ -76,7 +76,7 @@ export function MobileMenu({ onClose, signIn }: Props) {
                   else setEndingAll(false);
                 }}
               >
-                <LogOutIcon /> Cerrar sesión en todos los dispositivos
+                <LogOutIcon className="icon" /> Cerrar sesión en todos los dispositivos
               </button>
             </>
           ) : (

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { HeartIcon, HouseIcon, LogOutIcon, PlusIcon, ShieldIcon } from 'lucide-react';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { useDismiss } from '../../lib/use-dismiss';
-import { HeartIcon } from '../icons/card-icons';
-import { HomeIcon, LogOutIcon, PlusIcon, ShieldIcon } from '../icons/icons';
 import { Avatar } from './avatar';
 
 /**
@@ -50,25 +49,25 @@ export function UserMenu() {
         </div>
         <div className="dropdown-sep" />
         <Link className="dropdown-item" to={paths.favorites()}>
-          <HeartIcon /> Mis favoritos
+          <HeartIcon className="icon" /> Mis favoritos
         </Link>
         <Link className="dropdown-item" to={paths.propose()}>
-          <PlusIcon /> Proponer festival
+          <PlusIcon className="icon" /> Proponer festival
         </Link>
         {isAdmin ? (
           onAdmin ? (
             <Link className="dropdown-item" to={paths.home()}>
-              <HomeIcon /> Volver
+              <HouseIcon className="icon" /> Volver
             </Link>
           ) : (
             <Link className="dropdown-item" to={paths.admin()}>
-              <ShieldIcon /> Panel Admin
+              <ShieldIcon className="icon" /> Panel Admin
             </Link>
           )
         ) : null}
         <div className="dropdown-sep" />
         <button type="button" className="dropdown-item" onClick={() => signOut()}>
-          <LogOutIcon /> Cerrar sesión
+          <LogOutIcon className="icon" /> Cerrar sesión
         </button>
         <button
           type="button"
@@ -80,7 +79,7 @@ export function UserMenu() {
             if (!(await signOutEverywhere())) setEndingAll(false);
           }}
         >
-          <LogOutIcon /> Cerrar sesión en todos los dispositivos
+          <LogOutIcon className="icon" /> Cerrar sesión en todos los dispositivos
         </button>
       </div>
     </div>

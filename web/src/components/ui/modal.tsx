@@ -1,8 +1,8 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { XIcon } from 'lucide-react';
 import { useFocusTrap } from '../../lib/use-focus-trap';
 import { useScrollLock } from '../../lib/use-scroll-lock';
-import { CloseIcon } from '../icons/icons';
 
 interface ModalProps {
   title: string;
@@ -33,7 +33,7 @@ export function Modal({ title, onClose, children, actions, alert }: ModalProps) 
             {title}
           </h2>
           <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label="Cerrar" onClick={onClose}>
-            <CloseIcon />
+            <XIcon className="icon" />
           </button>
         </div>
         {children}

@@ -1,4 +1,4 @@
-import { StarIcon } from '../icons/card-icons';
+import { StarIcon } from 'lucide-react';
 
 /** Five stars with the rounded value filled (spec §2 "Valoraciones"); decorative, pair with text. */
 export function Stars({ value, className }: { value: number; className?: string }) {
@@ -6,7 +6,7 @@ export function Stars({ value, className }: { value: number; className?: string 
   return (
     <span className={className ? `stars ${className}` : 'stars'} aria-hidden="true">
       {[1, 2, 3, 4, 5].map((n) => (
-        <StarIcon key={n} className={n <= filled ? 'star-full' : 'star-empty'} fill={n <= filled ? 'currentColor' : 'none'} />
+        <StarIcon key={n} className={n <= filled ? 'icon star-full' : 'icon star-empty'} fill={n <= filled ? 'currentColor' : 'none'} />
       ))}
     </span>
   );

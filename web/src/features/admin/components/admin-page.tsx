@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { LockIcon } from 'lucide-react';
 import type { AdminMedia } from '../../../../../core/admin-schemas';
 import type { Festival } from '../../../../../core/types';
 import { useAuth } from '../../../lib/auth';
@@ -55,9 +56,7 @@ export function AdminPage({ signIn }: AdminPageProps) {
         <div className="container admin-restricted-wrap">
           <section className="card admin-restricted" aria-labelledby="admin-restricted-title">
             <div className="admin-lock" aria-hidden="true">
-              <svg viewBox="0 0 24 24" width="34" height="34" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-                <path d="M5 11h14a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2zm2 0V7a5 5 0 0 1 10 0v4" />
-              </svg>
+              <LockIcon size={34} />
             </div>
             <h1 id="admin-restricted-title" className="page-title">
               Acceso Restringido

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import {
   calendarViews,
   itemsByDay,
@@ -29,14 +30,6 @@ const stepLabels: Record<CalendarView, [string, string]> = {
   week: ['Semana anterior', 'Semana siguiente'],
   list: ['Mes anterior', 'Mes siguiente'],
 };
-
-function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d={direction === 'left' ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 /** /calendar (spec §2 "Calendar"): month, week and vertical list views over the approved festivals. */
 export function CalendarPage() {
@@ -124,13 +117,13 @@ export function CalendarPage() {
         <div className="cal-toolbar card">
           <div className="cal-nav">
             <button type="button" className="btn btn-icon btn-ghost" aria-label={prevLabel} title={prevLabel} onClick={() => update({ anchor: shiftAnchor(anchor, view, -1) })}>
-              <ChevronIcon direction="left" />
+              <ChevronLeftIcon size={20} strokeWidth={2.2} />
             </button>
             <button type="button" className="btn btn-sm" onClick={() => update({ anchor: today })}>
               Hoy
             </button>
             <button type="button" className="btn btn-icon btn-ghost" aria-label={nextLabel} title={nextLabel} onClick={() => update({ anchor: shiftAnchor(anchor, view, 1) })}>
-              <ChevronIcon direction="right" />
+              <ChevronRightIcon size={20} strokeWidth={2.2} />
             </button>
           </div>
           <div className="cal-period">

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { XIcon } from 'lucide-react';
 import { dayTitle } from '../../../../../core/calendar';
 import type { Festival } from '../../../../../core/types';
 import { FestivalEntry } from './festival-entry';
@@ -53,9 +54,7 @@ export function DayPanel({ day, festivals, onClose }: DayPanelProps) {
               </p>
             </div>
             <button type="button" className="btn btn-icon btn-ghost cal-panel-close" aria-label="Cerrar" onClick={() => ref.current?.close()}>
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-                <path d="M18 6 6 18M6 6l12 12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
+              <XIcon size={22} />
             </button>
           </header>
           {festivals.length === 0 ? (

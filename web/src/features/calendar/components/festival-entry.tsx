@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { CalendarPlusIcon, StarIcon } from 'lucide-react';
 import { CALENDAR_DESCRIPTION_LENGTH, markdownToText, truncateText } from '../../../../../core/calendar';
 import { formatDateRange } from '../../../../../core/dates';
 import type { Festival } from '../../../../../core/types';
@@ -6,35 +7,6 @@ import { useToast } from '../../../components/toast/toast-provider';
 import { paths } from '../../../config/paths';
 import { useFavorites } from '../../../lib/favorites';
 import { downloadFestivalIcs } from '../download-ics';
-
-function StarIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1L12 2z"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-function CalendarPlusIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        d="M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm11-2v4M8 2v4M3 10h18M12 13v6m-3-3h6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 /** A festival in the day panel and the list view: star, dates, place, genres, 100-character description, .ics. */
 export function FestivalEntry({ festival, headingLevel = 3 }: { festival: Festival; headingLevel?: 3 | 4 }) {
@@ -63,7 +35,7 @@ export function FestivalEntry({ festival, headingLevel = 3 }: { festival: Festiv
           title={favorite ? 'Quitar de favoritos' : 'Añadir a favoritos'}
           onClick={() => void toggleFavorite(festival.id)}
         >
-          <StarIcon filled={favorite} />
+          <StarIcon size={20} strokeLinecap="butt" fill={favorite ? 'currentColor' : 'none'} />
         </button>
       </div>
       <p className="cal-entry-dates">{formatDateRange(festival.start_date, festival.end_date)}</p>
@@ -84,7 +56,7 @@ export function FestivalEntry({ festival, headingLevel = 3 }: { festival: Festiv
           Ver festival<span className="visually-hidden"> {festival.name}</span>
         </Link>
         <button type="button" className="btn btn-sm" onClick={addToCalendar}>
-          <CalendarPlusIcon /> Añadir a mi calendario<span className="visually-hidden">: {festival.name}</span>
+          <CalendarPlusIcon size={18} /> Añadir a mi calendario<span className="visually-hidden">: {festival.name}</span>
         </button>
       </div>
     </article>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { StarIcon } from '../../../components/icons/card-icons';
+import { StarIcon } from 'lucide-react';
 
 /** A 1-5 star choice built on radio buttons, so arrows and screen readers work as expected. */
 export function StarInput({ value, onChange, invalid, describedBy }: { value: number; onChange: (n: number) => void; invalid?: boolean; describedBy?: string }) {
@@ -13,7 +13,7 @@ export function StarInput({ value, onChange, invalid, describedBy }: { value: nu
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="star-input-option" onMouseEnter={() => setHover(n)}>
             <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} className="visually-hidden" />
-            <StarIcon fill={n <= shown ? 'currentColor' : 'none'} className={n <= shown ? 'is-on' : undefined} />
+            <StarIcon fill={n <= shown ? 'currentColor' : 'none'} className={n <= shown ? 'icon is-on' : 'icon'} />
             <span className="visually-hidden">
               {n} {n === 1 ? 'estrella' : 'estrellas'}
             </span>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CookieIcon } from '../../../components/icons/icons';
+import { CookieIcon } from 'lucide-react';
 import { allAccepted, onlyEssential, readConsent, saveConsent, type CookiePreferences } from '../api/consent';
 
 type Optional = Exclude<keyof CookiePreferences, 'essential'>;
@@ -43,7 +43,7 @@ export function CookieConsentBanner() {
           setOpen(true);
         }}
       >
-        <CookieIcon />
+        <CookieIcon className="icon" />
       </button>
     ) : null;
   }

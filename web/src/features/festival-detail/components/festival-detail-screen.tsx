@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ArrowLeftIcon } from 'lucide-react';
 import { slugify } from '../../../../../core/slug';
 import type { Festival } from '../../../../../core/types';
-import { ArrowLeftIcon } from '../../../components/icons/icons';
 import { paths } from '../../../config/paths';
 import { useFestivalShareMeta } from '../../../lib/use-share-meta';
 import { useFestival } from '../hooks/use-festival';
@@ -77,7 +77,7 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
                 </button>
               )}
               <Link to={paths.home()} className="btn btn-primary">
-                <ArrowLeftIcon /> Volver
+                <ArrowLeftIcon className="icon" /> Volver
               </Link>
             </div>
           </div>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { ArrowLeftIcon, CalendarIcon, ExternalLinkIcon, MapPinIcon, Trash2Icon } from 'lucide-react';
 import { formatDateRange } from '../../../../../core/dates';
 import type { Festival } from '../../../../../core/types';
 import { FavoriteButton } from '../../../components/festival-card/favorite-button';
 import { FestivalBadges } from '../../../components/festival-card/festival-badges';
-import { CalendarIcon, PinIcon } from '../../../components/icons/card-icons';
-import { ArrowLeftIcon, ExternalIcon, TrashIcon } from '../../../components/icons/icons';
 import { ConfirmDialog } from '../../../components/ui/modal';
 import { formatRating, Stars } from '../../../components/ui/stars';
 import { useToast } from '../../../components/toast/toast-provider';
@@ -56,14 +55,14 @@ export function FestivalHero({ festival }: { festival: Festival }) {
       <div className="container hero-inner">
         <div className="hero-top">
           <Link to={paths.home()} className="btn btn-sm hero-back">
-            <ArrowLeftIcon /> Volver
+            <ArrowLeftIcon className="icon" /> Volver
           </Link>
           <div className="hero-actions">
             <ShareButton title={`${festival.name} - Festivales`} />
             <FavoriteButton festivalId={festival.id} festivalName={festival.name} className="fav-btn" />
             {isAdmin ? (
               <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)} disabled={deleting}>
-                <TrashIcon /> {deleting ? 'Eliminando...' : 'Eliminar festival'}
+                <Trash2Icon className="icon" /> {deleting ? 'Eliminando...' : 'Eliminar festival'}
               </button>
             ) : null}
           </div>
@@ -77,15 +76,15 @@ export function FestivalHero({ festival }: { festival: Festival }) {
           </h1>
           <ul className="hero-meta">
             <li>
-              <CalendarIcon /> {formatDateRange(festival.start_date, festival.end_date)}
+              <CalendarIcon className="icon" /> {formatDateRange(festival.start_date, festival.end_date)}
             </li>
             <li>
-              <PinIcon /> {festival.location || 'Ubicación no especificada'}
+              <MapPinIcon className="icon" /> {festival.location || 'Ubicación no especificada'}
             </li>
             {festival.website ? (
               <li>
                 <a href={festival.website} target="_blank" rel="noopener noreferrer">
-                  Web oficial <ExternalIcon />
+                  Web oficial <ExternalLinkIcon className="icon" />
                   <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
                 </a>
               </li>

@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
+import { BedIcon, CarIcon, ExternalLinkIcon, MapPinIcon, TrainFrontIcon } from 'lucide-react';
 import { formatDate } from '../../../../../core/dates';
 import type { Festival } from '../../../../../core/types';
-import { PinIcon } from '../../../components/icons/card-icons';
-import { BedIcon, CarIcon, ExternalIcon, TrainIcon } from '../../../components/icons/icons';
 import { Spinner } from '../../../components/ui/spinner';
 
 const LocationMap = lazy(() => import('./location-map'));
@@ -21,7 +20,7 @@ function googleSearchUrl(f: Festival): string {
 function ExternalLink({ href, children }: { href: string; children: string }) {
   return (
     <a className="btn btn-sm" href={href} target="_blank" rel="noopener noreferrer">
-      {children} <ExternalIcon />
+      {children} <ExternalLinkIcon className="icon" />
       <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
     </a>
   );
@@ -43,7 +42,7 @@ function LocationBody({ festival }: { festival: Festival }) {
   const coords = coordinates(festival);
   const address = festival.address || festival.location;
   const extras = [
-    { title: 'Cómo llegar', text: festival.transportation, Icon: TrainIcon },
+    { title: 'Cómo llegar', text: festival.transportation, Icon: TrainFrontIcon },
     { title: 'Información de aparcamiento', text: festival.parking_info, Icon: CarIcon },
     { title: 'Alojamiento recomendado', text: festival.accommodation, Icon: BedIcon },
   ].filter((e) => e.text?.trim());
@@ -65,7 +64,7 @@ function LocationBody({ festival }: { festival: Festival }) {
           </div>
           <div className="card location-card">
             <h3>
-              <PinIcon /> Dirección
+              <MapPinIcon className="icon" /> Dirección
             </h3>
             <p>{address || 'Ubicación no especificada'}</p>
             {festival.address && festival.location ? <p className="muted">{festival.location}</p> : null}
@@ -100,7 +99,7 @@ function LocationBody({ festival }: { festival: Festival }) {
           {extras.map(({ title, text, Icon }) => (
             <div key={title} className="card info-card">
               <h3>
-                <Icon /> {title}
+                <Icon className="icon" /> {title}
               </h3>
               <p>{text}</p>
             </div>

@@ -1,5 +1,5 @@
-import { ShareIcon } from '../../../components/icons/icons';
 import { useToast } from '../../../components/toast/toast-provider';
+import { Share2Icon } from 'lucide-react';
 import { shareLink } from '../../../lib/share';
 
 /** Native share sheet when there is one, else the link is copied (spec §8). */
@@ -13,7 +13,7 @@ export function ShareButton({ title, text, className = 'btn btn-icon hero-action
       title="Compartir"
       onClick={() => void shareLink({ title, text, url: window.location.href }, toast)}
     >
-      <ShareIcon />
+      <Share2Icon className="icon" />
     </button>
   );
 }

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
+import { HeartIcon } from 'lucide-react';
 import { sortFestivals } from '../../../../../core/festival-filters';
 import { FestivalGridSkeleton } from '../../../components/festival-card/festival-card-skeleton';
-import { HeartIcon } from '../../../components/icons/card-icons';
 import { useFestivals } from '../../../lib/catalog';
 import { useFavorites } from '../../../lib/favorites';
 import { CatalogLoadError } from './catalog-load-error';
@@ -37,7 +37,7 @@ export function FavoritesScreen() {
           <CatalogLoadError onRetry={reload} />
         ) : count === 0 ? (
           <div className="empty-state">
-            <HeartIcon />
+            <HeartIcon className="icon" />
             <p>Aún no tienes festivales favoritos.</p>
             <p className="muted">Pulsa el corazón de cualquier festival para guardarlo aquí.</p>
             <Link to="/festivals" className="btn btn-primary">

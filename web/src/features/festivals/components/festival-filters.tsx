@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
+import { SearchIcon } from 'lucide-react';
 import type { FestivalSort } from '../../../../../core/festival-filters';
-import { SearchIcon } from '../../../components/icons/card-icons';
 import { hasActiveFilters, type useFestivalFilters } from '../hooks/use-festival-filters';
 
 type Controls = ReturnType<typeof useFestivalFilters>;
@@ -24,7 +24,7 @@ export function FestivalFiltersBar({ controls, genres }: Props) {
         <div className="field filters-search">
           <label htmlFor={`${id}-search`}>Buscar</label>
           <div className="input-icon">
-            <SearchIcon />
+            <SearchIcon className="icon" />
             <input
               id={`${id}-search`}
               className="input"

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LayoutGridIcon, ListIcon, MapIcon, SearchIcon } from 'lucide-react';
 import { filterFestivals } from '../../../../../core/festival-filters';
 import { ApiError } from '../../../lib/api-client';
 import { useFestivals, UnexpectedCatalogResponse } from '../../../lib/catalog';
 import { FestivalGridSkeleton } from '../../../components/festival-card/festival-card-skeleton';
-import { GridIcon, ListIcon, MapIcon, SearchIcon } from '../../../components/icons/card-icons';
 import { useToast } from '../../../components/toast/toast-provider';
 import { paths } from '../../../config/paths';
 import { hasActiveFilters, useFestivalFilters } from '../hooks/use-festival-filters';
@@ -93,7 +93,7 @@ export function FestivalsScreen() {
                 title="Vista en cuadrícula"
                 onClick={() => controls.setView('grid')}
               >
-                <GridIcon />
+                <LayoutGridIcon className="icon" />
               </button>
               <button
                 type="button"
@@ -103,11 +103,11 @@ export function FestivalsScreen() {
                 title="Vista en lista"
                 onClick={() => controls.setView('list')}
               >
-                <ListIcon />
+                <ListIcon className="icon" />
               </button>
             </div>
             <Link to={paths.map()} className="btn btn-outline-accent btn-sm">
-              <MapIcon /> Ver mapa
+              <MapIcon className="icon" /> Ver mapa
             </Link>
           </div>
         </div>
@@ -118,7 +118,7 @@ export function FestivalsScreen() {
           <CatalogLoadError onRetry={reload} />
         ) : count === 0 ? (
           <div className="empty-state">
-            <SearchIcon />
+            <SearchIcon className="icon" />
             {active ? (
               <>
                 <p>No se encontraron festivales que coincidan con los filtros aplicados.</p>

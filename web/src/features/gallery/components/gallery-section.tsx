@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { PlayIcon } from 'lucide-react';
 import type { Festival } from '../../../../../core/types';
-import { PlayIcon } from '../../../components/icons/icons';
 import { formatRating } from '../../../components/ui/stars';
 import { useToast } from '../../../components/toast/toast-provider';
 import { useAuth } from '../../../lib/auth';
@@ -102,7 +102,7 @@ export function GallerySection({ festival }: { festival: Festival }) {
                 {item.type === 'video' ? (
                   <span className="gallery-video">
                     <video src={item.url} preload="metadata" muted tabIndex={-1} aria-hidden="true" />
-                    <PlayIcon />
+                    <PlayIcon className="icon" />
                   </span>
                 ) : (
                   <img src={item.thumb} alt="" loading="lazy" decoding="async" width={400} height={300} />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, DownloadIcon, ExpandIcon, ShareIcon } from '../../../components/icons/icons';
+import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, Maximize2Icon, Share2Icon, XIcon } from 'lucide-react';
 import { formatRating } from '../../../components/ui/stars';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/toast/toast-provider';
@@ -112,10 +112,10 @@ export function Lightbox({ items, index, festivalName, signedIn, onIndex, onClos
         </span>
         <div className="lightbox-tools">
           <button type="button" className="lightbox-btn" aria-label="Compartir" title="Compartir" onClick={() => void shareLink({ title: `${title} - Festivales`, url: shareUrl }, toast)}>
-            <ShareIcon />
+            <Share2Icon className="icon" />
           </button>
           <button type="button" className="lightbox-btn" aria-label="Descargar" title="Descargar" onClick={() => void download(item)}>
-            <DownloadIcon />
+            <DownloadIcon className="icon" />
           </button>
           <button
             type="button"
@@ -125,17 +125,17 @@ export function Lightbox({ items, index, festivalName, signedIn, onIndex, onClos
             title="Pantalla completa (F)"
             onClick={() => void toggleFullscreen()}
           >
-            <ExpandIcon />
+            <Maximize2Icon className="icon" />
           </button>
           <button ref={closeButton} type="button" className="lightbox-btn" aria-label="Cerrar" title="Cerrar (Esc)" onClick={onClose}>
-            <CloseIcon />
+            <XIcon className="icon" />
           </button>
         </div>
       </div>
 
       <div className="lightbox-stage">
         <button type="button" className="lightbox-nav is-prev" aria-label="Anterior" disabled={index === 0} onClick={() => go(index - 1)}>
-          <ChevronLeftIcon />
+          <ChevronLeftIcon className="icon" />
         </button>
         <figure key={item.key} className={direction ? `lightbox-figure slide-${direction}` : 'lightbox-figure'}>
           {item.type === 'video' ? (
@@ -161,7 +161,7 @@ export function Lightbox({ items, index, festivalName, signedIn, onIndex, onClos
           )}
         </figure>
         <button type="button" className="lightbox-nav is-next" aria-label="Siguiente" disabled={index === total - 1} onClick={() => go(index + 1)}>
-          <ChevronRightIcon />
+          <ChevronRightIcon className="icon" />
         </button>
       </div>
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FlagIcon } from 'lucide-react';
 import { reportSchema } from '../../../../../core/community-schemas';
 import { reportReasons, type ReportReason } from '../../../../../core/types';
-import { FlagIcon } from '../../../components/icons/icons';
 import { Modal } from '../../../components/ui/modal';
 import { reportMedia } from '../api/gallery';
 
@@ -37,7 +37,7 @@ export function ReportButton({ mediaId, className = 'btn btn-sm btn-ghost' }: { 
   if (phase === 'reported') {
     return (
       <button type="button" className={`${className} is-reported`} disabled>
-        <FlagIcon /> ¡Reportado!
+        <FlagIcon className="icon" /> ¡Reportado!
       </button>
     );
   }
@@ -45,7 +45,7 @@ export function ReportButton({ mediaId, className = 'btn btn-sm btn-ghost' }: { 
   return (
     <>
       <button type="button" className={className} onClick={() => setPhase('open')}>
-        <FlagIcon /> Denunciar
+        <FlagIcon className="icon" /> Denunciar
       </button>
       {phase === 'open' || phase === 'sending' ? (
         <Modal title="Denunciar contenido" onClose={() => phase !== 'sending' && setPhase('closed')}>

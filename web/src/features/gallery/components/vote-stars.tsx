@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { StarIcon } from '../../../components/icons/card-icons';
+import { StarIcon } from 'lucide-react';
 
 /** Five buttons to vote 1-5 (spec §5: integer votes); the chosen star pulses (spec §4: 1200 ms). */
 export function VoteStars({ value, disabled, onVote }: { value: number | null; disabled?: boolean; onVote: (rating: number) => void }) {
@@ -25,7 +25,7 @@ export function VoteStars({ value, disabled, onVote }: { value: number | null; d
             onVote(n);
           }}
         >
-          <StarIcon fill={n <= shown ? 'currentColor' : 'none'} />
+          <StarIcon className="icon" fill={n <= shown ? 'currentColor' : 'none'} />
         </button>
       ))}
     </div>

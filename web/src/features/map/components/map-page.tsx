@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import { useNavigate } from 'react-router-dom';
+import { SearchIcon } from 'lucide-react';
 import { DEFAULT_MAP_ZOOM, hasCoordinates, mapCenter, searchMapFestivals, SEARCH_RESULT_ZOOM } from '../../../../../core/map';
 import { useFestivals } from '../../../lib/catalog';
 import type { ClusterLayerHandle, MapFestival } from './cluster-layer';
@@ -86,9 +87,7 @@ export function MapPage() {
             <label htmlFor="map-search-input" className="visually-hidden">
               Buscar en el mapa
             </label>
-            <svg className="map-search-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path d="M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zm10 2-4.35-4.35" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+            <SearchIcon className="map-search-icon" size={18} />
             <input
               id="map-search-input"
               className="input"

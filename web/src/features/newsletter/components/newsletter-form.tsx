@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { SendIcon } from '../../../components/icons/icons';
+import { SendIcon } from 'lucide-react';
 import { useToast } from '../../../components/toast/toast-provider';
 import { subscribeToNewsletter } from '../api/subscribe';
 
@@ -55,7 +55,7 @@ export function NewsletterForm() {
         onChange={(event) => setEmail(event.target.value)}
       />
       <button type="submit" className="btn btn-primary" disabled={sending}>
-        <SendIcon />
+        <SendIcon className="icon" />
         {sending ? 'Enviando...' : 'Suscribirme'}
       </button>
     </form>

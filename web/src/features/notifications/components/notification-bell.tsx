@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { BellIcon } from 'lucide-react';
 import type { Notification } from '../../../../../core/types';
-import { BellIcon } from '../../../components/icons/icons';
 import { useAuth } from '../../../lib/auth';
 import { useDismiss } from '../../../lib/use-dismiss';
 import { getNotifications, markNotificationRead } from '../api/notifications';
@@ -61,7 +61,7 @@ export function NotificationBell() {
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}
       >
-        <BellIcon />
+        <BellIcon className="icon" />
         {unread > 0 ? (
           <span className="bell-count" aria-hidden="true">
             {unread > 99 ? '99+' : unread}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
+import { CheckIcon, GlobeIcon, LockIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { paths } from '../../../config/paths';
 import { useReveal } from '../hooks/use-reveal';
-import { Icon, type IconName } from './icon';
 import './static-pages.css';
 
 /** Spec §1: the claims the About page makes. */
@@ -12,24 +12,24 @@ const stats = [
   { value: '98%', label: 'satisfacción' },
 ];
 
-const values: { icon: IconName; title: string; text: string }[] = [
+const values: { icon: LucideIcon; title: string; text: string }[] = [
   {
-    icon: 'check',
+    icon: CheckIcon,
     title: 'Información verificada',
     text: 'Cada festival pasa por una revisión antes de publicarse: fechas, ubicación y web oficial contrastadas.',
   },
   {
-    icon: 'users',
+    icon: UsersIcon,
     title: 'Comunidad primero',
     text: 'Las valoraciones, fotos y vídeos vienen de personas que han estado allí. Moderamos para que sigan siendo útiles.',
   },
   {
-    icon: 'globe',
+    icon: GlobeIcon,
     title: 'Toda Europa, en español',
     text: 'Del Sónar al Awakenings o al Tomorrowland: la escena electrónica europea explicada en nuestro idioma.',
   },
   {
-    icon: 'lock',
+    icon: LockIcon,
     title: 'Privacidad sin letra pequeña',
     text: 'Solo guardamos lo necesario para que la web funcione y nunca vendemos tus datos.',
   },
@@ -131,7 +131,7 @@ export function AboutPage() {
             {values.map((v, i) => (
               <article key={v.title} className="card sp-card" data-reveal>
                 <span className={`sp-card-icon${i % 2 ? ' alt' : ''}`}>
-                  <Icon name={v.icon} />
+                  <v.icon size={22} />
                 </span>
                 <h3>{v.title}</h3>
                 <p>{v.text}</p>

@@ -1,9 +1,9 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ArrowDownIcon, BriefcaseIcon, ClockIcon, HandshakeIcon, MailIcon, MessageSquareIcon, MusicIcon, NewspaperIcon, PhoneIcon, SendIcon, WrenchIcon, type LucideIcon } from 'lucide-react';
 import { contactCategories, type ContactCategory } from '../../../../../core/types';
 import { ApiError } from '../../../lib/api-client';
 import { sendContactMessage } from '../api/send-contact-message';
 import { contactChannels } from '../contact-channels';
-import { Icon, type IconName } from './icon';
 import './static-pages.css';
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
@@ -12,13 +12,13 @@ const SUCCESS = '¡Mensaje enviado correctamente! Te responderemos pronto.';
 const FAILURE = 'Error al enviar el mensaje. Por favor, inténtalo de nuevo.';
 
 /** Six inquiry cards, one per contact category (spec §2 "Contact", §3 categories). */
-const inquiries: { category: ContactCategory; icon: IconName; text: string }[] = [
-  { category: 'general', icon: 'chat', text: 'Dudas sobre la web, tu cuenta o cualquier otra cosa.' },
-  { category: 'festivals', icon: 'music', text: 'Fechas, carteles o datos de un festival que no encuentras o están mal.' },
-  { category: 'partnership', icon: 'handshake', text: 'Promotores, colectivos y medios que quieren trabajar con nosotros.' },
-  { category: 'support', icon: 'tool', text: 'Problemas al iniciar sesión, subir fotos o usar el mapa y el calendario.' },
-  { category: 'business', icon: 'briefcase', text: 'Publicidad, patrocinios y acuerdos comerciales.' },
-  { category: 'press', icon: 'newspaper', text: 'Entrevistas, datos y material para periodistas.' },
+const inquiries: { category: ContactCategory; icon: LucideIcon; text: string }[] = [
+  { category: 'general', icon: MessageSquareIcon, text: 'Dudas sobre la web, tu cuenta o cualquier otra cosa.' },
+  { category: 'festivals', icon: MusicIcon, text: 'Fechas, carteles o datos de un festival que no encuentras o están mal.' },
+  { category: 'partnership', icon: HandshakeIcon, text: 'Promotores, colectivos y medios que quieren trabajar con nosotros.' },
+  { category: 'support', icon: WrenchIcon, text: 'Problemas al iniciar sesión, subir fotos o usar el mapa y el calendario.' },
+  { category: 'business', icon: BriefcaseIcon, text: 'Publicidad, patrocinios y acuerdos comerciales.' },
+  { category: 'press', icon: NewspaperIcon, text: 'Entrevistas, datos y material para periodistas.' },
 ];
 
 const testimonials = [
@@ -93,7 +93,7 @@ export function ContactPage() {
           </p>
           <div className="sp-actions">
             <button type="button" className="btn btn-primary" onClick={() => scrollToForm()}>
-              <Icon name="arrowDown" size={18} /> Escribir un mensaje
+              <ArrowDownIcon size={18} /> Escribir un mensaje
             </button>
           </div>
         </header>
@@ -107,7 +107,7 @@ export function ContactPage() {
             {inquiries.map((q, i) => (
               <button key={q.category} type="button" className="card contact-inquiry" onClick={() => scrollToForm(q.category)}>
                 <span className={`sp-card-icon${i % 2 ? ' alt' : ''}`} aria-hidden="true">
-                  <Icon name={q.icon} />
+                  <q.icon size={22} />
                 </span>
                 <strong>{contactCategories[q.category]}</strong>
                 <span>{q.text}</span>
@@ -177,7 +177,7 @@ export function ContactPage() {
             </div>
             <div>
               <button type="submit" className="btn btn-primary" disabled={sending}>
-                <Icon name="send" size={18} />
+                <SendIcon size={18} />
                 {sending ? 'Enviando...' : 'Enviar mensaje'}
               </button>
             </div>
@@ -188,7 +188,7 @@ export function ContactPage() {
               <h2 id="contact-channels-title">Otros canales</h2>
               <div className="contact-channel">
                 <span className="sp-card-icon" aria-hidden="true">
-                  <Icon name="mail" size={18} />
+                  <MailIcon size={18} />
                 </span>
                 <div>
                   <strong>Consultas generales</strong>
@@ -197,7 +197,7 @@ export function ContactPage() {
               </div>
               <div className="contact-channel">
                 <span className="sp-card-icon alt" aria-hidden="true">
-                  <Icon name="briefcase" size={18} />
+                  <BriefcaseIcon size={18} />
                 </span>
                 <div>
                   <strong>Comercial</strong>
@@ -206,7 +206,7 @@ export function ContactPage() {
               </div>
               <div className="contact-channel">
                 <span className="sp-card-icon" aria-hidden="true">
-                  <Icon name="tool" size={18} />
+                  <WrenchIcon size={18} />
                 </span>
                 <div>
                   <strong>Soporte</strong>
@@ -215,7 +215,7 @@ export function ContactPage() {
               </div>
               <div className="contact-channel">
                 <span className="sp-card-icon alt" aria-hidden="true">
-                  <Icon name="phone" size={18} />
+                  <PhoneIcon size={18} />
                 </span>
                 <div>
                   <strong>Teléfono</strong>
@@ -238,7 +238,7 @@ export function ContactPage() {
 
             <section className="card" aria-labelledby="contact-response-title">
               <h2 id="contact-response-title">
-                <Icon name="clock" size={18} /> Tiempo de respuesta
+                <ClockIcon size={18} /> Tiempo de respuesta
               </h2>
               <p className="muted" style={{ margin: 0 }}>
                 Respondemos a todos los mensajes en un plazo de 24-48 horas laborables. Las consultas de soporte técnico tienen
@@ -284,7 +284,7 @@ export function ContactPage() {
               Ir al formulario
             </button>
             <a className="btn" href={`mailto:${contactChannels.general}`}>
-              <Icon name="mail" size={18} /> Enviar un correo
+              <MailIcon size={18} /> Enviar un correo
             </a>
           </div>
         </section>

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { CalendarIcon, EyeIcon, FileTextIcon, HeartIcon, LockIcon, MapPinIcon, MessageSquareIcon, MusicIcon, SendIcon, ShieldIcon, UsersIcon, ZapIcon, type LucideIcon } from 'lucide-react';
 import { paths } from '../../../config/paths';
 import { contactChannels } from '../contact-channels';
-import { Icon, type IconName } from './icon';
 import './static-pages.css';
 
 interface Topic {
   id: string;
-  icon: IconName;
+  icon: LucideIcon;
   title: string;
   intro: ReactNode;
   questions: { q: string; a: ReactNode }[];
@@ -16,7 +16,7 @@ interface Topic {
 const topics: Topic[] = [
   {
     id: 'inicio',
-    icon: 'music',
+    icon: MusicIcon,
     title: 'Buscar festivales',
     intro: (
       <>
@@ -52,7 +52,7 @@ const topics: Topic[] = [
   },
   {
     id: 'festival',
-    icon: 'file',
+    icon: FileTextIcon,
     title: 'Página de un festival',
     intro: <>Al abrir un festival verás su imagen, fechas, ubicación, web oficial y su valoración media, organizado en pestañas.</>,
     questions: [
@@ -79,7 +79,7 @@ const topics: Topic[] = [
   },
   {
     id: 'favoritos',
-    icon: 'heart',
+    icon: HeartIcon,
     title: 'Favoritos',
     intro: (
       <>
@@ -99,7 +99,7 @@ const topics: Topic[] = [
   },
   {
     id: 'mapa',
-    icon: 'pin',
+    icon: MapPinIcon,
     title: 'Mapa',
     intro: (
       <>
@@ -125,7 +125,7 @@ const topics: Topic[] = [
   },
   {
     id: 'calendario',
-    icon: 'calendar',
+    icon: CalendarIcon,
     title: 'Calendario',
     intro: (
       <>
@@ -155,7 +155,7 @@ const topics: Topic[] = [
   },
   {
     id: 'cuenta',
-    icon: 'users',
+    icon: UsersIcon,
     title: 'Cuenta e inicio de sesión',
     intro: <>Inicia sesión con tu cuenta de Google desde el botón de la cabecera.</>,
     questions: [
@@ -175,7 +175,7 @@ const topics: Topic[] = [
   },
   {
     id: 'proponer',
-    icon: 'send',
+    icon: SendIcon,
     title: 'Proponer un festival',
     intro: (
       <>
@@ -205,7 +205,7 @@ const topics: Topic[] = [
   },
   {
     id: 'galeria',
-    icon: 'eye',
+    icon: EyeIcon,
     title: 'Galería, votos y denuncias',
     intro: <>La galería de cada festival reúne fotos y vídeos de la comunidad.</>,
     questions: [
@@ -225,7 +225,7 @@ const topics: Topic[] = [
   },
   {
     id: 'comentarios',
-    icon: 'chat',
+    icon: MessageSquareIcon,
     title: 'Comentarios y valoraciones',
     intro: <>Los comentarios llevan una puntuación de 1 a 5 estrellas que cuenta para la valoración media del festival.</>,
     questions: [
@@ -241,7 +241,7 @@ const topics: Topic[] = [
   },
   {
     id: 'notificaciones',
-    icon: 'zap',
+    icon: ZapIcon,
     title: 'Notificaciones y newsletter',
     intro: <>La campana de la cabecera muestra tus notificaciones.</>,
     questions: [
@@ -257,7 +257,7 @@ const topics: Topic[] = [
   },
   {
     id: 'cookies',
-    icon: 'shield',
+    icon: ShieldIcon,
     title: 'Cookies y privacidad',
     intro: (
       <>
@@ -273,7 +273,7 @@ const topics: Topic[] = [
   },
   {
     id: 'admin',
-    icon: 'lock',
+    icon: LockIcon,
     title: 'Panel de administración',
     intro: <>Solo para el equipo de moderación: aparece como «Panel Admin» en el menú de los administradores.</>,
     questions: [
@@ -318,7 +318,7 @@ export function HelpPage() {
               <section key={t.id} id={t.id} className="card help-topic" aria-labelledby={`${t.id}-title`}>
                 <h2 id={`${t.id}-title`}>
                   <span className={`sp-card-icon${i % 2 ? ' alt' : ''}`} aria-hidden="true">
-                    <Icon name={t.icon} size={18} />
+                    <t.icon size={18} />
                   </span>
                   {t.title}
                 </h2>

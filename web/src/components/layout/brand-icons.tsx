@@ -1,11 +1,31 @@
-/** Inline stroke icons (24x24 grid), decorative: the control carries the label. */
-import { Svg, type IconProps } from './icon-base';
+/**
+ * The social networks' marks and our logo. Every other icon comes from lucide-react, which does not
+ * ship brand marks (version 1 dropped the few it had), so these stay here, drawn in Lucide's stroke
+ * style so they sit well beside its icons.
+ */
+import type { ReactNode, SVGProps } from 'react';
 
-export const MenuIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 6h16M4 12h16M4 18h16" />
-  </Svg>
-);
+type IconProps = SVGProps<SVGSVGElement>;
+
+/** A decorative 24x24 stroke icon: the link or button around it carries the label. */
+function Svg({ children, className, ...rest }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className ? `icon ${className}` : 'icon'}
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
 
 export const InstagramIcon = (p: IconProps) => (
   <Svg {...p}>
