@@ -1,3 +1,7 @@
+// First, so that every component's own styles, bundled after them, can refine them.
+import './styles/fonts.css';
+import './styles/global.css';
+import './styles/primitives.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
@@ -5,8 +9,6 @@ import { AppRouter } from './app/router';
 import { defaultFilters, filterFestivals } from '../../core/festival-filters';
 import { fetchFestivals } from './lib/catalog';
 import { festivalImage } from './lib/festival-image';
-import './styles/fonts.css';
-import './styles/global.css';
 
 // The list screens need the catalogue: start the request now, in parallel with their code. On the
 // home, the first card's picture is the largest paint: ask for it as soon as the list is known.

@@ -1,5 +1,6 @@
 import { useFavorites } from '../../lib/favorites';
 import { HeartIcon } from 'lucide-react';
+import './favorite-button.css';
 
 /** The heart toggle of spec §4 "Favourite toggle", labelled with the festival's name. */
 export function FavoriteButton({ festivalId, festivalName, className = 'fav-btn' }: { festivalId: number; festivalName: string; className?: string }) {

@@ -1,3 +1,5 @@
+import './festival-card.css';
+
 /** spec §2: 12 placeholder cards, 6 of them shown on mobile (CSS, so nothing shifts). */
 export function FestivalGridSkeleton({ count = 12 }: { count?: number }) {
   return (

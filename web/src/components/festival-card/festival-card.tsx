@@ -8,6 +8,7 @@ import { formatRating, Stars } from '../ui/stars';
 import { FavoriteButton } from './favorite-button';
 import { FestivalBadges } from './festival-badges';
 import { FestivalImage } from './festival-image';
+import './festival-card.css';
 
 const GENRES_SHOWN = 3; // spec §2: three genres, then '+N'
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import './avatar.css';
 
 /** The user's picture, or their initial when there is none (or it fails to load). */
 export function Avatar({ name, url, large = false }: { name: string; url?: string | null; large?: boolean }) {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { FacebookIcon, InstagramIcon, LogoMark, XSocialIcon, YoutubeIcon } from './brand-icons';
+import './footer.css';
 
 const social = [
   { href: 'https://www.instagram.com/', label: 'Instagram', Icon: InstagramIcon },

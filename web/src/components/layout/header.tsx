@@ -5,6 +5,7 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { LogoMark } from './brand-icons';
 import { mainNav } from './nav-items';
+import './header.css';
 
 // Only needed once signed in or once the menu opens: kept out of the first load.
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));

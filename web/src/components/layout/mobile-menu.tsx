@@ -8,6 +8,7 @@ import { useFocusTrap } from '../../lib/use-focus-trap';
 import { useScrollLock } from '../../lib/use-scroll-lock';
 import { Avatar } from './avatar';
 import { mainNav } from './nav-items';
+import './mobile-menu.css';
 
 interface Props {
   onClose: () => void;

@@ -5,6 +5,7 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { useDismiss } from '../../lib/use-dismiss';
 import { Avatar } from './avatar';
+import './user-menu.css';
 
 /**
  * spec §2 user menu: avatar, name, 'Mis favoritos', 'Proponer festival', 'Panel Admin'/'Volver', 'Cerrar sesión',

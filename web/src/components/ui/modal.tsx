@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { XIcon } from 'lucide-react';
 import { useFocusTrap } from '../../lib/use-focus-trap';
 import { useScrollLock } from '../../lib/use-scroll-lock';
+import './modal.css';
 
 interface ModalProps {
   title: string;

@@ -1,4 +1,5 @@
 import { StarIcon } from 'lucide-react';
+import './stars.css';
 
 /** Five stars with the rounded value filled (spec §2 "Valoraciones"); decorative, pair with text. */
 export function Stars({ value, className }: { value: number; className?: string }) {

@@ -4,6 +4,7 @@ import { webEnv } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { loadGoogleIdentity } from '../api/google-identity';
+import './sign-in.css';
 
 interface Props {
   /** spec §9: Google button 340 px wide normally, 140 px compact (mobile menu). */

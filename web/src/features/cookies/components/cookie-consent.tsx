@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CookieIcon } from 'lucide-react';
 import { allAccepted, onlyEssential, readConsent, saveConsent, type CookiePreferences } from '../api/consent';
+import './cookies.css';
 
 type Optional = Exclude<keyof CookiePreferences, 'essential'>;
 

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { SendIcon } from 'lucide-react';
 import { useToast } from '../../../components/toast/toast-provider';
 import { subscribeToNewsletter } from '../api/subscribe';
+import './newsletter.css';
 
 const INVALID = 'Por favor, introduce un correo electrónico válido.';
 

@@ -4,6 +4,7 @@ import type { Notification } from '../../../../../core/types';
 import { useAuth } from '../../../lib/auth';
 import { useDismiss } from '../../../lib/use-dismiss';
 import { getNotifications, markNotificationRead } from '../api/notifications';
+import './notifications.css';
 
 const REFRESH_MS = 60_000;
 

@@ -4,6 +4,8 @@ import { contactCategories, type ContactCategory } from '../../../../../core/typ
 import { ApiError } from '../../../lib/api-client';
 import { sendContactMessage } from '../api/send-contact-message';
 import { contactChannels } from '../contact-channels';
+// The testimonials reuse the rating stars' look.
+import '../../../components/ui/stars.css';
 import './static-pages.css';
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
