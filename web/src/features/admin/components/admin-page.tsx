@@ -15,6 +15,8 @@ import { MessagesTab } from './messages-tab';
 import { ReportsTab } from './reports-tab';
 import { TabPanel, Tabs } from './tabs';
 import './admin.css';
+import './admin-lists.css';
+import './admin-forms.css';
 
 type MainTab = 'festivals' | 'media' | 'comments' | 'reports' | 'messages';
 

@@ -22,6 +22,7 @@ import { DayGrid } from './day-grid';
 import { DayPanel } from './day-panel';
 import { ListView } from './list-view';
 import './calendar.css';
+import './calendar-entries.css';
 
 const viewLabels: Record<CalendarView, string> = { month: 'Mes', week: 'Semana', list: 'Lista' };
 const viewParam: Record<CalendarView, string> = { month: 'mes', week: 'semana', list: 'lista' };

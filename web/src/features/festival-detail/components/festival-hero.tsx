@@ -14,6 +14,7 @@ import { invalidateFestivals } from '../../../lib/catalog';
 import { festivalImage, festivalImageLarge } from '../../../lib/festival-image';
 import { deleteFestival } from '../api/festival';
 import { ShareButton } from './share-button';
+import './festival-hero.css';
 
 /** spec §2 "Festival detail" hero. */
 export function FestivalHero({ festival }: { festival: Festival }) {

@@ -3,6 +3,7 @@ import { BedIcon, CarIcon, ExternalLinkIcon, MapPinIcon, TrainFrontIcon } from '
 import { formatDate } from '../../../../../core/dates';
 import type { Festival } from '../../../../../core/types';
 import { Spinner } from '../../../components/ui/spinner';
+import './location-section.css';
 
 const LocationMap = lazy(() => import('./location-map'));
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import './section-nav.css';
 
 export const festivalSections = [
   { id: 'informacion', label: 'Información' },
