@@ -1,4 +1,4 @@
-import { isIsoDate } from './dates';
+import { isIsoDate, monthNames, weekdayNames } from './dates';
 
 /**
  * Calendar grids of spec §2 "Calendar" and §9 (42 cells, 2 per day in month view, 3 in week view),
@@ -209,12 +209,6 @@ export function markdownToText(markdown: string | null | undefined, maxInput = M
     .trim();
 }
 
-const monthNames = [
-  'enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio',
-  'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre',
-];
-export const weekdayNames = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
-export const weekdayShortNames = ['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom'];
 
 /** 'julio de 2026' */
 export function monthTitle(anchor: string): string {

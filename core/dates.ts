@@ -4,6 +4,27 @@ const missingDate = 'Fecha no disponible';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+// Spanish names from the runtime's own locale data (Intl, in every browser and in Node): nothing
+// written by hand and nothing added to the bundle (date-fns' formatter and locale would add 7 KB
+// gzip to the home's first load, docs/decisions/005). UTC, so no time zone moves a day.
+const names = (options: Intl.DateTimeFormatOptions, count: number, day: (i: number) => number) => {
+  const format = new Intl.DateTimeFormat('es', { ...options, timeZone: 'UTC' });
+  return Array.from({ length: count }, (_, i) => format.format(day(i)));
+};
+/** 'enero' ... 'diciembre'. */
+export const monthNames = names({ month: 'long' }, 12, (i) => Date.UTC(2001, i, 1));
+/** 'lunes' ... 'domingo' (1 January 2001 was a Monday). */
+export const weekdayNames = names({ weekday: 'long' }, 7, (i) => Date.UTC(2001, 0, 1 + i));
+/** 'lun' ... 'dom'. */
+export const weekdayShortNames = names({ weekday: 'short' }, 7, (i) => Date.UTC(2001, 0, 1 + i));
+
+/** Month names a person may type: the full and short names, and the variants Spain and America use for September. */
+const spanishMonths = new Map<string, number>([
+  ...monthNames.map((name, i) => [name, i + 1] as const),
+  ...names({ month: 'short' }, 12, (i) => Date.UTC(2001, i, 1)).map((name, i) => [stripAccents(name.replace('.', '')), i + 1] as const),
+  ...(['setiembre', 'sep', 'set', 'sept'] as const).map((name) => [name, 9] as const),
+]);
+
 function isRealDate(year: number, month: number, day: number): boolean {
   if (year < 1 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
@@ -24,11 +45,6 @@ const yearMonthDay = new RegExp(String.raw`^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})${
 const spanishDate = /^(?:[a-z]+,?\s+)?(\d{1,2})\s+(?:de\s+)?([a-z]+)\.?,?\s+(?:de\s+|del\s+)?(\d{4})$/;
 const englishMonth = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
 
-const spanishMonths = new Map(Object.entries({
-  enero: 1, ene: 1, febrero: 2, feb: 2, marzo: 3, mar: 3, abril: 4, abr: 4, mayo: 5, may: 5,
-  junio: 6, jun: 6, julio: 7, jul: 7, agosto: 8, ago: 8, septiembre: 9, setiembre: 9,
-  sep: 9, sept: 9, set: 9, octubre: 10, oct: 10, noviembre: 11, nov: 11, diciembre: 12, dic: 12,
-}));
 
 /**
  * Spec §5 (propose festival): DD-MM-YYYY, YYYY-MM-DD, DD/MM/YYYY or any parsable date,
@@ -85,9 +101,6 @@ function toDate(value: string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-// date-fns' es locale month names. Written out because date-fns `format` (all its formatters and
-// the locale) cost 7 KB gzip on the home's first load, whose budget is 120 KB (docs/decisions/005).
-const monthNames = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 
 /** Spec §9: 'd de MMMM de yyyy' in Spanish; missing or invalid -> 'Fecha no disponible'. */
 export function formatDate(iso: string | null | undefined): string {

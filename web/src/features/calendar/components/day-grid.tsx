@@ -1,4 +1,5 @@
-import { dayTitle, moreLabel, visibleItems, weekdayNames, weekdayShortNames, type CalendarDay } from '../../../../../core/calendar';
+import { weekdayNames, weekdayShortNames } from '../../../../../core/dates';
+import { dayTitle, moreLabel, visibleItems, type CalendarDay } from '../../../../../core/calendar';
 import type { Festival } from '../../../../../core/types';
 import { FestivalChip } from './festival-chip';
 
