@@ -27,6 +27,20 @@ test("'Cerrar sesión' ends this device's session on the server, not only in the
   expect(await profileStatus(page, elsewhere.token)).toBe(200);
 });
 
+test('the user menu is wide enough for each item to stay on one line', async ({ page }) => {
+  const someone = person('Menu Ancho');
+  await login(page, someone);
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await header.getByRole('button', { name: `Menú de ${someone.name}` }).click();
+  const single = await header.getByRole('button', { name: 'Cerrar sesión', exact: true }).boundingBox();
+  const everywhere = await header.getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }).boundingBox();
+  expect(single && everywhere).toBeTruthy();
+  // Same height as a one-line item: the long one does not wrap (it wrapped onto 3 lines at 1280 px).
+  expect(everywhere!.height).toBeLessThanOrEqual(single!.height + 1);
+  expect(everywhere!.x + everywhere!.width).toBeLessThanOrEqual(1280);
+});
+
 test("'Cerrar sesión en todos los dispositivos' in the user menu ends every session of the person", async ({ page }) => {
   const someone = person('Todas Fuera');
   const here = await login(page, someone);
