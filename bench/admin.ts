@@ -1,5 +1,5 @@
 /**
- * Admin panel load (issue 4): every admin list fired in parallel, as the panel does on load, on a
+ * Admin panel load: every admin list fired in parallel, as the panel does on load, on a
  * throwaway database on the local PostgreSQL server with 2,000 approved festivals, 500 pending
  * festivals, media and comments, and 1,000 media reports. Target: the whole round within 150 ms (p95).
  *

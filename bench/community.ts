@@ -1,5 +1,5 @@
 /**
- * Community figures (issue 3): on a festival with 5,000 comments and 2,000 approved media holding
+ * Community figures: on a festival with 5,000 comments and 2,000 approved media holding
  * 50,000 votes, GET /api/comments/festival/{id} and GET /api/media/festival/{id} at 50 connections
  * (target p99 <= 30 ms, a constant number of queries per request), and the favourite toggle round
  * trip POST + DELETE /api/favorites/{id} (target p99 <= 15 ms). PostgreSQL server by default,

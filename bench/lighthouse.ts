@@ -1,13 +1,13 @@
 /**
  * Lighthouse (mobile preset, the default) on the production build served by `npm start`:
- * prints performance, accessibility, best practices and SEO for each path (issue #5 targets:
+ * prints performance, accessibility, best practices and SEO for each path (targets:
  * >= 95, 100, >= 95, >= 95).
  *
  *   npx tsx bench/lighthouse.ts / /calendar /about [--runs=3]   # starts `npm start` on a free port
  *   BASE_URL=http://127.0.0.1:3000 npx tsx bench/lighthouse.ts /  # or measures a running site
  *
  * With --runs=N each path is measured N times and the median run (by performance) is shown.
- * CHROME_PATH defaults to /usr/bin/chromium (MACHINE-NOTES.md "Browser").
+ * CHROME_PATH defaults to /usr/bin/chromium (Debian's package).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

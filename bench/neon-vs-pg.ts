@@ -1,6 +1,6 @@
 /**
  * Warm requests through the Neon serverless driver (WebSocket, as on Lambda, through the local
- * proxy of MACHINE-NOTES.md) against node-postgres, on the same PostgreSQL server, database and
+ * WebSocket-to-TCP proxy of tests/support/neon-proxy.ts) against node-postgres, on the same PostgreSQL server, database and
  * queries. Prints both p50s; the target is Neon within 2 ms of node-postgres.
  *
  *   npm run bench:neon        (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)

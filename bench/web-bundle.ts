@@ -1,5 +1,5 @@
 /**
- * Home first-load JavaScript (issue #5: at most 120 KB gzip): the entry chunk plus the home route
+ * Home first-load JavaScript (budget: at most 120 KB gzip, docs/decisions/005): the entry chunk plus the home route
  * chunk and everything they import statically, read from the built web/dist and its Vite manifest.
  *
  *   npm run build && npx tsx bench/web-bundle.ts [route-source ...]

@@ -1,5 +1,5 @@
 /**
- * /map with 5,000 festivals (issue 6: interactive, markers clustered and drawn, within 1.5 s of
+ * /map with 5,000 festivals (target: interactive, markers clustered and drawn, within 1.5 s of
  * navigation), in Chromium on the production build: /api/festivals is answered with 5,000 generated
  * festivals spread over Europe and map tiles with a local image. For each cold load it records, from
  * the start of navigation:

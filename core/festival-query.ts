@@ -10,7 +10,7 @@ const isoDate = z
   .transform((v) => v || undefined);
 
 /**
- * GET /api/festivals query (DESIGN.md "API conventions"). Without parameters the list holds every
+ * GET /api/festivals query. Without parameters the list holds every
  * approved festival; each parameter applies the same rule as the web's filters (core/festival-filters).
  */
 export const festivalFilterQuerySchema = z.object({

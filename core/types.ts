@@ -1,4 +1,4 @@
-/** Shapes the API sends and the web reads. One name per field (DESIGN.md "API conventions"). */
+/** Shapes the API sends and the web reads. One name per field: the first of the names the spec's client accepts. */
 
 export const festivalStatuses = ['pending', 'approved', 'rejected'] as const;
 export type FestivalStatus = (typeof festivalStatuses)[number];

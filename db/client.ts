@@ -63,7 +63,7 @@ export function pickDriver(options: DatabaseOptions): DatabaseDriver {
   return options.url ? 'pg' : 'pglite';
 }
 
-/** Opens the database. The only place that knows which driver runs (DESIGN.md "Data"). */
+/** Opens the database. The only place that knows which driver runs. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const driver = pickDriver(options);
   if (driver === 'pglite') {

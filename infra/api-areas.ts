@@ -1,5 +1,5 @@
 /**
- * One Lambda function per API area (DESIGN.md "Shape"). Adding an area is one line here:
+ * One Lambda function per API area (each scales and fails on its own). Adding an area is one line here:
  * sst.config.ts creates and routes the function, the deploy tests check it against spec §7,
  * and `npm run bundle` bundles it.
  *
@@ -36,13 +36,13 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'media', routes: ['/api/media', '/api/gallery'], memory: '1024 MB', timeout: '25 seconds', needsBucket: true },
   // Admin saves geocode addresses (GEOCODER_TIMEOUT_MS) and issue/confirm upload URLs.
   { name: 'admin', routes: ['/api/admin'], memory: '512 MB', timeout: '25 seconds', needsBucket: true },
-  // Share previews with Open Graph tags in the HTML (DESIGN.md "Web"), robots.txt and the sitemap.
+  // Share previews with Open Graph tags in the HTML (link previews need the festival in the HTML), robots.txt and the sitemap.
   { name: 'pages', routes: ['/festival', '/robots.txt', '/sitemap.xml'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
 ];
 
 export const baseSecrets: readonly SecretName[] = ['DatabaseUrl', 'SessionSecret', 'OriginSecret'];
 
-/** The variable each secret becomes in a function's environment (names from DESIGN.md "Configuration"). */
+/** The variable each secret becomes in a function's environment (the names the README's configuration table uses). */
 export const secretEnv: Record<SecretName, string> = {
   DatabaseUrl: 'DATABASE_URL',
   SessionSecret: 'SESSION_SECRET',

@@ -1,6 +1,6 @@
 /**
  * CORS of the uploads bucket: browsers PUT images straight to S3 with a presigned URL
- * (DESIGN.md "Uploads"). Reads go through the CDN on the site's own origin, so only PUT is
+ * (docs/decisions/009). Reads go through the CDN on the site's own origin, so only PUT is
  * allowed, and only from the site. Pure data: sst.config.ts declares it on the bucket and
  * tests/deploy/s3-cors.test.ts serves the same rules from the S3 test server.
  */

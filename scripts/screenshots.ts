@@ -1,6 +1,6 @@
 /**
  * Screenshots of every main screen at 375 and 1280 px, for a person to look at after a change to the
- * web app (STYLE.md: look at what you build at both widths).
+ * web app (look at what you change at both widths).
  *
  *   npm run screenshots -- [--port 3000] [--out DIR] [--only NAME] [--base-url URL]
  *

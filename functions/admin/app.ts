@@ -10,7 +10,7 @@ import { mediaRoutes } from './media';
 import { uploadRoutes } from './uploads';
 import { userRoutes } from './users';
 
-/** Every route checks the admin role on the server, whatever the client shows (issue 4, DESIGN.md "Auth"). */
+/** Every route checks the admin role on the server, whatever the client shows (a client-side check is only a convenience). */
 export const app = createApp('/api/admin')
   .use('*', requireAdmin)
   .use('*', async (c, next) => {

@@ -8,7 +8,7 @@ import { validate } from '../lib/validate';
 
 export const CONTACT_SUCCESS = '¡Mensaje enviado correctamente! Te responderemos pronto.';
 
-/** Stores the contact form (DESIGN.md: instead of the spec's simulated send); admins read it. */
+/** Stores the contact form (instead of the spec's simulated send); admins read it. */
 export const app = createApp('/api/contact').post('/', optionalAuth, validate('json', contactSchema), rateLimit('contact'), async (c) => {
   const input = c.req.valid('json');
   const [row] = await (await db())

@@ -17,7 +17,7 @@ export interface AuthUser {
   role: UserRole;
 }
 
-/** What a valid session token says (DESIGN.md "Auth": sessions carry a version so they can be revoked). */
+/** What a valid session token says (sessions carry a version so they can be revoked). */
 export interface SessionClaims {
   userId: number;
   /** One per sign-in, kept when the token is renewed: 'Cerrar sesión' revokes it. */
@@ -93,7 +93,7 @@ export interface GoogleIdentity {
   picture: string | null;
 }
 
-/** Verifies a Google ID token: signature against the JWKS, issuer, audience and expiry (DESIGN.md "Auth"). */
+/** Verifies a Google ID token: signature against the JWKS, issuer, audience and expiry. */
 export async function verifyGoogleIdToken(credential: string): Promise<GoogleIdentity> {
   const config = env();
   if (!config.GOOGLE_CLIENT_ID) {

@@ -108,7 +108,7 @@ const schema = z
       onLambda,
       /** Production mode: NODE_ENV=production or any deployed stage. Development and test are not. */
       production,
-      // The fallback sign-in is the development default only when Google cannot serve (DESIGN.md "Auth").
+      // The fallback sign-in is the development default only when Google cannot serve.
       AUTH_DEV_LOGIN: !production && (env.AUTH_DEV_LOGIN ?? !env.GOOGLE_CLIENT_ID),
       /** False when the public development secret is in use: nothing else may derive keys from it. */
       sessionSecretConfigured: Boolean(env.SESSION_SECRET),
@@ -133,7 +133,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 let cached: Env | undefined;
 
-/** The server's configuration: the only reader of process.env (DESIGN.md "Configuration"). */
+/** The server's configuration: the only reader of process.env (a missing or wrong variable is named at start-up). */
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;

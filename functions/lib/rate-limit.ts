@@ -16,7 +16,7 @@ export interface RateLimit {
 }
 
 /**
- * Abuse limits (issue 3 item 8). Mutable on purpose: tests lower them to reach 429 quickly.
+ * Abuse limits (docs/security.md). Mutable on purpose: tests lower them to reach 429 quickly.
  * Fixed windows: a burst at a window's edge may pass up to twice the limit, acceptable here.
  */
 export const rateLimits = {

@@ -28,7 +28,7 @@ export const UPLOAD_URL_TTL_SECONDS = 300;
 
 export type UploadRow = typeof uploadsTable.$inferSelect;
 
-/** Keys live under a per-user prefix (DESIGN.md "Uploads"): users/{userId}/{purpose}/{uuid}.{ext}. */
+/** Keys live under a per-user prefix (so a user can only confirm their own uploads): users/{userId}/{purpose}/{uuid}.{ext}. */
 export function uploadKey(userId: number, purpose: UploadPurpose, contentType: ImageContentType): string {
   return `users/${userId}/${purpose}/${randomUUID()}.${imageExtension(contentType)}`;
 }

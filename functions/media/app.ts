@@ -1,5 +1,5 @@
 /**
- * Media and gallery (spec §7 "Media and gallery", DESIGN.md "Uploads").
+ * Media and gallery (spec §7 "Media and gallery"; browsers upload straight to storage with signed URLs).
  *
  *   GET  /api/media/festival/{id}   public (Bearer optional: fills userRating); approved, not hidden, newest first;
  *                                   ?limit (default 200, max 500) &offset, total in X-Total-Count

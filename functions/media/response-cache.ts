@@ -18,8 +18,7 @@ interface Entry<T> {
  * festival's list version is unchanged. Triggers bump that version on every write to the rows
  * behind a list (migration 0002, festival_list_versions), so a cached page is never served after
  * a change, whichever instance or function (admin moderation included) made it; a hit costs one
- * primary-key read instead of the aggregates and serialisation (MACHINE-NOTES "Throughput
- * ceiling"). The TTL only bounds how long an author's renamed profile can show in an old page.
+ * primary-key read instead of the aggregates and serialisation (bench/community.ts). The TTL only bounds how long an author's renamed profile can show in an old page.
  * Callers must read the version before loading, so a page is never labelled newer than its data.
  */
 export class VersionedListCache<T> {

@@ -59,7 +59,7 @@ describe('S3 storage driver', () => {
     expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host;if-none-match');
     expect(signed.headers).toEqual({ 'Content-Type': 'image/png', 'If-None-Match': '*' });
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
-    // No checksum of an empty body signed in (MACHINE-NOTES "S3": real S3 would refuse the browser's PUT).
+    // No checksum of an empty body signed in (real S3 would refuse the browser's PUT, which carries no such checksum).
     expect([...url.searchParams.keys()].some((k) => k.toLowerCase().includes('checksum'))).toBe(false);
     expect(signed.key).toMatch(new RegExp(`^users/${ana.user.id}/gallery/`));
     expect(signed.publicUrl).toBe(`${s3.endpoint}/${s3.bucket}/${signed.key}`);

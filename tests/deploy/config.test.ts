@@ -201,7 +201,7 @@ describe('links: each function gets only what it needs', () => {
     expect(linkedNames(ci.one('Function', 'Migrate'))).toEqual(['DatabaseUrlDirect']);
   });
 
-  it('links each secret only where it is used, and passes it under its DESIGN.md name', () => {
+  it('links each secret only where it is used, and passes it under the name the README documents', () => {
     for (const area of apiAreas) {
       const fn = functionOf(ci, area.name);
       const secrets = linkedNames(fn).filter((n) => n !== 'Uploads');

@@ -5,7 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
-// Debian's Chromium (MACHINE-NOTES "Browser"); the networking flags keep it off the closed network.
+// Debian's Chromium (Playwright cannot download its own here); the networking flags keep it off the closed network.
 const chromiumArgs = [
   '--headless',
   '--no-sandbox',

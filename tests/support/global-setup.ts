@@ -15,7 +15,7 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates once; every test file then gets its own fresh copy (fast isolation, MACHINE-NOTES "Postgres"). */
+/** Migrates once; every test file then gets its own fresh copy (a copy of a migrated embedded database opens in under a second). */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {

@@ -11,7 +11,7 @@ export interface NeonProxy {
 
 /**
  * Stands in for Neon's WebSocket endpoint in front of a plain PostgreSQL server: reads
- * `?address=host:port` from the upgrade URL and pipes bytes both ways (MACHINE-NOTES.md "Neon").
+ * `?address=host:port` from the upgrade URL and pipes bytes both ways.
  */
 export async function startNeonProxy(): Promise<NeonProxy> {
   const server: Server = createServer((_req, res) => res.writeHead(426).end());

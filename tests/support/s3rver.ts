@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-// The fork that verifies SigV4 (MACHINE-NOTES.md "S3"); it publishes no types.
+// The fork that verifies SigV4 (plain s3rver accepts any signature); it publishes no types.
 const S3rver = createRequire(import.meta.url)('@20minutes/s3rver') as new (options: Record<string, unknown>) => {
   run(): Promise<AddressInfo>;
   httpServer: Server;

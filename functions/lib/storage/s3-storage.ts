@@ -30,7 +30,7 @@ const isMissing = (error: unknown) =>
 
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
-/** S3 (or compatible): browsers PUT straight to the bucket with a presigned URL (DESIGN.md "Uploads"). */
+/** S3 (or compatible): browsers PUT straight to the bucket with a presigned URL. */
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
@@ -39,7 +39,7 @@ export class S3Storage implements Storage {
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
-    // MACHINE-NOTES "S3": without WHEN_REQUIRED the SDK signs a CRC32 of an empty body into the
+    // Without WHEN_REQUIRED the SDK signs a CRC32 of an empty body into the
     // URL and real S3/R2/MinIO then reject the browser's PUT.
     this.client = new S3Client({
       region: options.region,

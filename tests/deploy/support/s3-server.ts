@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-// No types are published for the SigV4-verifying fork (MACHINE-NOTES.md "S3").
+// No types are published for the SigV4-verifying fork.
 const S3rver = createRequire(import.meta.url)('@20minutes/s3rver');
 
 export const S3_TEST_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -18,7 +18,7 @@ export interface S3TestServer {
 
 /**
  * A local S3 that verifies signatures. Buckets and their CORS rules go through the constructor:
- * this fork refuses bucket-level SDK calls (MACHINE-NOTES.md "S3").
+ * this fork refuses bucket-level SDK calls (it checks `/bucket` where the SDK signs `/bucket/`).
  */
 export async function startS3(bucket: string, corsXml: string): Promise<S3TestServer> {
   const directory = mkdtempSync(path.join(tmpdir(), 'festivales-s3-'));

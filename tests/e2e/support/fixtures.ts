@@ -46,7 +46,7 @@ export function allowConsoleError(page: Page, pattern: RegExp): void {
   allowedErrors.set(page, [...(allowedErrors.get(page) ?? []), pattern]);
 }
 
-/** Every test fails on a console error or an uncaught page error (STYLE.md "Tests that prove behaviour"). */
+/** Every test fails on a console error or an uncaught page error (an error a person would not see is still a bug). */
 export const test = base.extend<{ consoleErrors: string[]; offlineMapTiles: void }>({
   consoleErrors: [
     async ({ page }, use) => {

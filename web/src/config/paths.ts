@@ -1,6 +1,6 @@
 import { slugify } from '../../../core/slug';
 
-/** Every URL of the SPA, built in one place so the slug rule lives here (STYLE.md). */
+/** Every URL of the SPA, built in one place so the slug rule lives here. */
 export const paths = {
   home: () => '/',
   favorites: () => '/favorites',

@@ -13,7 +13,7 @@ import { MAP_TILE_URL } from '../../../core/map';
 // (see the map page's cluster layer), so the plugin finds Leaflet whatever the bundler did with the import.
 (globalThis as unknown as { L: typeof L }).L = L;
 
-/** Leaflet's own marker images, bundled by Vite (no CDN, DESIGN.md "Web"). */
+/** Leaflet's own marker images, bundled by Vite (no CDN: the site works without third-party hosts). */
 export const festivalIcon = L.icon({
   iconUrl,
   iconRetinaUrl,

@@ -18,7 +18,7 @@ function setMeta(attr: 'name' | 'property', key: string, content: string) {
 }
 
 /**
- * Keeps the share metadata of a festival page current while the SPA navigates (issue 6): the
+ * Keeps the share metadata of a festival page current while the SPA navigates: the
  * server writes it into the HTML of /festival/{id}/{slug} for link previews; this hook replaces it
  * when another festival is shown and removes it when leaving. Same builder as the server (core/share).
  */

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 
-// Parts of the shell that the first paint does not need load on their own (home JS budget, issue #5).
+// Parts of the shell that the first paint does not need load on their own (they stay out of the home's first-load JavaScript budget, docs/decisions/005).
 const SignInButton = lazy(() => import('../../features/auth/components/sign-in-button').then((m) => ({ default: m.SignInButton })));
 const NotificationBell = lazy(() =>
   import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),

@@ -4,7 +4,7 @@ import { markMessageRead } from '../api/admin-api';
 import type { RunAction } from '../hooks/use-admin-actions';
 import { formatDateTime } from '../format';
 
-/** Mensajes: what visitors sent with the contact form (stored by POST /api/contact, DESIGN.md). */
+/** Mensajes: what visitors sent with the contact form (stored by POST /api/contact rather than simulated, so admins can answer them). */
 export function MessagesTab({ messages, run, busy }: { messages: ContactMessage[]; run: RunAction; busy: boolean }) {
   if (messages.length === 0) return <p className="admin-empty">No hay mensajes de contacto.</p>;
   return (

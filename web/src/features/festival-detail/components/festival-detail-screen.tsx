@@ -35,7 +35,7 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
     }
   }, [festival, slug, navigate, location.search, location.hash]);
 
-  // Title, description, Open Graph, Twitter card and JSON-LD follow the festival shown (issue 6).
+  // Title, description, Open Graph, Twitter card and JSON-LD follow the festival shown, so a link shared from the page previews that festival.
   useFestivalShareMeta(festival);
   useEffect(() => {
     if (!festival && state.status === 'not-found') document.title = 'Festival no encontrado - Festivales';
