@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { Festival } from '../../../core/types';
 import { ApiError, apiRequest } from './api-client';
+import { invalidate, useServerData } from './use-server-data';
 
 declare global {
   interface Window {
@@ -37,7 +37,7 @@ function takeEarlyRequest(): Promise<unknown> | null {
  * favourites screens (the spec's client filters locally, with core's filters).
  */
 let cache: Promise<Festival[]> | undefined;
-const listeners = new Set<() => void>();
+const CATALOG_KEY = 'festivals';
 
 /** Thrown when /api/festivals answers something other than an array (spec §8). */
 export class UnexpectedCatalogResponse extends Error {
@@ -64,36 +64,11 @@ export function fetchFestivals(force = false): Promise<Festival[]> {
 /** Drop the cached list after a change (a proposal approved, a festival deleted); mounted lists reload. */
 export function invalidateFestivals(): void {
   cache = undefined;
-  for (const listener of listeners) listener();
+  invalidate(CATALOG_KEY);
 }
 
+/** The catalogue for a screen: while it loads the list is empty; `reload` asks the server again. */
 export function useFestivals() {
-  const [state, setState] = useState<{ festivals: Festival[]; loading: boolean; error: Error | null }>({
-    festivals: [],
-    loading: true,
-    error: null,
-  });
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let active = true;
-    fetchFestivals().then(
-      (festivals) => active && setState({ festivals, loading: false, error: null }),
-      (error: Error) => active && setState({ festivals: [], loading: false, error }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [version]);
-  useEffect(() => {
-    const listener = () => setVersion((v) => v + 1);
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  }, []);
-  const reload = useCallback(() => {
-    setState((s) => ({ ...s, loading: true, error: null }));
-    invalidateFestivals();
-  }, []);
-  return { ...state, reload };
+  const { data, loading, error } = useServerData(CATALOG_KEY, () => fetchFestivals());
+  return { festivals: data ?? [], loading, error: error as Error | null, reload: invalidateFestivals };
 }

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminComment, AdminMedia, AdminMediaReport, AdminUser, ContactMessage, PendingFestival } from '../../../../../core/admin-schemas';
 import type { Festival } from '../../../../../core/types';
 import { ApiError } from '../../../lib/api-client';
+import { useServerData } from '../../../lib/use-server-data';
 import {
   getAllFestivals,
   getAllMedia,
@@ -71,43 +71,29 @@ export interface AdminDataState {
   reload: () => void;
 }
 
+/** Every list at once; a list that fails is empty and says why, the others still show. */
+async function loadAll(): Promise<{ data: AdminData; errors: Partial<Record<AdminDataKey, string>> }> {
+  const keys = Object.keys(loaders) as AdminDataKey[];
+  const results = await Promise.allSettled(keys.map((key) => loaders[key]()));
+  const data: Partial<AdminData> = {};
+  const errors: Partial<Record<AdminDataKey, string>> = {};
+  results.forEach((result, i) => {
+    const key = keys[i];
+    if (result.status === 'fulfilled' && Array.isArray(result.value)) {
+      (data as Record<string, unknown>)[key] = result.value;
+    } else {
+      const reason = result.status === 'rejected' ? result.reason : null;
+      const detail = reason instanceof ApiError ? reason.message : 'Respuesta inesperada del servidor.';
+      errors[key] = `${loadErrors[key]}: ${detail}`;
+      (data as Record<string, unknown>)[key] = [];
+      console.warn(loadErrors[key], reason);
+    }
+  });
+  return { data: data as AdminData, errors };
+}
+
 /** Spec §7: every admin list is requested in parallel on load, and again after each action (spec §4). */
 export function useAdminData(enabled: boolean): AdminDataState {
-  const [data, setData] = useState<AdminData>(emptyData);
-  const [errors, setErrors] = useState<Partial<Record<AdminDataKey, string>>>({});
-  const [loading, setLoading] = useState(true);
-  const [refreshing, setRefreshing] = useState(false);
-  const [version, setVersion] = useState(0);
-  const latest = useRef(0);
-
-  useEffect(() => {
-    if (!enabled) return;
-    const run = ++latest.current;
-    setRefreshing(true);
-    const keys = Object.keys(loaders) as AdminDataKey[];
-    void Promise.allSettled(keys.map((key) => loaders[key]())).then((results) => {
-      if (run !== latest.current) return;
-      const next: Partial<AdminData> = {};
-      const failed: Partial<Record<AdminDataKey, string>> = {};
-      results.forEach((result, i) => {
-        const key = keys[i];
-        if (result.status === 'fulfilled' && Array.isArray(result.value)) {
-          (next as Record<string, unknown>)[key] = result.value;
-        } else {
-          const reason = result.status === 'rejected' ? result.reason : null;
-          const detail = reason instanceof ApiError ? reason.message : 'Respuesta inesperada del servidor.';
-          failed[key] = `${loadErrors[key]}: ${detail}`;
-          (next as Record<string, unknown>)[key] = [];
-          console.warn(loadErrors[key], reason);
-        }
-      });
-      setData(next as AdminData);
-      setErrors(failed);
-      setLoading(false);
-      setRefreshing(false);
-    });
-  }, [enabled, version]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { data, errors, loading, refreshing, reload };
+  const { data, loading, refreshing, reload } = useServerData(enabled ? 'admin' : null, loadAll);
+  return { data: data?.data ?? emptyData, errors: data?.errors ?? {}, loading, refreshing, reload };
 }

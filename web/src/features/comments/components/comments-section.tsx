@@ -9,6 +9,7 @@ import { Stars } from '../../../components/ui/stars';
 import { useToast } from '../../../components/toast/toast-provider';
 import { useAuth } from '../../../lib/auth';
 import { zodFieldErrors } from '../../../lib/form-errors';
+import { useServerData } from '../../../lib/use-server-data';
 import { createComment, createCommentWithMedia, deleteComment, getComments } from '../api/comments';
 import { StarInput } from './star-input';
 
@@ -24,28 +25,16 @@ interface Props {
 export function CommentsSection({ festival, onChange, signIn }: Props) {
   const { user } = useAuth();
   const toast = useToast();
-  const [comments, setComments] = useState<Comment[]>([]);
-  const [loading, setLoading] = useState(true);
+  const list = useServerData(`comments:${festival.id}`, (signal) => getComments(festival.id, signal));
+  const comments = list.data ?? [];
+  const setComments = (update: (list: Comment[]) => Comment[]) => list.setData((current) => update(current ?? []));
+  const loading = list.loading;
   const [deleting, setDeleting] = useState<Comment | null>(null);
   const [busyDelete, setBusyDelete] = useState(false);
-  const toastRef = useRef(toast);
-  toastRef.current = toast;
 
   useEffect(() => {
-    const controller = new AbortController();
-    getComments(festival.id, controller.signal).then(
-      (list) => {
-        setComments(list);
-        setLoading(false);
-      },
-      (error: Error) => {
-        if (error.name === 'AbortError') return;
-        console.warn('No se pudieron cargar los comentarios', error);
-        setLoading(false);
-      },
-    );
-    return () => controller.abort();
-  }, [festival.id]);
+    if (list.error) console.warn('No se pudieron cargar los comentarios', list.error);
+  }, [list.error]);
 
   const remove = async (comment: Comment) => {
     setBusyDelete(true);

@@ -4,6 +4,7 @@ import type { Festival } from '../../../../../core/types';
 import { formatRating } from '../../../components/ui/stars';
 import { useToast } from '../../../components/toast/toast-provider';
 import { useAuth } from '../../../lib/auth';
+import { useServerData } from '../../../lib/use-server-data';
 import { getFestivalMedia, rateMedia } from '../api/gallery';
 import { arrangeGallery, mediaItem, ownImageItem, type GalleryFilter, type GalleryItem, type GallerySort } from '../api/gallery-items';
 import { Lightbox } from './lightbox';
@@ -19,8 +20,10 @@ const filters: { value: GalleryFilter; label: string }[] = [
 export function GallerySection({ festival }: { festival: Festival }) {
   const { user, token } = useAuth();
   const toast = useToast();
-  const [media, setMedia] = useState<GalleryItem[]>([]);
-  const [loading, setLoading] = useState(true);
+  // The token goes along: the list brings the signed-in person's own votes.
+  const gallery = useServerData(`media:${festival.id}:${token ?? ''}`, async (signal) => (await getFestivalMedia(festival.id, signal)).map(mediaItem));
+  const media = useMemo(() => gallery.data ?? [], [gallery.data]);
+  const { setData: setMedia, refreshing: loading } = gallery;
   const [sort, setSort] = useState<GallerySort>('recent');
   const [filter, setFilter] = useState<GalleryFilter>('all');
   const [open, setOpen] = useState<number | null>(null);
@@ -28,22 +31,10 @@ export function GallerySection({ festival }: { festival: Festival }) {
   toastRef.current = toast;
 
   useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    getFestivalMedia(festival.id, controller.signal).then(
-      (list) => {
-        setMedia(list.map(mediaItem));
-        setLoading(false);
-      },
-      (error: Error) => {
-        if (error.name === 'AbortError') return;
-        console.warn(error);
-        toastRef.current('Error al cargar la galería', 'error');
-        setLoading(false);
-      },
-    );
-    return () => controller.abort();
-  }, [festival.id, token]);
+    if (!gallery.error) return;
+    console.warn(gallery.error);
+    toastRef.current('Error al cargar la galería', 'error');
+  }, [gallery.error]);
 
   const own = useMemo(() => ownImageItem(festival), [festival]);
   const items = useMemo(() => arrangeGallery(own, media, sort, filter), [own, media, sort, filter]);
@@ -54,7 +45,7 @@ export function GallerySection({ festival }: { festival: Festival }) {
       try {
         const result = await rateMedia(item.mediaId, rating);
         setMedia((list) =>
-          list.map((m) =>
+          list?.map((m) =>
             m.mediaId === item.mediaId ? { ...m, rating: result.rating ?? m.rating, votesCount: result.votesCount ?? m.votesCount, userRating: result.userRating ?? rating } : m,
           ),
         );
@@ -64,7 +55,7 @@ export function GallerySection({ festival }: { festival: Festival }) {
         toast('Error al enviar el voto', 'error');
       }
     },
-    [toast],
+    [toast, setMedia],
   );
 
   return (

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { BellIcon } from 'lucide-react';
-import type { Notification } from '../../../../../core/types';
 import { useAuth } from '../../../lib/auth';
 import { useDismiss } from '../../../lib/use-dismiss';
+import { useServerData } from '../../../lib/use-server-data';
 import { getNotifications, markNotificationRead } from '../api/notifications';
 import './notifications.css';
 
@@ -11,40 +11,34 @@ const REFRESH_MS = 60_000;
 /** The bell with the unread count and its 280 px panel (spec §2, §4, §9). */
 export function NotificationBell() {
   const { user } = useAuth();
-  const [items, setItems] = useState<Notification[]>([]);
+  const list = useServerData(user ? `notifications:${user.id}` : null, getNotifications);
+  const items = list.data ?? [];
+  const { reload, setData: setItems } = list;
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const close = useCallback(() => setOpen(false), []);
 
-  const load = useCallback(async () => {
-    try {
-      setItems(await getNotifications());
-    } catch (error) {
-      console.warn('No se pudieron cargar las notificaciones', error);
-    }
-  }, []);
+  useEffect(() => {
+    if (list.error) console.warn('No se pudieron cargar las notificaciones', list.error);
+  }, [list.error]);
 
   useEffect(() => {
-    if (!user) {
-      setItems([]);
-      return;
-    }
-    void load();
-    const timer = window.setInterval(() => void load(), REFRESH_MS);
+    if (!user) return;
+    const timer = window.setInterval(reload, REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [user, load]);
+  }, [user, reload]);
 
   useDismiss(open, close, wrap, button);
 
   const markRead = async (id: number) => {
-    setItems((list) => list.map((n) => (n.id === id ? { ...n, read: true } : n)));
+    setItems((list) => list?.map((n) => (n.id === id ? { ...n, read: true } : n)));
     try {
       await markNotificationRead(id);
     } catch (error) {
       console.warn(error);
-      setItems((list) => list.map((n) => (n.id === id ? { ...n, read: false } : n)));
+      setItems((list) => list?.map((n) => (n.id === id ? { ...n, read: false } : n)));
     }
   };
 

@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+
+/**
+ * The one way screens read server state (docs/decisions/023): what a GET answered for a key, whether
+ * it is still loading, the last failure, and a reload. A key names what is read ('festivals',
+ * 'festival:7:<session>'): a new key loads again, and null reads nothing (not signed in, a bad id).
+ */
+export interface ServerData<T> {
+  /** The last answer for this key (kept while a reload or a new key loads); undefined before the first. */
+  data: T | undefined;
+  /** Why the last load failed; null after a success. */
+  error: unknown;
+  /** True while there is nothing to show yet: the first load, or a load after a failure. */
+  loading: boolean;
+  /** True while any load runs, the first or a reload. */
+  refreshing: boolean;
+  /** Loads again, keeping what is shown until the answer arrives. */
+  reload: () => void;
+  /** Changes what is shown after a write (an item added, a vote counted) without asking the server. */
+  setData: Dispatch<SetStateAction<T | undefined>>;
+}
+
+interface State<T> {
+  data: T | undefined;
+  error: unknown;
+  loading: boolean;
+  refreshing: boolean;
+}
+
+/** The reloads of the mounted readers of each key, for `invalidate`. */
+const readers = new Map<string, Set<() => void>>();
+
+/** After a write that changes what a key reads: every mounted reader of it loads again. */
+export function invalidate(key: string): void {
+  readers.get(key)?.forEach((reload) => reload());
+}
+
+/**
+ * Loads `load()` for `key` when the component mounts and whenever the key changes or a reload is
+ * asked; an answer that arrives after the key changed or the component left is dropped (its request
+ * is aborted). Failures are kept in `error`; the caller decides what to show or log.
+ */
+export function useServerData<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): ServerData<T> {
+  const [state, setState] = useState<State<T>>({ data: undefined, error: null, loading: key !== null, refreshing: key !== null });
+  const [version, setVersion] = useState(0);
+  // The latest loader, so a caller may pass an inline function without reloading on every render.
+  const loader = useRef(load);
+  loader.current = load;
+
+  useEffect(() => {
+    if (key === null) {
+      setState({ data: undefined, error: null, loading: false, refreshing: false });
+      return;
+    }
+    const controller = new AbortController();
+    setState((s) => ({ ...s, error: null, loading: s.data === undefined, refreshing: true }));
+    loader.current(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setState({ data, error: null, loading: false, refreshing: false });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState((s) => ({ ...s, error, loading: false, refreshing: false }));
+      },
+    );
+    return () => controller.abort();
+  }, [key, version]);
+
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  useEffect(() => {
+    if (key === null) return;
+    const set = readers.get(key) ?? new Set();
+    readers.set(key, set.add(reload));
+    return () => {
+      set.delete(reload);
+      if (!set.size) readers.delete(key);
+    };
+  }, [key, reload]);
+
+  const setData = useCallback<Dispatch<SetStateAction<T | undefined>>>(
+    (update) => setState((s) => ({ ...s, data: typeof update === 'function' ? (update as (old: T | undefined) => T | undefined)(s.data) : update })),
+    [],
+  );
+
+  return { ...state, reload, setData };
+}
