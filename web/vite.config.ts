@@ -31,48 +31,6 @@ function precompress(): Plugin {
 }
 
 /**
- * The home is the landing page: its route chunk and the chunks it imports are announced with
- * modulepreload in index.html, so they download with the entry instead of after it.
- */
-function preloadHomeRoute(): Plugin {
-  return {
-    name: 'festivales-preload-home',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const home = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/routes/home.tsx'));
-        if (!home) return [];
-        const entry = chunks.find((c) => c.isEntry);
-        const already = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-        const byName = new Map(chunks.map((c) => [c.fileName, c]));
-        const files = new Set<string>();
-        const css = new Set<string>();
-        const visit = (name: string) => {
-          const chunk = byName.get(name);
-          if (!chunk || files.has(name)) return;
-          files.add(name);
-          chunk.viteMetadata?.importedCss.forEach((f) => css.add(f));
-          chunk.imports.forEach(visit);
-        };
-        visit(home.fileName);
-        return [
-          ...[...css]
-            .filter((f) => !entry?.viteMetadata?.importedCss.has(f))
-            .map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `/${file}` }, injectTo: 'head' as const })),
-          ...[...files]
-            .filter((f) => !already.has(f))
-            .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
-        ];
-      },
-    },
-  };
-}
-
-/**
  * index.html paints its static header before any script is fetched: the entry module and the
  * modulepreloads are requested by a tiny boot script after the first paint, so on a slow network
  * the first paint does not share the bandwidth with React (first contentful paint). The boot script
@@ -120,7 +78,7 @@ function startAfterFirstPaint(): Plugin {
 
 export default defineConfig({
   root: here,
-  plugins: [react(), precompress(), preloadHomeRoute(), startAfterFirstPaint()],
+  plugins: [react(), precompress(), startAfterFirstPaint()],
   // The web reads the same variable names as the server (README "Configuration"); see src/config/env.ts.
   envDir: path.resolve(here, '..'),
   envPrefix: ['VITE_', 'GOOGLE_CLIENT_ID'],
@@ -131,6 +89,22 @@ export default defineConfig({
     // .vite/manifest.json: bench/web-bundle.ts reads the home's import graph from it.
     manifest: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every screen runs (React, the router, Lucide's icon base, the API client, the
+            // session, toasts) in one chunk beside the entry. Left alone, the bundler gives each
+            // module shared with a lazy screen a tiny chunk of its own, and the first load pays a
+            // request and a gzip stream for each (docs/decisions/024).
+            {
+              name: 'shell',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|context|shared[\\/])|[\\/]web[\\/]src[\\/](lib[\\/](api-client|auth|storage)|components[\\/]toast)[\\/.]|[\\/]core[\\/]slug\.ts/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 3000,

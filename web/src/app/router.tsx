@@ -2,10 +2,12 @@ import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom'
 import { RootLayout } from './routes/root-layout';
 import { TokenGroup } from './routes/token-group';
 import { RouteError } from './routes/route-error';
+import { HomeRoute } from './routes/home';
 
 /**
  * The route table of spec §2: / is a layout whose index is the home; a nested group reads the
- * stored sign-in token; unknown paths go to / (replace). Every screen but the layout is split out.
+ * stored sign-in token; unknown paths go to / (replace). The home, the landing page, is part of the
+ * entry (every visit downloaded it anyway); every other screen is split out and loaded on demand.
  */
 export const router = createBrowserRouter([
   {
@@ -13,7 +15,7 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })) },
+      { index: true, Component: HomeRoute },
       { path: 'favorites', lazy: () => import('./routes/favorites').then((m) => ({ Component: m.FavoritesRoute })) },
       { path: 'map', lazy: () => import('./routes/map').then((m) => ({ Component: m.MapRoute })) },
       { path: 'proponer', lazy: () => import('./routes/propose').then((m) => ({ Component: m.ProposeRoute })) },

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 
-// Parts of the shell that the first paint does not need load on their own (they stay out of the home's first-load JavaScript budget, docs/decisions/005).
+// Parts of the shell that the first paint does not need (the footer is below the fold) load on their own (they stay out of the home's first-load JavaScript budget, docs/decisions/005).
 const SignInButton = lazy(() => import('../../features/auth/components/sign-in-button').then((m) => ({ default: m.SignInButton })));
 const NotificationBell = lazy(() =>
   import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
 const NewsletterForm = lazy(() => import('../../features/newsletter/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })));
+const Footer = lazy(() => import('../../components/layout/footer').then((m) => ({ default: m.Footer })));
 const CookieConsentBanner = lazy(() =>
   import('../../features/cookies/components/cookie-consent').then((m) => ({ default: m.CookieConsentBanner })),
 );
@@ -49,13 +49,15 @@ export function RootLayout() {
       <main id="main" ref={main} tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer
-        newsletter={
-          <Suspense fallback={<div style={{ minHeight: 44 }} />}>
-            <NewsletterForm />
-          </Suspense>
-        }
-      />
+      <Suspense fallback={null}>
+        <Footer
+          newsletter={
+            <Suspense fallback={<div style={{ minHeight: 44 }} />}>
+              <NewsletterForm />
+            </Suspense>
+          }
+        />
+      </Suspense>
       <Suspense fallback={null}>
         <CookieConsentBanner />
       </Suspense>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { FacebookIcon, InstagramIcon, LogoMark, XSocialIcon, YoutubeIcon } from './brand-icons';
+import { LogoMark } from './logo-mark';
+import { FacebookIcon, InstagramIcon, XSocialIcon, YoutubeIcon } from './social-icons';
 import './footer.css';
 
 const social = [

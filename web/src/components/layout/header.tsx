@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { MenuIcon } from 'lucide-react';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
-import { LogoMark } from './brand-icons';
+import { LogoMark } from './logo-mark';
 import { mainNav } from './nav-items';
 import './header.css';
 
