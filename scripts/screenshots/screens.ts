@@ -238,6 +238,15 @@ export const screens: Screen[] = [
   { name: 'about', path: '/about' },
   { name: 'legal-notice', path: '/legal-notice' },
   { name: 'privacy', path: '/privacy' },
+  { name: 'privacy-controller', path: '/privacy#controller' },
+  { name: 'privacy-purposes', path: '/privacy#purposes' },
+  { name: 'privacy-rights', path: '/privacy#rights' },
+  { name: 'privacy-contact', path: '/privacy#contact' },
   { name: 'contact', path: '/contact' },
   { name: 'help', path: '/help' },
+  {
+    name: 'help-answers',
+    path: '/help',
+    prepare: (p) => p.locator('details').evaluateAll((all) => all.forEach((d) => d.setAttribute('open', ''))),
+  },
 ];
