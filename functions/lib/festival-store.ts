@@ -97,7 +97,7 @@ function cachedBody(value: unknown): CachedBody {
 /**
  * The approved catalogue, read in one query and kept for a short time (decision 001). Every
  * filtered list is computed from it with core's filters, so hot reads cost no database work
- * (MACHINE-NOTES "Throughput ceiling"). Writes in this process invalidate it at once; other
+ * (a Node server answers cached bytes far faster than it can query). Writes in this process invalidate it at once; other
  * instances (other Lambdas) see changes within CATALOG_TTL_MS plus one rebuild.
  */
 const CATALOG_TTL_MS = 2000;

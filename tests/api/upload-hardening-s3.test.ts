@@ -14,7 +14,7 @@ import { startS3rver, type S3rverHandle } from '../support/s3rver';
 
 /**
  * The same guarantees as tests/api/upload-hardening.test.ts against a signature-checking S3 server
- * (MACHINE-NOTES "S3"): it serves any object to anyone, which stands for the public CDN path here.
+ * (@20minutes/s3rver, which checks SigV4): it serves any object to anyone, which stands for the public CDN path here.
  * It does not honour If-None-Match, so what is proved is that the header is signed into the URL
  * (a PUT without it is refused); real S3 then answers 412 to a second PUT.
  */

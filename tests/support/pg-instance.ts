@@ -38,7 +38,7 @@ export interface PgInstance {
 }
 
 /**
- * A PostgreSQL server of our own in a temporary directory (MACHINE-NOTES "Postgres"), so failure
+ * A PostgreSQL server of our own in a temporary directory (initdb and pg_ctl), so failure
  * tests can stop and start it without touching the machine's shared cluster. As root (CI runs
  * so) the server runs as the postgres user, since initdb refuses root.
  */
