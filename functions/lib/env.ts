@@ -70,6 +70,10 @@ const schema = z
         .transform((v) => v.replace(/\/+$/, ''))
         .optional(),
     ),
+    /** Outgoing mail through this SMTP server (smtp:// or smtps://, credentials in the URL); without it, SES on Lambda and .eml files under DATA_DIR/mail elsewhere. */
+    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional()),
+    /** The sender of every message, e.g. "Festivales <hola@festivales.example.com>" (on AWS an identity verified in SES). */
+    MAIL_FROM: optionalText.pipe(z.string().min(3, 'MAIL_FROM must be an address such as Festivales <hola@example.com>').default('Festivales <no-responder@festivales.localhost>')),
     GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org/search'),
     /** Identifies us to the geocoder (Nominatim's usage policy asks for it); defaults to the product and PUBLIC_BASE_URL. */
     GEOCODER_USER_AGENT: optionalText,

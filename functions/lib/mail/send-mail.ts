@@ -1,0 +1,27 @@
+import { env } from '../env';
+import { renderHtml, renderText, type MailContent } from './layout';
+import { mailTransport, type Delivery } from './transport';
+
+export interface OutgoingMail extends MailContent {
+  to: string;
+  /**
+   * Where one click (or the mail program's own button, RFC 8058) stops this kind of message for
+   * this address. It answers POST with no session, which is what mail programs send.
+   */
+  unsubscribeUrl: string;
+}
+
+/** Sends one message, HTML and plain text, with the unsubscribe headers every message carries. */
+export async function sendMail(mail: OutgoingMail): Promise<Delivery> {
+  const transport = await mailTransport();
+  return transport.send({
+    from: env().MAIL_FROM,
+    to: mail.to,
+    subject: mail.subject,
+    html: renderHtml(mail, mail.unsubscribeUrl),
+    text: renderText(mail, mail.unsubscribeUrl),
+    // nodemailer writes List-Unsubscribe: <url>; the Post header makes it one-click (RFC 8058 §3.1).
+    list: { unsubscribe: mail.unsubscribeUrl },
+    headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });
+}
