@@ -35,7 +35,7 @@ function fest(fields: Partial<FilterableFestival> = {}): FilterableFestival {
 
 describe('festivalSorts and defaultFilters (spec §4)', () => {
   it('lists the three orders', () => {
-    expect(festivalSorts).toEqual(['date', 'name', 'rating']);
+    expect(festivalSorts).toEqual(['date', 'name', 'rating', 'distance']);
   });
 
   it('clear all: no search, no genre, any rating, upcoming on, no dates, by date', () => {

@@ -1,9 +1,11 @@
 import { addDays } from 'date-fns';
 import { isIsoDate, parseDateInput, todayIso } from './dates';
+import { boundingBox, distanceKm, type LatLon } from './geo';
 import { stripAccents } from './slug';
 import type { Festival } from './types';
 
-export const festivalSorts = ['date', 'name', 'rating'] as const;
+/** 'distance' orders by distance from the 'Cerca de' place; without a place it is the date order. */
+export const festivalSorts = ['date', 'name', 'rating', 'distance'] as const;
 export type FestivalSort = (typeof festivalSorts)[number];
 
 export interface FestivalFilters {
@@ -21,12 +23,18 @@ export interface FestivalFilters {
   to?: string;
   /** Default 'date'. */
   sort?: FestivalSort;
+  /** 'Cerca de': a place and a radius in km (none = any distance, festivals without coordinates last). */
+  near?: Near | null;
+}
+
+export interface Near extends LatLon {
+  radiusKm?: number | null;
 }
 
 export type FilterableFestival = Pick<
   Festival,
   'name' | 'location' | 'genres' | 'start_date' | 'end_date'
-> & { averageRating?: number | null };
+> & { averageRating?: number | null; latitude?: number | null; longitude?: number | null; hasValidCoordinates?: boolean };
 
 /** Spec §4: what 'Limpiar filtros' resets to. */
 export const defaultFilters: Required<Pick<FestivalFilters, 'upcoming' | 'sort'>> & FestivalFilters =
@@ -38,6 +46,33 @@ const soonWindowDays = 30; // spec §9
 /** Lowercase, accents removed: the form both sides of a search are compared in. */
 export function normalizeText(s: string): string {
   return stripAccents(s.toLowerCase());
+}
+
+// Removing accents is the costly part of a search over thousands of festivals; a list's festivals
+// are the same objects from one search to the next, so each is normalised once.
+const searchTexts = new WeakMap<object, string>();
+function searchText(f: FilterableFestival): string {
+  let text = searchTexts.get(f);
+  if (text === undefined) {
+    // Name and location joined by a character no search can hold, so no match spans both.
+    text = `${normalizeText(f.name ?? '')}\u0000${normalizeText(f.location ?? '')}`;
+    searchTexts.set(f, text);
+  }
+  return text;
+}
+
+/** The festival's point when it has valid coordinates (spec §5), else null. */
+export function festivalPoint(f: FilterableFestival): LatLon | null {
+  if (f.hasValidCoordinates === false) return null;
+  const { latitude: lat, longitude: lon } = f;
+  if (typeof lat !== 'number' || typeof lon !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lon)) return null;
+  return { lat, lon };
+}
+
+/** Km from the 'Cerca de' place, or null without coordinates. */
+export function distanceFrom(near: LatLon, f: FilterableFestival): number | null {
+  const point = festivalPoint(f);
+  return point ? distanceKm(near, point) : null;
 }
 
 // Festival dates are whole days, so the spec's "day widened to 00:00-23:59:59.999"
@@ -81,10 +116,20 @@ function compileFilters(filters: FestivalFilters, now: Date): (f: FilterableFest
   const today = filters.upcoming ? todayIso(now) : null;
   const from = day(filters.from);
   const to = day(filters.to);
+  const near = filters.near;
+  const radius = near?.radiusKm ?? null;
+  const box = near && radius !== null ? boundingBox(near, radius) : null;
 
   return (f) => {
-    if (query && !normalizeText(f.name ?? '').includes(query) && !normalizeText(f.location ?? '').includes(query)) {
-      return false;
+    if (query && !searchText(f).includes(query)) return false;
+    if (near && box && radius !== null) {
+      const point = festivalPoint(f);
+      if (!point || point.lat < box.minLat || point.lat > box.maxLat) return false;
+      // Longitude limits are not wrapped around ±180: Europe's festivals are far from it, and a
+      // box that would cross it only lets more points through to the exact test below.
+      if (point.lon < box.minLon && point.lon + 360 > box.maxLon) return false;
+      if (point.lon > box.maxLon && point.lon - 360 < box.minLon) return false;
+      if (distanceKm(near, point) > radius) return false;
     }
     if (genre && !(f.genres ?? []).includes(genre)) return false;
     if (minRating > 0 && rating(f) < minRating) return false;
@@ -129,10 +174,28 @@ const comparators: Record<FestivalSort, (a: FilterableFestival, b: FilterableFes
   date: (a, b) => byDate(a, b) || byName(a, b),
   name: (a, b) => byName(a, b) || byDate(a, b),
   rating: (a, b) => rating(b) - rating(a) || byDate(a, b) || byName(a, b),
+  // Without a place there is no distance: the date order.
+  distance: (a, b) => byDate(a, b) || byName(a, b),
 };
 
-/** Spec §5: date ascending (undated last), name alphabetical (es), rating descending. New array. */
-export function sortFestivals<T extends FilterableFestival>(list: T[], sort: FestivalSort): T[] {
+/**
+ * Spec §5: date ascending (undated last), name alphabetical (es), rating descending; with a place,
+ * distance ascending (festivals without coordinates last). New array.
+ */
+export function sortFestivals<T extends FilterableFestival>(list: T[], sort: FestivalSort, near?: LatLon | null): T[] {
+  if (sort === 'distance' && near) {
+    const km = new Map(list.map((f) => [f, distanceFrom(near, f)]));
+    return [...list].sort((a, b) => {
+      const da = km.get(a) ?? null;
+      const db = km.get(b) ?? null;
+      if (da !== db) {
+        if (da === null) return 1;
+        if (db === null) return -1;
+        if (da !== db) return da - db;
+      }
+      return byDate(a, b) || byName(a, b);
+    });
+  }
   return [...list].sort(comparators[festivalSorts.includes(sort) ? sort : 'date']);
 }
 
@@ -141,7 +204,7 @@ export function filterFestivals<T extends FilterableFestival>(
   filters: FestivalFilters,
   now: Date = new Date(),
 ): T[] {
-  return sortFestivals(list.filter(compileFilters(filters, now)), filters.sort ?? 'date');
+  return sortFestivals(list.filter(compileFilters(filters, now)), filters.sort ?? 'date', filters.near);
 }
 
 /** Spec §4: turning upcoming-only on clears the date range. */

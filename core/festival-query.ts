@@ -27,7 +27,7 @@ export const festivalFilterQuerySchema = z.object({
     .transform((v) => v === 'true'),
   from: isoDate,
   to: isoDate,
-  sort: z.enum(festivalSorts, { error: 'Orden no válido: usa date, name o rating.' }).optional(),
+  sort: z.enum(festivalSorts, { error: 'Orden no válido: usa date, name, rating o distance.' }).optional(),
   limit: z.coerce
     .number({ error: 'limit debe ser un número entre 1 y 5000.' })
     .int({ error: 'limit debe ser un número entre 1 y 5000.' })

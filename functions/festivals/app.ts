@@ -1,30 +1,36 @@
+import { calendarRange, calendarRangeQuerySchema, festivalPage, festivalPageQuerySchema } from '../../core/festival-page';
 import { proposeFestivalSchema, festivalFilterQuerySchema, idParamSchema } from '../../core/festival-schemas';
 import { createApp } from '../lib/app';
 import { currentUser, optionalAuth, requireAdmin, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
-import { catalogFestival, catalogResponse, findFestival } from '../lib/festival-store';
+import { sendCachedBody } from '../lib/cached-body';
+import { catalogFestival, catalogRead, catalogResponse, findFestival } from '../lib/festival-store';
 import { deleteFestivalWithMedia } from '../lib/festival-deletion';
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { proposeFestival } from './proposals';
 
+/** Public lists: every client checks with the server (ETag) before using its copy. */
+const PUBLIC_LIST = 'public, max-age=0, must-revalidate';
+
 export const app = createApp('/api/festivals')
   .get('/', validate('query', festivalFilterQuerySchema), async (c) => {
     const cached = await catalogResponse(await db(), c.req.valid('query'));
-    c.header('Cache-Control', 'public, max-age=0, must-revalidate');
-    c.header('ETag', cached.etag);
-    c.header('Vary', 'Accept-Encoding');
-    const ifNoneMatch = c.req.header('If-None-Match');
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === cached.etag)) {
-      return c.body(null, 304);
-    }
-    c.header('Content-Type', 'application/json; charset=utf-8');
-    if (/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) {
-      c.header('Content-Encoding', 'gzip');
-      return c.body(new Uint8Array(cached.gzip()));
-    }
-    return c.body(cached.body);
+    return sendCachedBody(c, cached, PUBLIC_LIST);
+  })
+  // What the home and favourites show: a page of cards, the total and the genre options.
+  .get('/page', validate('query', festivalPageQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    const now = new Date();
+    const cached = await catalogRead(await db(), { page: query }, (festivals) => festivalPage(festivals, query, now), { now });
+    return sendCachedBody(c, cached, PUBLIC_LIST);
+  })
+  // What the calendar shows: the festivals on the days of a month or a week.
+  .get('/calendar', validate('query', calendarRangeQuerySchema), async (c) => {
+    const { from, to } = c.req.valid('query');
+    const cached = await catalogRead(await db(), { calendar: [from, to] }, (festivals) => calendarRange(festivals, from, to));
+    return sendCachedBody(c, cached, PUBLIC_LIST);
   })
   .get('/:id', optionalAuth, validate('param', idParamSchema), async (c) => {
     const database = await db();

@@ -1,13 +1,15 @@
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
+import { todayIso } from '../../core/dates';
 import { filterFestivals, type FestivalFilters } from '../../core/festival-filters';
 import type { FestivalFilterQuery } from '../../core/festival-query';
 import type { Festival } from '../../core/types';
 import type { Database } from '../../db/client';
 import { festivalsTable } from '../../db/schema';
+import { cachedBody, type CachedBody } from './cached-body';
 import { isDatabaseUnavailable } from './errors';
+
+export type { CachedBody };
 
 // Written with explicit aliases: drizzle renders columns unqualified in single-table selects, which
 // would resolve to the inner table inside a correlated subquery.
@@ -78,20 +80,6 @@ export async function selectFestivals(database: Database, where?: SQL): Promise<
 export async function findFestival(database: Database, id: number): Promise<Festival | null> {
   const [festival] = await selectFestivals(database, and(eq(festivalsTable.id, id)));
   return festival ?? null;
-}
-
-export interface CachedBody {
-  etag: string;
-  body: string;
-  /** Compressed on first use: most callers (Lambda behind CloudFront, the admin list) never ask. */
-  gzip(): Buffer;
-}
-
-function cachedBody(value: unknown): CachedBody {
-  const body = JSON.stringify(value);
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  let compressed: Buffer | undefined;
-  return { etag, body, gzip: () => (compressed ??= gzipSync(body, { level: 6 })) };
 }
 
 /**
@@ -165,7 +153,7 @@ function load(database: Database): Promise<Snapshot> {
         // Bodies of older snapshots can no longer be served: free their room at once.
         bodies.clear();
         lastGood = next;
-        remember(next, WHOLE_CATALOGUE_KEY, whole);
+        remember(next, `${todayIso()}:${WHOLE_CATALOGUE_KEY}`, whole);
       }
       // A write during the load already dropped the cache; this read may predate it.
       if (generation === startedAt) current = next;
@@ -206,42 +194,62 @@ async function catalogSnapshot(database: Database): Promise<Snapshot> {
   }
 }
 
-function queryKey(query: FestivalFilterQuery): string {
+function queryKey(query: object): string {
   return JSON.stringify(Object.entries(query).filter(([, v]) => v !== undefined && v !== '' && v !== false).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 const WHOLE_CATALOGUE_KEY = queryKey({ upcoming: false, from: undefined, to: undefined });
 
+/** Only the newest snapshot's bodies can be asked for again. */
 function remember(snapshot: Snapshot, key: string, body: CachedBody): void {
-  // Only the newest snapshot's bodies can be asked for again.
-  if (body.body.length >= CATALOG_CACHE_MIN_BODY_CHARS && snapshot === lastGood) bodies.set(`${snapshot.id}:${key}`, body);
+  if (snapshot === lastGood) bodies.set(`${snapshot.id}:${key}`, body);
 }
 
 const hasFilters = (q: FestivalFilterQuery) =>
   Boolean(q.search || q.genre || q.minRating || q.upcoming || q.from || q.to || q.sort || q.limit || q.offset);
 
-export async function catalogResponse(database: Database, query: FestivalFilterQuery, now = new Date()): Promise<CachedBody> {
+/**
+ * The serialised answer to a read of the approved catalogue, from the body cache or built by
+ * `build` from the current snapshot and kept. `key` names the read; answers that depend on the
+ * day (upcoming festivals) are kept per day, as an unchanged catalogue keeps its snapshot.
+ * Bodies shorter than `minChars` cost less to rebuild than to keep and are not cached.
+ */
+export async function catalogRead(
+  database: Database,
+  key: object,
+  build: (festivals: Festival[]) => unknown,
+  { now = new Date(), minChars = 0 }: { now?: Date; minChars?: number } = {},
+): Promise<CachedBody> {
   const snapshot = await catalogSnapshot(database);
-  const hit = bodies.get(`${snapshot.id}:${queryKey(query)}`);
+  const cacheKey = `${todayIso(now)}:${queryKey(key)}`;
+  const hit = bodies.get(`${snapshot.id}:${cacheKey}`);
   if (hit) return hit;
-  let list = snapshot.festivals;
-  if (hasFilters(query)) {
-    const filters: FestivalFilters = {
-      search: query.search,
-      genre: query.genre,
-      minRating: query.minRating,
-      upcoming: query.upcoming,
-      from: query.from,
-      to: query.to,
-      sort: query.sort ?? 'date',
-    };
-    list = filterFestivals(list, filters, now);
-    const offset = query.offset ?? 0;
-    if (query.limit !== undefined || offset) list = list.slice(offset, offset + (query.limit ?? list.length));
-  }
-  const body = cachedBody(list);
-  remember(snapshot, queryKey(query), body);
+  const body = cachedBody(build(snapshot.festivals));
+  if (body.body.length >= minChars) remember(snapshot, cacheKey, body);
   return body;
+}
+
+export function catalogResponse(database: Database, query: FestivalFilterQuery, now = new Date()): Promise<CachedBody> {
+  return catalogRead(
+    database,
+    query,
+    (festivals) => {
+      if (!hasFilters(query)) return festivals;
+      const filters: FestivalFilters = {
+        search: query.search,
+        genre: query.genre,
+        minRating: query.minRating,
+        upcoming: query.upcoming,
+        from: query.from,
+        to: query.to,
+        sort: query.sort ?? 'date',
+      };
+      const list = filterFestivals(festivals, filters, now);
+      const offset = query.offset ?? 0;
+      return query.limit !== undefined || offset ? list.slice(offset, offset + (query.limit ?? list.length)) : list;
+    },
+    { now, minChars: CATALOG_CACHE_MIN_BODY_CHARS },
+  );
 }
 
 /** An approved festival from the cached catalogue, or null when it is not one (then ask the database). */
@@ -258,6 +266,6 @@ export function catalogCacheStats(query?: FestivalFilterQuery) {
     maxSize: bodies.maxSize,
     calculatedSize: bodies.calculatedSize,
     entries: bodies.size,
-    cached: query !== undefined && lastGood !== undefined && bodies.has(prefix + queryKey(query)),
+    cached: query !== undefined && lastGood !== undefined && bodies.has(`${prefix}${todayIso()}:${queryKey(query)}`),
   };
 }

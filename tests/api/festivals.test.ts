@@ -1,8 +1,9 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { festivalsTable } from '../../db/schema';
 import { rateLimits } from '../../functions/lib/rate-limit';
-import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
+import { api, db, root, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addComment, createFestival } from '../support/fixtures';
 
 const proposal = (overrides: Record<string, unknown> = {}) => ({
@@ -116,9 +117,15 @@ describe('GET /api/festivals', () => {
     }
   });
 
-  it('serves gzip when asked', async () => {
-    const res = await api('GET', '/api/festivals', { headers: { 'Accept-Encoding': 'gzip, br' } });
-    expect(res.headers.get('content-encoding')).toBe('gzip');
+  it('serves brotli when accepted, else gzip, both decoding to the same list', async () => {
+    const plain = await api('GET', '/api/festivals');
+    const raw = (encoding: string) => root().request('/api/festivals', { headers: { 'Accept-Encoding': encoding } });
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(plain.text);
+    const gzip = await raw('gzip, br;q=0');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(plain.text);
   });
 });
 

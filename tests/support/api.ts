@@ -2,7 +2,10 @@ import type { Database } from '../../db/client';
 import { createApiRoot } from '../../functions/server/api-apps';
 import { TEST_ADMIN_EMAIL, testContext } from './context';
 
-const root = createApiRoot();
+const apiRoot = createApiRoot();
+
+/** The composed API itself, for requests whose raw answer matters (encodings, streams). */
+export const root = () => apiRoot;
 
 export interface RequestOptions {
   token?: string;
@@ -22,7 +25,7 @@ export async function api(method: string, path: string, options: RequestOptions 
     body = JSON.stringify(options.body);
     headers['Content-Type'] ??= 'application/json';
   }
-  const res = await root.request(path, { method, headers, body });
+  const res = await apiRoot.request(path, { method, headers, body });
   const text = await res.text();
   let json: any = undefined;
   try {

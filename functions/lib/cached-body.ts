@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
+
+/** A serialised JSON answer kept between requests, with its ETag and its compressed forms. */
+export interface CachedBody {
+  etag: string;
+  body: string;
+  /** Compressed on first use: most callers (Lambda behind CloudFront, the admin list) never ask. */
+  gzip(): Buffer;
+  brotli(): Buffer;
+}
+
+/**
+ * Brotli's best quality takes seconds on a multi-megabyte catalogue; past this size a middle
+ * quality keeps the first request short (still smaller than gzip).
+ */
+const BROTLI_BEST_QUALITY_MAX_CHARS = 256 * 1024;
+
+export function cachedBody(value: unknown): CachedBody {
+  const body = JSON.stringify(value);
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  let gzipped: Buffer | undefined;
+  let brotlied: Buffer | undefined;
+  return {
+    etag,
+    body,
+    gzip: () => (gzipped ??= gzipSync(body, { level: 6 })),
+    brotli: () =>
+      (brotlied ??= brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: body.length <= BROTLI_BEST_QUALITY_MAX_CHARS ? 11 : 5,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      })),
+  };
+}
+
+/** Whether an Accept-Encoding header accepts `coding` (a q=0 refuses it). */
+function accepts(header: string, coding: string): boolean {
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name.trim() !== coding) return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * Sends a cached JSON body: 304 when the client holds it (If-None-Match), else brotli or gzip when
+ * accepted (the compressed form is made once and kept with the body), else the text.
+ */
+export function sendCachedBody(c: Context, cached: CachedBody, cacheControl: string) {
+  c.header('Cache-Control', cacheControl);
+  c.header('ETag', cached.etag);
+  c.header('Vary', 'Accept-Encoding');
+  const ifNoneMatch = c.req.header('If-None-Match');
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === cached.etag)) {
+    return c.body(null, 304);
+  }
+  c.header('Content-Type', 'application/json; charset=utf-8');
+  const acceptEncoding = c.req.header('Accept-Encoding') ?? '';
+  if (accepts(acceptEncoding, 'br')) {
+    c.header('Content-Encoding', 'br');
+    return c.body(new Uint8Array(cached.brotli()));
+  }
+  if (accepts(acceptEncoding, 'gzip')) {
+    c.header('Content-Encoding', 'gzip');
+    return c.body(new Uint8Array(cached.gzip()));
+  }
+  return c.body(cached.body);
+}
