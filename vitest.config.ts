@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'db/**/*.test.ts', 'functions/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: ['core/**/*.test.ts', 'db/**/*.test.ts', 'functions/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -12,10 +12,10 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/client';
-import { festivalDedupeKey } from '../core/festival-key';
-import { commentsTable, contactMessagesTable, festivalsTable, mediaReportsTable, mediaTable, mediaVotesTable, usersTable } from '../db/schema';
-import { reportReasons } from '../core/types';
+import { openDatabase, type Database } from '#db/client';
+import { festivalDedupeKey } from '#core/festival-key';
+import { commentsTable, contactMessagesTable, festivalsTable, mediaReportsTable, mediaTable, mediaVotesTable, usersTable } from '#db/schema';
+import { reportReasons } from '#core/types';
 import { addGeneratedFestivals } from './support/catalog-data';
 import { percentile } from './support/measure';
 

@@ -18,7 +18,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, type Database } from '#db/client';
 import { signSession } from '../functions/lib/auth';
 import { resetEnv } from '../functions/lib/env';
 import { percentile } from './support/measure';

@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import type { ImageContentType } from '../core/community-schemas';
+import type { ImageContentType } from '#core/community-schemas';
 import { stripImageMetadata } from '../functions/lib/image-cleaning';
 
 const RUNS = 5;

@@ -11,9 +11,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { openDatabase, type DatabaseHandle } from '../db/client';
-import { seedIfEmpty } from '../db/seed/seed';
-import { usersTable } from '../db/schema';
+import { openDatabase, type DatabaseHandle } from '#db/client';
+import { seedIfEmpty } from '#db/seed/seed';
+import { usersTable } from '#db/schema';
 import { signSession } from '../functions/lib/auth';
 import { useDatabase } from '../functions/lib/db';
 import { resetEnv } from '../functions/lib/env';

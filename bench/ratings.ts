@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../db/client';
+import { openDatabase } from '#db/client';
 import { selectFestivals } from '../functions/lib/festival-store';
 import { percentile } from './support/measure';
 

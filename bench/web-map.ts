@@ -12,7 +12,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import type { Festival } from '../core/types';
+import type { Festival } from '#core/types';
 import { routeMapTiles } from '../tests/e2e/support/png';
 
 const base = (process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');

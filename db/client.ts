@@ -6,6 +6,9 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The one database type the code sees, whichever driver sits under it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The database or an open transaction: what every query helper takes, so callers choose the transaction. */
+export type Executor = Database | Transaction;
 
 export type DatabaseDriver = 'pglite' | 'pg' | 'neon';
 

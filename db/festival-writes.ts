@@ -1,10 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { festivalDedupeKey } from '../core/festival-key';
-import type { Database } from './client';
+import { festivalDedupeKey } from '#core/festival-key';
+import type { Executor } from './client';
 import { festivalGenresTable, festivalsTable, genresTable } from './schema';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Executor = Database | Tx;
 
 export type FestivalInsert = Omit<typeof festivalsTable.$inferInsert, 'dedupeKey' | 'id'>;
 

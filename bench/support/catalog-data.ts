@@ -1,7 +1,7 @@
-import { festivalDedupeKey } from '../../core/festival-key';
-import type { Database } from '../../db/client';
-import { setFestivalGenres } from '../../db/festival-writes';
-import { festivalsTable } from '../../db/schema';
+import { festivalDedupeKey } from '#core/festival-key';
+import type { Database } from '#db/client';
+import { setFestivalGenres } from '#db/festival-writes';
+import { festivalsTable } from '#db/schema';
 
 const GENRES = ['Techno', 'House', 'Tech House', 'Trance', 'Drum and Bass', 'Minimal', 'Electro', 'Ambient', 'Hardstyle', 'Disco'];
 const CITIES: Array<[string, number, number]> = [

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { auditQuerySchema, type AuditEntity, type AuditEntry } from '../../core/admin-schemas';
-import { auditLogTable, usersTable } from '../../db/schema';
-import type { AppEnv } from '../lib/app';
+import { auditQuerySchema, type AuditEntity, type AuditEntry } from '#core/admin-schemas';
+import { auditLogTable, usersTable } from '#db/schema';
+import type { AppEnv } from '../lib/app-env';
 import { db } from '../lib/db';
 import { validate } from '../lib/validate';
 

@@ -1,9 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { listQuerySchema, QUEUE_DEFAULT_LIMIT, type ContactMessage } from '../../core/admin-schemas';
-import { idParamSchema } from '../../core/festival-schemas';
-import { contactMessagesTable } from '../../db/schema';
-import type { AppEnv } from '../lib/app';
+import { listQuerySchema, QUEUE_DEFAULT_LIMIT, type ContactMessage } from '#core/admin-schemas';
+import { idParamSchema } from '#core/festival-schemas';
+import { contactMessagesTable } from '#db/schema';
+import type { AppEnv } from '../lib/app-env';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';

@@ -5,11 +5,11 @@ import {
   GEOCODE_BATCH_DEFAULT,
   geocodeMissingQuerySchema,
   type GeocodeMissingResult,
-} from '../../core/admin-schemas';
-import { idParamSchema } from '../../core/festival-schemas';
-import type { Database } from '../../db/client';
-import { festivalsTable } from '../../db/schema';
-import type { AppEnv } from '../lib/app';
+} from '#core/admin-schemas';
+import { idParamSchema } from '#core/festival-schemas';
+import type { Database } from '#db/client';
+import { festivalsTable } from '#db/schema';
+import type { AppEnv } from '../lib/app-env';
 import { recordAudit } from '../lib/audit';
 import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/festival-writes';
+import type { Executor } from '#db/client';
 
 /**
  * The admin queues are built as JSON by Postgres and passed through as text: the panel fires all

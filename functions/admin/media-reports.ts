@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { listQuerySchema, QUEUE_DEFAULT_LIMIT } from '../../core/admin-schemas';
-import { idParamSchema } from '../../core/festival-schemas';
-import { mediaReportsTable } from '../../db/schema';
-import type { AppEnv } from '../lib/app';
+import { listQuerySchema, QUEUE_DEFAULT_LIMIT } from '#core/admin-schemas';
+import { idParamSchema } from '#core/festival-schemas';
+import { mediaReportsTable } from '#db/schema';
+import type { AppEnv } from '../lib/app-env';
 import { recordAudit } from '../lib/audit';
 import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';

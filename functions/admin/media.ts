@@ -6,11 +6,11 @@ import {
   moderationDecisionSchema,
   QUEUE_DEFAULT_LIMIT,
   type AdminMedia,
-} from '../../core/admin-schemas';
-import { idParamSchema } from '../../core/festival-schemas';
-import type { Database } from '../../db/client';
-import { festivalsTable, mediaTable, uploadsTable } from '../../db/schema';
-import type { AppEnv } from '../lib/app';
+} from '#core/admin-schemas';
+import { idParamSchema } from '#core/festival-schemas';
+import type { Database } from '#db/client';
+import { festivalsTable, mediaTable, uploadsTable } from '#db/schema';
+import type { AppEnv } from '../lib/app-env';
 import { recordAudit } from '../lib/audit';
 import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';

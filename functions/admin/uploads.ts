@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { adminUploadConfirmSchema, adminUploadUrlSchema } from '../../core/admin-schemas';
-import { festivalsTable, uploadsTable } from '../../db/schema';
-import type { AppEnv } from '../lib/app';
+import { adminUploadConfirmSchema, adminUploadUrlSchema } from '#core/admin-schemas';
+import { festivalsTable, uploadsTable } from '#db/schema';
+import type { AppEnv } from '../lib/app-env';
 import { recordAudit } from '../lib/audit';
 import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';

@@ -1,8 +1,8 @@
 import { asc, ilike, or } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { USERS_DEFAULT_LIMIT, usersQuerySchema, type AdminUser } from '../../core/admin-schemas';
-import { usersTable } from '../../db/schema';
-import type { AppEnv } from '../lib/app';
+import { USERS_DEFAULT_LIMIT, usersQuerySchema, type AdminUser } from '#core/admin-schemas';
+import { usersTable } from '#db/schema';
+import type { AppEnv } from '../lib/app-env';
 import { db } from '../lib/db';
 import { validate } from '../lib/validate';
 

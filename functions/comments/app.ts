@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { COMMENTS_DEFAULT_LIMIT, commentSchema, pageQuerySchema } from '../../core/community-schemas';
-import { idParamSchema } from '../../core/festival-schemas';
-import type { Comment } from '../../core/types';
-import { commentsTable } from '../../db/schema';
+import { COMMENTS_DEFAULT_LIMIT, commentSchema, pageQuerySchema } from '#core/community-schemas';
+import { idParamSchema } from '#core/festival-schemas';
+import type { Comment } from '#core/types';
+import { commentsTable } from '#db/schema';
 import { createApp } from '../lib/app';
 import { recordAudit } from '../lib/audit';
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
@@ -12,8 +12,8 @@ import { invalidateCatalog } from '../lib/festival-store';
 import { rateLimit } from '../lib/rate-limit';
 import { discardFiles, jsonBodyLimit, MULTIPART_MAX_BYTES, putImages, readImageFiles, recordImages, type StoredFile } from '../lib/multipart-images';
 import { validate } from '../lib/validate';
-import { readListVersion, requireVisibleFestival, type VersionedFestival } from '../media/festival-access';
-import { SharedReads, VersionedListCache } from '../media/response-cache';
+import { readListVersion, requireVisibleFestival, type VersionedFestival } from '../lib/festival-access';
+import { SharedReads, VersionedListCache } from '../lib/response-cache';
 import { hasPendingComments, insertComment, listComments } from './comment-store';
 
 const commentPages = new VersionedListCache<Comment>();

@@ -1,5 +1,5 @@
-import { contactSchema } from '../../core/community-schemas';
-import { contactMessagesTable } from '../../db/schema';
+import { contactSchema } from '#core/community-schemas';
+import { contactMessagesTable } from '#db/schema';
 import { createApp } from '../lib/app';
 import { optionalAuth } from '../lib/auth';
 import { db } from '../lib/db';

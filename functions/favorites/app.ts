@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { favoritesSyncSchema } from '../../core/community-schemas';
-import { idParamSchema } from '../../core/festival-schemas';
-import { favoritesTable, festivalsTable } from '../../db/schema';
-import type { Executor } from '../../db/festival-writes';
+import { favoritesSyncSchema } from '#core/community-schemas';
+import { idParamSchema } from '#core/festival-schemas';
+import { favoritesTable, festivalsTable } from '#db/schema';
+import type { Executor } from '#db/client';
 import { createApp } from '../lib/app';
-import { currentUser, requireAuth, type AuthUser } from '../lib/auth';
+import type { AuthUser } from '../lib/app-env';
+import { currentUser, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { FESTIVAL_NOT_FOUND, festivalVisibleTo } from '../media/festival-access';
+import { FESTIVAL_NOT_FOUND, festivalVisibleTo } from '../lib/festival-access';
 
 /** Adds the visible festivals among `ids` to the user's favourites, skipping ones already there; returns those added. */
 function insertFavorites(executor: Executor, user: AuthUser, ids: number[]) {

@@ -1,5 +1,5 @@
-import { calendarRange, calendarRangeQuerySchema, festivalPage, festivalPageQuerySchema } from '../../core/festival-page';
-import { proposeFestivalSchema, festivalFilterQuerySchema, idParamSchema } from '../../core/festival-schemas';
+import { calendarRange, calendarRangeQuerySchema, festivalPage, festivalPageQuerySchema } from '#core/festival-page';
+import { proposeFestivalSchema, festivalFilterQuerySchema, idParamSchema } from '#core/festival-schemas';
 import { createApp } from '../lib/app';
 import { currentUser, optionalAuth, requireAdmin, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';

@@ -1,10 +1,10 @@
 import { and, count, eq, or } from 'drizzle-orm';
-import { festivalDedupeKey } from '../../core/festival-key';
-import type { ProposeFestival } from '../../core/festival-schemas';
-import type { Database } from '../../db/client';
-import { insertFestival } from '../../db/festival-writes';
-import { festivalsTable, usersTable } from '../../db/schema';
-import type { AuthUser } from '../lib/auth';
+import { festivalDedupeKey } from '#core/festival-key';
+import type { ProposeFestival } from '#core/festival-schemas';
+import type { Database } from '#db/client';
+import { insertFestival } from '#db/festival-writes';
+import { festivalsTable, usersTable } from '#db/schema';
+import type { AuthUser } from '../lib/app-env';
 import { conflict, pgConstraint, pgErrorCode, tooMany } from '../lib/errors';
 
 /** Spec §8: the 409 text for a duplicate pending or approved festival. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import journal from '../../migrations/meta/_journal.json';
-import type { Database } from '../../db/client';
+import type { Database } from '#db/client';
 import { createApp } from '../lib/app';
 import { db } from '../lib/db';
 import { AppError, pgErrorCode } from '../lib/errors';

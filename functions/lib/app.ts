@@ -2,20 +2,12 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorBody } from '../../core/types';
+import type { ApiErrorBody } from '#core/types';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, pgErrorCode, tooLarge } from './errors';
-import type { AuthUser } from './auth';
+import type { AppEnv } from './app-env';
 import { log } from './log';
 import { requestContext, requestId } from './request-context';
 import { securityHeaders } from './security-headers';
-
-export interface AppEnv {
-  Variables: {
-    user: AuthUser | null;
-    /** Set by requestContext: returned in X-Request-Id, in error bodies and in the log line. */
-    requestId: string;
-  };
-}
 
 export interface CreateAppOptions {
   /** Largest request body accepted, in bytes (multipart upload routes raise it). */

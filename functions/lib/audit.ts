@@ -1,6 +1,6 @@
-import type { AuditEntity } from '../../core/admin-schemas';
-import type { Executor } from '../../db/festival-writes';
-import { auditLogTable } from '../../db/schema';
+import type { AuditEntity } from '#core/admin-schemas';
+import type { Executor } from '#db/client';
+import { auditLogTable } from '#db/schema';
 
 export type AuditAction =
   | 'approve'

@@ -2,20 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import { revokedSessionsTable, usersTable } from '../../db/schema';
-import type { UserRole } from '../../core/types';
-import type { AppEnv } from './app';
+import { revokedSessionsTable, usersTable } from '#db/schema';
+import type { AppEnv, AuthUser } from './app-env';
 import { db } from './db';
 import { env } from './env';
 import { forbidden, isDatabaseUnavailable, unauthorized } from './errors';
-
-export interface AuthUser {
-  id: number;
-  name: string;
-  email: string;
-  avatar_url: string | null;
-  role: UserRole;
-}
 
 /** What a valid session token says (sessions carry a version so they can be revoked). */
 export interface SessionClaims {

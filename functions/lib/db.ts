@@ -1,4 +1,4 @@
-import { openDatabase, type Database, type DatabaseHandle } from '../../db/client';
+import { openDatabase, type Database, type DatabaseHandle } from '#db/client';
 import { env } from './env';
 import { log } from './log';
 

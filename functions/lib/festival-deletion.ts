@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import type { Executor } from '../../db/festival-writes';
-import { festivalsTable, mediaTable, uploadsTable } from '../../db/schema';
+import type { Database } from '#db/client';
+import type { Executor } from '#db/client';
+import { festivalsTable, mediaTable, uploadsTable } from '#db/schema';
 import { recordAudit } from './audit';
 import { invalidateCatalog } from './festival-store';
 import { pendingKey } from './storage/pending';

@@ -1,11 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { todayIso } from '../../core/dates';
-import { filterFestivals, type FestivalFilters } from '../../core/festival-filters';
-import type { FestivalFilterQuery } from '../../core/festival-query';
-import type { Festival } from '../../core/types';
-import type { Database } from '../../db/client';
-import { festivalsTable } from '../../db/schema';
+import { todayIso } from '#core/dates';
+import { filterFestivals, type FestivalFilters } from '#core/festival-filters';
+import type { FestivalFilterQuery } from '#core/festival-query';
+import type { Festival } from '#core/types';
+import type { Database } from '#db/client';
+import { festivalsTable } from '#db/schema';
 import { cachedBody, type CachedBody } from './cached-body';
 import { isDatabaseUnavailable } from './errors';
 

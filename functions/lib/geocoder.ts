@@ -1,4 +1,4 @@
-import { z } from '../../core/zod';
+import { z } from '#core/zod';
 import { env } from './env';
 import { AppError, notFound } from './errors';
 

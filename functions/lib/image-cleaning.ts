@@ -4,7 +4,7 @@ import {
   IMAGE_TOO_MANY_PIXELS_MESSAGE,
   IMAGE_UNREADABLE_MESSAGE,
   type ImageContentType,
-} from '../../core/community-schemas';
+} from '#core/community-schemas';
 import { badRequest } from './errors';
 
 type SharpFactory = (input: Uint8Array, options: SharpOptions) => Sharp;

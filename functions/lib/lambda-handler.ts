@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { handle, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
-import type { ApiErrorBody } from '../../core/types';
+import type { ApiErrorBody } from '#core/types';
 import { env } from './env';
 import { ORIGIN_HEADER, originSecretMatches } from './origin-secret';
 
@@ -29,6 +29,7 @@ const FORBIDDEN: ApiErrorBody = {
  * this, anyone who learns it bypasses CloudFront (its security headers, its caching, the viewer
  * address that rate limits key on). The local server mounts the apps directly and never runs this.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any app, whatever its env and routes
 export function lambdaHandler(app: Hono<any, any, any>) {
   const inner = handle(app);
   return async (event: LambdaEvent, context?: LambdaContext) => {

@@ -10,9 +10,9 @@ import {
   TOO_MANY_IMAGES_MESSAGE,
   type ImageContentType,
   type UploadPurpose,
-} from '../../core/community-schemas';
-import type { Executor } from '../../db/festival-writes';
-import { mediaTable, uploadsTable } from '../../db/schema';
+} from '#core/community-schemas';
+import type { Executor } from '#db/client';
+import { mediaTable, uploadsTable } from '#db/schema';
 import { badRequest, tooLarge } from './errors';
 import { stripImageMetadata } from './image-cleaning';
 import { storage } from './storage/storage';

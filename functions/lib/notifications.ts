@@ -1,6 +1,6 @@
-import type { NotificationType } from '../../core/types';
-import type { Executor } from '../../db/festival-writes';
-import { notificationsTable } from '../../db/schema';
+import type { NotificationType } from '#core/types';
+import type { Executor } from '#db/client';
+import { notificationsTable } from '#db/schema';
 
 /** Tells a user about a moderation decision (spec §3 "Notification"); runs inside the caller's transaction. */
 export async function notify(tx: Executor, userId: number, type: NotificationType, message: string): Promise<void> {

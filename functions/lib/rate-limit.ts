@@ -1,8 +1,8 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
-import { rateLimitsTable } from '../../db/schema';
-import type { AppEnv } from './app';
+import { rateLimitsTable } from '#db/schema';
+import type { AppEnv } from './app-env';
 import { db } from './db';
 import { env } from './env';
 import { tooMany } from './errors';

@@ -1,4 +1,4 @@
-import { MAP_TILE_URL } from '../../core/map';
+import { MAP_TILE_URL } from '#core/map';
 
 /**
  * The security headers of every response, as data: the local server and each function apply them

@@ -13,15 +13,15 @@ import {
   TOO_MANY_IMAGES_MESSAGE,
   type ImageContentType,
   type UploadPurpose,
-} from '../../core/community-schemas';
-import type { Database } from '../../db/client';
-import type { Executor } from '../../db/festival-writes';
-import { uploadsTable } from '../../db/schema';
+} from '#core/community-schemas';
+import type { Database } from '#db/client';
+import type { Executor } from '#db/client';
+import { uploadsTable } from '#db/schema';
 import { AppError, badRequest, conflict, notFound, tooLarge } from './errors';
 import { stripImageMetadata } from './image-cleaning';
 import { pendingKey } from './storage/pending';
 import { storage } from './storage/storage';
-import type { PresignedUpload } from './storage/storage';
+import type { PresignedUpload } from './storage/storage-types';
 
 /** Presigned URLs live this long: enough for a 5 MB PUT on a slow line, short enough to limit reuse. */
 export const UPLOAD_URL_TTL_SECONDS = 300;

@@ -15,11 +15,11 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
-import { MEDIA_DEFAULT_LIMIT, pageQuerySchema, reportSchema, voteSchema } from '../../core/community-schemas';
-import { idParamSchema } from '../../core/festival-schemas';
-import type { Media, MediaStatus, MediaType } from '../../core/types';
-import type { Executor } from '../../db/festival-writes';
-import { mediaReportsTable, mediaTable, mediaVotesTable, usersTable } from '../../db/schema';
+import { MEDIA_DEFAULT_LIMIT, pageQuerySchema, reportSchema, voteSchema } from '#core/community-schemas';
+import { idParamSchema } from '#core/festival-schemas';
+import type { Media, MediaStatus, MediaType } from '#core/types';
+import type { Executor } from '#db/client';
+import { mediaReportsTable, mediaTable, mediaVotesTable, usersTable } from '#db/schema';
 import { createApp, routeNotFound } from '../lib/app';
 import { requestContext } from '../lib/request-context';
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
@@ -29,8 +29,8 @@ import { jsonBodyLimit, MULTIPART_MAX_BYTES } from '../lib/multipart-images';
 import { rateLimit } from '../lib/rate-limit';
 import { LOCAL_UPLOAD_ROUTE } from '../lib/storage/local-storage';
 import { validate } from '../lib/validate';
-import { readListVersion, type VersionedFestival } from './festival-access';
-import { SharedReads, VersionedListCache } from './response-cache';
+import { readListVersion, type VersionedFestival } from '../lib/festival-access';
+import { SharedReads, VersionedListCache } from '../lib/response-cache';
 import { mediaUploadRoutes } from './uploads';
 
 const MEDIA_NOT_FOUND = 'Contenido no encontrado.';

@@ -12,12 +12,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { confirmUploadSchema, fileTooLargeMessage, IMAGE_MAX_BYTES, mediaFormSchema, uploadUrlSchema } from '../../core/community-schemas';
-import type { Media } from '../../core/types';
-import type { Executor } from '../../db/festival-writes';
-import { festivalsTable, mediaTable, uploadsTable } from '../../db/schema';
-import type { AppEnv } from '../lib/app';
-import { currentUser, requireAuth, type AuthUser } from '../lib/auth';
+import { confirmUploadSchema, fileTooLargeMessage, IMAGE_MAX_BYTES, mediaFormSchema, uploadUrlSchema } from '#core/community-schemas';
+import type { Media } from '#core/types';
+import type { Executor } from '#db/client';
+import { festivalsTable, mediaTable, uploadsTable } from '#db/schema';
+import type { AppEnv } from '../lib/app-env';
+import type { AuthUser } from '../lib/app-env';
+import { currentUser, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { badRequest, conflict, forbidden, notFound, preconditionFailed, tooLarge } from '../lib/errors';
 import { discardFiles, jsonBodyLimit, putImages, readImageFiles, recordImages, type StoredFile } from '../lib/multipart-images';
@@ -26,7 +27,7 @@ import { LocalStorage, LOCAL_UPLOAD_ROUTE } from '../lib/storage/local-storage';
 import { storage } from '../lib/storage/storage';
 import { assertFestivalImageRoom, festivalImageCount, findPendingUpload, issueUpload, publishUpload, readUploadedImage } from '../lib/uploads';
 import { validate } from '../lib/validate';
-import { requireVisibleFestival, type FestivalAccess } from './festival-access';
+import { requireVisibleFestival, type FestivalAccess } from '../lib/festival-access';
 
 const NOT_YOUR_PROPOSAL = 'Solo puedes añadir imágenes a tu propia propuesta pendiente.';
 const invalidSignature = () => forbidden('Firma de subida no válida.', 'invalid_signature');

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/neon-serverless/migrator';
 import type { NeonDatabase } from 'drizzle-orm/neon-serverless';
 import { Resource } from 'sst';
-import { migrationsFolder as sourceMigrations, openDatabase } from '../../db/client';
-import { seedIfEmpty } from '../../db/seed/seed';
+import { migrationsFolder as sourceMigrations, openDatabase } from '#db/client';
+import { seedIfEmpty } from '#db/seed/seed';
 
 declare module 'sst' {
   export interface Resource {

@@ -1,5 +1,5 @@
-import { newsletterSchema } from '../../core/community-schemas';
-import { newsletterSubscriptionsTable } from '../../db/schema';
+import { newsletterSchema } from '#core/community-schemas';
+import { newsletterSubscriptionsTable } from '#db/schema';
 import { createApp } from '../lib/app';
 import { db } from '../lib/db';
 import { rateLimit } from '../lib/rate-limit';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { idParamSchema } from '../../core/festival-schemas';
-import type { Notification } from '../../core/types';
-import { notificationsTable } from '../../db/schema';
+import { idParamSchema } from '#core/festival-schemas';
+import type { Notification } from '#core/types';
+import { notificationsTable } from '#db/schema';
 import { createApp } from '../lib/app';
 import { currentUser, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';

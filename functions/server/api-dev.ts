@@ -2,8 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { openDatabase } from '../../db/client';
-import { seedIfEmpty } from '../../db/seed/seed';
+import { openDatabase } from '#db/client';
+import { seedIfEmpty } from '#db/seed/seed';
 import { idleConnectionClosed, useDatabase } from '../lib/db';
 import { env } from '../lib/env';
 import { storage } from '../lib/storage/storage';

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { z } from '../../core/zod';
-import { usersTable } from '../../db/schema';
+import { z } from '#core/zod';
+import { usersTable } from '#db/schema';
 import { createApp } from '../lib/app';
 import {
   currentSession,
@@ -11,9 +11,9 @@ import {
   requireAuth,
   signSession,
   verifyGoogleIdToken,
-  type AuthUser,
   type GoogleIdentity,
 } from '../lib/auth';
+import type { AuthUser } from '../lib/app-env';
 import { db } from '../lib/db';
 import { env } from '../lib/env';
 import { conflict, pgErrorCode, unauthorized } from '../lib/errors';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commentsTable } from '../../db/schema';
+import { commentsTable } from '#db/schema';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addComment, addContactMessage, createFestival } from '../support/fixtures';
 

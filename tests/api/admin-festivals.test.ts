@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogTable, commentsTable, festivalsTable, mediaTable, notificationsTable } from '../../db/schema';
+import { auditLogTable, commentsTable, festivalsTable, mediaTable, notificationsTable } from '#db/schema';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addComment, addMedia, createFestival } from '../support/fixtures';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { festivalsTable } from '../../db/schema';
+import { festivalsTable } from '#db/schema';
 import { resetEnv } from '../../functions/lib/env';
 import { api, db, signInAdmin, type SignedIn } from '../support/api';
 import { createFestival } from '../support/fixtures';

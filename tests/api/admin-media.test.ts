@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogTable, mediaReportsTable, mediaTable, mediaVotesTable, notificationsTable } from '../../db/schema';
+import { auditLogTable, mediaReportsTable, mediaTable, mediaVotesTable, notificationsTable } from '#db/schema';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addMedia, addReport, createFestival } from '../support/fixtures';
 

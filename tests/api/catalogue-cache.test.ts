@@ -1,6 +1,6 @@
 import { addDays, formatISO } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { festivalFilterQuerySchema } from '../../core/festival-query';
+import { festivalFilterQuerySchema } from '#core/festival-query';
 import { CATALOG_CACHE_MAX_BYTES, catalogCacheStats } from '../../functions/lib/festival-store';
 import { api } from '../support/api';
 import { createFestival } from '../support/fixtures';

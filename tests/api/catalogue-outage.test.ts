@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { openDatabase, type DatabaseHandle } from '#db/client';
 import { useDatabase } from '../../functions/lib/db';
 import { invalidateCatalog } from '../../functions/lib/festival-store';
 import { api, signIn } from '../support/api';

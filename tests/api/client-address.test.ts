@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rateLimitsTable } from '../../db/schema';
+import { rateLimitsTable } from '#db/schema';
 import { resetEnv } from '../../functions/lib/env';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { createApiRoot } from '../../functions/server/api-apps';

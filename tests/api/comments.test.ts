@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogTable, commentsTable, mediaTable, uploadsTable, usersTable } from '../../db/schema';
+import { auditLogTable, commentsTable, mediaTable, uploadsTable, usersTable } from '#db/schema';
 import { resetEnv } from '../../functions/lib/env';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';

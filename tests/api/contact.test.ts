@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contactMessagesTable } from '../../db/schema';
+import { contactMessagesTable } from '#db/schema';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, signIn } from '../support/api';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { favoritesTable } from '../../db/schema';
+import { favoritesTable } from '#db/schema';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { createFestival } from '../support/fixtures';
 

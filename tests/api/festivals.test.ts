@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { festivalsTable } from '../../db/schema';
+import { festivalsTable } from '#db/schema';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, root, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addComment, createFestival } from '../support/fixtures';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { festivalsTable, mediaReportsTable, mediaTable, mediaVotesTable } from '../../db/schema';
+import { festivalsTable, mediaReportsTable, mediaTable, mediaVotesTable } from '#db/schema';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addMedia, addVote, createFestival } from '../support/fixtures';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { festivalDedupeKey } from '../../core/festival-key';
-import { adminFestivalSchema } from '../../core/festival-schemas';
-import type { Festival } from '../../core/types';
-import { CatalogueNotEmptyError, generateCatalogue } from '../../db/seed/generate-catalogue';
+import { festivalDedupeKey } from '#core/festival-key';
+import { adminFestivalSchema } from '#core/festival-schemas';
+import type { Festival } from '#core/types';
+import { CatalogueNotEmptyError, generateCatalogue } from '#db/seed/generate-catalogue';
 import { invalidateCatalog } from '../../functions/lib/festival-store';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { usersTable } from '../../db/schema';
+import { usersTable } from '#db/schema';
 import type { GoogleIdTokenClaims } from '../support/jwks-server';
 import { api, db } from '../support/api';
 import { TEST_ADMIN_EMAIL, testContext } from '../support/context';

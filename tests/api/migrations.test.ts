@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, openDatabase, type DatabaseHandle } from '../../db/client';
+import { migrationsFolder, openDatabase, type DatabaseHandle } from '#db/client';
 import { withDatabaseName } from '../support/global-setup';
 import { adminUrl, withDatabase } from '../support/postgres';
 

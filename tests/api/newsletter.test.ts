@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newsletterSubscriptionsTable } from '../../db/schema';
+import { newsletterSubscriptionsTable } from '#db/schema';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { api, db } from '../support/api';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notificationsTable } from '../../db/schema';
+import { notificationsTable } from '#db/schema';
 import { notify } from '../../functions/lib/notifications';
 import { api, db, signIn, type SignedIn } from '../support/api';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import journal from '../../migrations/meta/_journal.json';
-import { openDatabase } from '../../db/client';
+import { openDatabase } from '#db/client';
 import { useDatabase } from '../../functions/lib/db';
 import { api, db, signIn } from '../support/api';
 import { testContext } from '../support/context';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { festivalsTable } from '../../db/schema';
+import { festivalsTable } from '#db/schema';
 import { MAX_PENDING_PROPOSALS } from '../../functions/festivals/proposals';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rateLimitsTable } from '../../db/schema';
+import { rateLimitsTable } from '#db/schema';
 import { consumeRateLimit, rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, signIn } from '../support/api';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commentsTable, festivalRatingsTable, festivalsTable, festivalUserRatingsTable, usersTable } from '../../db/schema';
+import { commentsTable, festivalRatingsTable, festivalsTable, festivalUserRatingsTable, usersTable } from '#db/schema';
 import { invalidateCatalog } from '../../functions/lib/festival-store';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addComment, createFestival } from '../support/fixtures';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MAP_TILE_URL } from '../../core/map';
+import { MAP_TILE_URL } from '#core/map';
 import { resetEnv } from '../../functions/lib/env';
 import { createLocalApp } from '../../functions/server/local-app';
 import { createFestival, imageBytes } from '../support/fixtures';

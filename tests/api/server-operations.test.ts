@@ -3,8 +3,8 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client';
-import { contactMessagesTable } from '../../db/schema';
+import { openDatabase } from '#db/client';
+import { contactMessagesTable } from '#db/schema';
 import { scratchDirectory, startServer, type ServerProcess } from '../support/server-process';
 
 /** The local server as `npm start` runs it, with its logs on: request lines, and what SIGTERM does. */

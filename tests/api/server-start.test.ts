@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client';
-import { uploadsTable } from '../../db/schema';
+import { openDatabase } from '#db/client';
+import { uploadsTable } from '#db/schema';
 
 /**
  * `npm start` as an operator runs it: a separate process, configured by its environment only.

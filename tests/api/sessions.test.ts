@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { revokedSessionsTable, usersTable } from '../../db/schema';
+import { revokedSessionsTable, usersTable } from '#db/schema';
 import { SESSION_MAX_AGE_SECONDS, signSession } from '../../functions/lib/auth';
 import { api, db, signIn, type SignedIn } from '../support/api';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileTooLargeMessage } from '../../core/community-schemas';
-import { uploadsTable } from '../../db/schema';
+import { fileTooLargeMessage } from '#core/community-schemas';
+import { uploadsTable } from '#db/schema';
 import { resetEnv } from '../../functions/lib/env';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { pendingKey } from '../../functions/lib/storage/pending';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { uploadsTable } from '../../db/schema';
+import { uploadsTable } from '#db/schema';
 import { LocalStorage } from '../../functions/lib/storage/local-storage';
 import { pendingKey } from '../../functions/lib/storage/pending';
 import { useStorage } from '../../functions/lib/storage/storage';

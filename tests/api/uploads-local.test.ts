@@ -6,7 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mediaTable, uploadsTable } from '../../db/schema';
+import { mediaTable, uploadsTable } from '#db/schema';
 import { resetEnv } from '../../functions/lib/env';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { LocalStorage } from '../../functions/lib/storage/local-storage';

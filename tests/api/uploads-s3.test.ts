@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaTable, uploadsTable } from '../../db/schema';
+import { mediaTable, uploadsTable } from '#db/schema';
 import { resetEnv } from '../../functions/lib/env';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { pendingKey } from '../../functions/lib/storage/pending';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { usersTable } from '../../db/schema';
+import { usersTable } from '#db/schema';
 import { api, db, signIn, signInAdmin } from '../support/api';
 import { testContext } from '../support/context';
 

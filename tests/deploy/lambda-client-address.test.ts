@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResult, LambdaContext } from 'hono/aws-lambda';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimitsTable } from '../../db/schema';
+import { rateLimitsTable } from '#db/schema';
 import { resetEnv } from '../../functions/lib/env';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { handler as newsletterHandler } from '../../functions/newsletter/lambda';

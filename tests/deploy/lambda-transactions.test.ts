@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { usersTable } from '../../db/schema';
+import { usersTable } from '#db/schema';
 import { testContext } from '../support/context';
 
 /**

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Database } from '#db/client';
 import { createApiRoot } from '../../functions/server/api-apps';
 import { TEST_ADMIN_EMAIL, testContext } from './context';
 

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '#db/client';
 import type { startJwksServer } from './jwks-server';
 
 export const TEST_CLIENT_ID = 'festivales-test.apps.googleusercontent.com';

@@ -1,5 +1,5 @@
-import { insertFestival, type FestivalInsert } from '../../db/festival-writes';
-import { commentsTable, contactMessagesTable, mediaReportsTable, mediaTable, mediaVotesTable } from '../../db/schema';
+import { insertFestival, type FestivalInsert } from '#db/festival-writes';
+import { commentsTable, contactMessagesTable, mediaReportsTable, mediaTable, mediaVotesTable } from '#db/schema';
 import { invalidateCatalog } from '../../functions/lib/festival-store';
 import { db } from './api';
 

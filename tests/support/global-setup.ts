@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../db/client';
+import { openDatabase } from '#db/client';
 import { adminUrl, withDatabase } from './postgres';
 
 declare module 'vitest' {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { openDatabase, type DatabaseHandle } from '#db/client';
 import { useDatabase } from '../../functions/lib/db';
 import { resetEnv } from '../../functions/lib/env';
 import { withDatabaseName } from './global-setup';

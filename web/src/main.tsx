@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
-import { defaultFilters, filterFestivals } from '../../core/festival-filters';
+import { defaultFilters, filterFestivals } from '#core/festival-filters';
 import { fetchFestivals } from './lib/catalog';
 import { festivalImage } from './lib/festival-image';
 

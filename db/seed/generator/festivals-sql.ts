@@ -3,7 +3,7 @@
  * random choices per festival (gen_festival), then festivals and their genres in one INSERT ...
  * SELECT each. Temporary tables live until the generator's transaction ends.
  */
-import { festivalDedupeKey } from '../../../core/festival-key';
+import { festivalDedupeKey } from '#core/festival-key';
 import { otherEuropeanPlaces, SPAIN_SHARE, spanishPlaces } from './european-places';
 import type { GenerationPlan } from './plan';
 import { fill, int, literal, pick, textArray } from './sql-text';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeText } from '../../../core/festival-filters';
+import { normalizeText } from '#core/festival-filters';
 import { seedFestivals } from '../festival-data';
 import { otherEuropeanPlaces, spanishPlaces } from './european-places';
 import { generatorGenres, NAME_CAPACITY } from './festivals-sql';

@@ -2,7 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IF_NONE_MATCH, PENDING_PREFIX, pendingKey } from './pending';
-import type { PresignedUpload, PresignPutInput, ReadObject, Storage, StoredObject } from './storage';
+import type { PresignedUpload, PresignPutInput, ReadObject, Storage, StoredObject } from './storage-types';
 
 /** Where the local driver's signed PUT URLs point: the media function handles them. */
 export const LOCAL_UPLOAD_ROUTE = '/api/media/uploads';

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { IF_NONE_MATCH, pendingKey } from './pending';
-import type { PresignedUpload, PresignPutInput, ReadObject, Storage, StoredObject } from './storage';
+import type { PresignedUpload, PresignPutInput, ReadObject, Storage, StoredObject } from './storage-types';
 
 export interface S3StorageOptions {
   bucket: string;

@@ -1,4 +1,4 @@
-import { slugify } from '../../../core/slug';
+import { slugify } from '#core/slug';
 import { admin, allowConsoleError, api, catalogue, expect, login, person, sessionFor, test, withCookieChoice } from '../support/fixtures';
 
 test.beforeEach(async ({ page }) => {

@@ -1,6 +1,6 @@
-import { defaultFilters, filterFestivals, type FestivalFilters } from '../../../core/festival-filters';
-import { slugify } from '../../../core/slug';
-import type { Festival } from '../../../core/types';
+import { defaultFilters, filterFestivals, type FestivalFilters } from '#core/festival-filters';
+import { slugify } from '#core/slug';
+import type { Festival } from '#core/types';
 import { catalogue, expect, test, withCookieChoice } from '../support/fixtures';
 
 const countText = (n: number, filtered: boolean) =>

@@ -10,8 +10,8 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
-import { openDatabase } from '../../../db/client';
-import { generateCatalogue } from '../../../db/seed/generate-catalogue';
+import { openDatabase } from '#db/client';
+import { generateCatalogue } from '#db/seed/generate-catalogue';
 import { E2E_ADMIN_EMAIL, E2E_CLIENT_ID, E2E_KEY_FILE, E2E_SESSION_SECRET } from './constants';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');

@@ -1,4 +1,4 @@
-import { slugify } from '../../../core/slug';
+import { slugify } from '#core/slug';
 
 /** Every URL of the SPA, built in one place so the slug rule lives here. */
 export const paths = {

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../../core/types';
+import type { ApiErrorBody } from '#core/types';
 import { webEnv } from '../config/env';
 import { readStorage, storageKeys } from './storage';
 

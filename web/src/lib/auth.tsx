@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { User } from '../../../core/types';
+import type { User } from '#core/types';
 import { useToast } from '../components/toast/toast-provider';
 import { ApiError, apiRequest, UNAUTHORIZED_EVENT } from './api-client';
 import { readStorage, storageKeys, writeStorage } from './storage';

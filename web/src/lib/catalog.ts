@@ -1,4 +1,4 @@
-import type { Festival } from '../../../core/types';
+import type { Festival } from '#core/types';
 import { ApiError, apiRequest } from './api-client';
 import { invalidate, useServerData } from './use-server-data';
 

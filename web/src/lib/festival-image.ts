@@ -1,4 +1,4 @@
-import type { Festival } from '../../../core/types';
+import type { Festival } from '#core/types';
 import { mediaUrl } from './api-client';
 
 const STOCK = '/images/stock';

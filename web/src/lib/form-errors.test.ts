@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commentSchema } from '../../../core/community-schemas';
-import { proposeFestivalSchema } from '../../../core/festival-schemas';
+import { commentSchema } from '#core/community-schemas';
+import { proposeFestivalSchema } from '#core/festival-schemas';
 import { ApiError } from './api-client';
 import { fieldErrors, serverFieldErrors, zodFieldErrors } from './form-errors';
 

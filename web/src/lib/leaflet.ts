@@ -7,7 +7,7 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import 'leaflet/dist/leaflet.css';
-import { MAP_TILE_URL } from '../../../core/map';
+import { MAP_TILE_URL } from '#core/map';
 
 // leaflet.markercluster is a UMD plugin that extends the global `L`; this module runs before it
 // (see the map page's cluster layer), so the plugin finds Leaflet whatever the bundler did with the import.

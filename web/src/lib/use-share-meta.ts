@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { festivalShareMeta, type ShareFestival } from '../../../core/share';
+import { festivalShareMeta, type ShareFestival } from '#core/share';
 
 /** What web/index.html says when no festival is shown. */
 const DEFAULT_TITLE = 'Festivales - Descubre tu próximo festival de música electrónica';

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { CalendarIcon, MapPinIcon } from 'lucide-react';
-import { formatDateRange } from '../../../../core/dates';
-import type { Festival } from '../../../../core/types';
+import { formatDateRange } from '#core/dates';
+import type { Festival } from '#core/types';
 import { paths } from '../../config/paths';
 import { formatRating, Stars } from '../ui/stars';
 import { FavoriteButton } from './favorite-button';

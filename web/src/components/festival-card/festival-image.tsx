@@ -1,5 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react';
-import type { Festival } from '../../../../core/types';
+import type { Festival } from '#core/types';
 import { defaultFestivalImage, festivalImage } from '../../lib/festival-image';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & {

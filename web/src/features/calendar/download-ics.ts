@@ -1,4 +1,4 @@
-import { festivalToIcs, icsFileName, type IcsFestival } from '../../../../core/ics';
+import { festivalToIcs, icsFileName, type IcsFestival } from '#core/ics';
 import { paths } from '../../config/paths';
 
 /** 'Añadir a mi calendario': the festival as an .ics file the visitor's calendar app opens. */

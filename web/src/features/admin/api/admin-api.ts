@@ -6,8 +6,8 @@ import type {
   ContactMessage,
   GeocodeMissingResult,
   PendingFestival,
-} from '../../../../../core/admin-schemas';
-import type { Festival } from '../../../../../core/types';
+} from '#core/admin-schemas';
+import type { Festival } from '#core/types';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Every admin call of spec §7 (Bearer from the stored token; the server checks the role on each). */

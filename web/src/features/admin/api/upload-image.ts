@@ -1,4 +1,4 @@
-import { imageFileError } from '../../../../../core/community-schemas';
+import { imageFileError } from '#core/community-schemas';
 import { ApiError } from '../../../lib/api-client';
 import { UploadError, uploadFile } from '../../../lib/upload';
 import { confirmUpload, getSignedUrl, type SignedUrlRequest } from './admin-api';

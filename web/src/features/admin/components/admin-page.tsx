@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { LockIcon } from 'lucide-react';
-import type { AdminMedia } from '../../../../../core/admin-schemas';
-import type { Festival } from '../../../../../core/types';
+import type { AdminMedia } from '#core/admin-schemas';
+import type { Festival } from '#core/types';
 import { useAuth } from '../../../lib/auth';
 import { invalidateFestivals } from '../../../lib/catalog';
 import { useAdminActions } from '../hooks/use-admin-actions';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { AdminComment } from '../../../../../core/admin-schemas';
+import type { AdminComment } from '#core/admin-schemas';
 import { paths } from '../../../config/paths';
 import { approveComment, rejectComment } from '../api/admin-api';
 import type { RunAction } from '../hooks/use-admin-actions';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { imageContentTypes } from '../../../../../core/community-schemas';
-import { adminFestivalSchema } from '../../../../../core/festival-schemas';
-import type { Festival } from '../../../../../core/types';
+import { imageContentTypes } from '#core/community-schemas';
+import { adminFestivalSchema } from '#core/festival-schemas';
+import type { Festival } from '#core/types';
 import { Modal } from '../../../components/ui/modal';
 import { mediaUrl } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { adminMediaSchema, MEDIA_URL_REQUIRED, type AdminMedia, type AdminUser } from '../../../../../core/admin-schemas';
-import { IMAGE_MAX_BYTES } from '../../../../../core/community-schemas';
-import type { Festival } from '../../../../../core/types';
+import { adminMediaSchema, MEDIA_URL_REQUIRED, type AdminMedia, type AdminUser } from '#core/admin-schemas';
+import { IMAGE_MAX_BYTES } from '#core/community-schemas';
+import type { Festival } from '#core/types';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError, mediaUrl } from '../../../lib/api-client';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AdminMedia } from '../../../../../core/admin-schemas';
+import type { AdminMedia } from '#core/admin-schemas';
 import { paths } from '../../../config/paths';
 import { mediaUrl } from '../../../lib/api-client';
 import { decideMedia, deleteMedia, hideMedia } from '../api/admin-api';

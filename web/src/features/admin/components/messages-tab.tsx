@@ -1,5 +1,5 @@
-import type { ContactMessage } from '../../../../../core/admin-schemas';
-import { contactCategories, type ContactCategory } from '../../../../../core/types';
+import type { ContactMessage } from '#core/admin-schemas';
+import { contactCategories, type ContactCategory } from '#core/types';
 import { markMessageRead } from '../api/admin-api';
 import type { RunAction } from '../hooks/use-admin-actions';
 import { formatDateTime } from '../format';

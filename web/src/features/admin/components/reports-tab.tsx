@@ -1,4 +1,4 @@
-import type { AdminMediaReport } from '../../../../../core/admin-schemas';
+import type { AdminMediaReport } from '#core/admin-schemas';
 import { deleteReport, hideMedia } from '../api/admin-api';
 import type { RunAction } from '../hooks/use-admin-actions';
 import { formatDateTime } from '../format';

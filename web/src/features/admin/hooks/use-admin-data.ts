@@ -1,5 +1,5 @@
-import type { AdminComment, AdminMedia, AdminMediaReport, AdminUser, ContactMessage, PendingFestival } from '../../../../../core/admin-schemas';
-import type { Festival } from '../../../../../core/types';
+import type { AdminComment, AdminMedia, AdminMediaReport, AdminUser, ContactMessage, PendingFestival } from '#core/admin-schemas';
+import type { Festival } from '#core/types';
 import { ApiError } from '../../../lib/api-client';
 import { useServerData } from '../../../lib/use-server-data';
 import {

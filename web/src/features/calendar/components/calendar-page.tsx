@@ -13,9 +13,9 @@ import {
   weekGrid,
   weekTitle,
   type CalendarView,
-} from '../../../../../core/calendar';
-import { isIsoDate, todayIso } from '../../../../../core/dates';
-import { sortFestivals } from '../../../../../core/festival-filters';
+} from '#core/calendar';
+import { isIsoDate, todayIso } from '#core/dates';
+import { sortFestivals } from '#core/festival-filters';
 import { useFestivals } from '../../../lib/catalog';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { DayGrid } from './day-grid';

@@ -1,6 +1,6 @@
-import { weekdayNames, weekdayShortNames } from '../../../../../core/dates';
-import { dayTitle, moreLabel, visibleItems, type CalendarDay } from '../../../../../core/calendar';
-import type { Festival } from '../../../../../core/types';
+import { weekdayNames, weekdayShortNames } from '#core/dates';
+import { dayTitle, moreLabel, visibleItems, type CalendarDay } from '#core/calendar';
+import type { Festival } from '#core/types';
 import { FestivalChip } from './festival-chip';
 
 interface DayGridProps {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { XIcon } from 'lucide-react';
-import { dayTitle } from '../../../../../core/calendar';
-import type { Festival } from '../../../../../core/types';
+import { dayTitle } from '#core/calendar';
+import type { Festival } from '#core/types';
 import { FestivalEntry } from './festival-entry';
 
 interface DayPanelProps {

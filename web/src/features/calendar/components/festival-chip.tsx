@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Festival } from '../../../../../core/types';
+import type { Festival } from '#core/types';
 import { paths } from '../../../config/paths';
 
 const PALETTE_SIZE = 5;

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { CalendarPlusIcon, StarIcon } from 'lucide-react';
-import { CALENDAR_DESCRIPTION_LENGTH, markdownToText, truncateText } from '../../../../../core/calendar';
-import { formatDateRange } from '../../../../../core/dates';
-import type { Festival } from '../../../../../core/types';
+import { CALENDAR_DESCRIPTION_LENGTH, markdownToText, truncateText } from '#core/calendar';
+import { formatDateRange } from '#core/dates';
+import type { Festival } from '#core/types';
 import { useToast } from '../../../components/toast/toast-provider';
 import { paths } from '../../../config/paths';
 import { useFavorites } from '../../../lib/favorites';

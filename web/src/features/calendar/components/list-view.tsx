@@ -1,5 +1,5 @@
-import { dayTitle, type CalendarDay } from '../../../../../core/calendar';
-import type { Festival } from '../../../../../core/types';
+import { dayTitle, type CalendarDay } from '#core/calendar';
+import type { Festival } from '#core/types';
 import { FestivalChip } from './festival-chip';
 import { FestivalEntry } from './festival-entry';
 

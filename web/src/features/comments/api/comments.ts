@@ -1,5 +1,5 @@
-import type { CommentBody } from '../../../../../core/community-schemas';
-import type { Comment } from '../../../../../core/types';
+import type { CommentBody } from '#core/community-schemas';
+import type { Comment } from '#core/types';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/comments/festival/{festivalId} (newest first). */

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Trash2Icon } from 'lucide-react';
-import { COMMENT_MAX_LENGTH, commentSchema, imageExtensions, imageFileError, MAX_IMAGES_PER_REQUEST, TOO_MANY_IMAGES_MESSAGE } from '../../../../../core/community-schemas';
-import { formatDate } from '../../../../../core/dates';
-import type { Comment, Festival } from '../../../../../core/types';
+import { COMMENT_MAX_LENGTH, commentSchema, imageExtensions, imageFileError, MAX_IMAGES_PER_REQUEST, TOO_MANY_IMAGES_MESSAGE } from '#core/community-schemas';
+import { formatDate } from '#core/dates';
+import type { Comment, Festival } from '#core/types';
 import { Avatar } from '../../../components/layout/avatar';
 import { ConfirmDialog } from '../../../components/ui/modal';
 import { Stars } from '../../../components/ui/stars';

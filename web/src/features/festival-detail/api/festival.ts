@@ -1,4 +1,4 @@
-import type { Festival } from '../../../../../core/types';
+import type { Festival } from '#core/types';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/festivals/{id}; 404 carries 'Festival no encontrado'. */

@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeftIcon } from 'lucide-react';
-import { slugify } from '../../../../../core/slug';
-import type { Festival } from '../../../../../core/types';
+import { slugify } from '#core/slug';
+import type { Festival } from '#core/types';
 import { paths } from '../../../config/paths';
 import { useFestivalShareMeta } from '../../../lib/use-share-meta';
 import { useFestival } from '../hooks/use-festival';

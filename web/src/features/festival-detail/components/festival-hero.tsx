@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeftIcon, CalendarIcon, ExternalLinkIcon, MapPinIcon, Trash2Icon } from 'lucide-react';
-import { formatDateRange } from '../../../../../core/dates';
-import type { Festival } from '../../../../../core/types';
+import { formatDateRange } from '#core/dates';
+import type { Festival } from '#core/types';
 import { FavoriteButton } from '../../../components/festival-card/favorite-button';
 import { FestivalBadges } from '../../../components/festival-card/festival-badges';
 import { ConfirmDialog } from '../../../components/ui/modal';

@@ -1,5 +1,5 @@
-import { formatDateRange } from '../../../../../core/dates';
-import type { Festival } from '../../../../../core/types';
+import { formatDateRange } from '#core/dates';
+import type { Festival } from '#core/types';
 import { formatRating, Stars } from '../../../components/ui/stars';
 import { MarkdownText } from './markdown';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BedIcon, CarIcon, ExternalLinkIcon, MapPinIcon, TrainFrontIcon } from 'lucide-react';
-import { formatDate } from '../../../../../core/dates';
-import type { Festival } from '../../../../../core/types';
+import { formatDate } from '#core/dates';
+import type { Festival } from '#core/types';
 import { Spinner } from '../../../components/ui/spinner';
 import './location-section.css';
 

@@ -1,4 +1,4 @@
-import type { Festival } from '../../../../../core/types';
+import type { Festival } from '#core/types';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useServerData } from '../../../lib/use-server-data';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { HeartIcon } from 'lucide-react';
-import { sortFestivals } from '../../../../../core/festival-filters';
+import { sortFestivals } from '#core/festival-filters';
 import { FestivalGridSkeleton } from '../../../components/festival-card/festival-card-skeleton';
 import { useFestivals } from '../../../lib/catalog';
 import { useFavorites } from '../../../lib/favorites';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { SearchIcon } from 'lucide-react';
-import type { FestivalSort } from '../../../../../core/festival-filters';
+import type { FestivalSort } from '#core/festival-filters';
 import { hasActiveFilters, type useFestivalFilters } from '../hooks/use-festival-filters';
 
 type Controls = ReturnType<typeof useFestivalFilters>;

@@ -1,4 +1,4 @@
-import type { Festival } from '../../../../../core/types';
+import type { Festival } from '#core/types';
 import { FestivalCard } from '../../../components/festival-card/festival-card';
 
 export function FestivalGrid({ festivals, list = false }: { festivals: Festival[]; list?: boolean }) {

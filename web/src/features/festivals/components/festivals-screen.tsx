@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LayoutGridIcon, ListIcon, MapIcon, SearchIcon } from 'lucide-react';
-import { filterFestivals } from '../../../../../core/festival-filters';
+import { filterFestivals } from '#core/festival-filters';
 import { ApiError } from '../../../lib/api-client';
 import { useFestivals, UnexpectedCatalogResponse } from '../../../lib/catalog';
 import { FestivalGridSkeleton } from '../../../components/festival-card/festival-card-skeleton';

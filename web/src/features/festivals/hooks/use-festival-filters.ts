@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { defaultFilters, setDateRange, setUpcoming, type FestivalFilters, type FestivalSort } from '../../../../../core/festival-filters';
+import { defaultFilters, setDateRange, setUpcoming, type FestivalFilters, type FestivalSort } from '#core/festival-filters';
 
 export type Filters = Required<FestivalFilters>;
 export type ViewMode = 'grid' | 'list';

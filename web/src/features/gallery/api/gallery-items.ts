@@ -1,4 +1,4 @@
-import type { Festival, Media, MediaType } from '../../../../../core/types';
+import type { Festival, Media, MediaType } from '#core/types';
 import { mediaUrl } from '../../../lib/api-client';
 import { festivalImage, festivalImageLarge } from '../../../lib/festival-image';
 

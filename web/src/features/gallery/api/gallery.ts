@@ -1,5 +1,5 @@
-import type { ReportInput } from '../../../../../core/community-schemas';
-import type { Media } from '../../../../../core/types';
+import type { ReportInput } from '#core/community-schemas';
+import type { Media } from '#core/types';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/media/festival/{festivalId} (spec §7); the Bearer token brings the caller's own votes. */

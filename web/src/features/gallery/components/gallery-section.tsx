@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PlayIcon } from 'lucide-react';
-import type { Festival } from '../../../../../core/types';
+import type { Festival } from '#core/types';
 import { formatRating } from '../../../components/ui/stars';
 import { useToast } from '../../../components/toast/toast-provider';
 import { useAuth } from '../../../lib/auth';

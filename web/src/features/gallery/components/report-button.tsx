@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FlagIcon } from 'lucide-react';
-import { reportSchema } from '../../../../../core/community-schemas';
-import { reportReasons, type ReportReason } from '../../../../../core/types';
+import { reportSchema } from '#core/community-schemas';
+import { reportReasons, type ReportReason } from '#core/types';
 import { Modal } from '../../../components/ui/modal';
 import { reportMedia } from '../api/gallery';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useMap } from 'react-leaflet';
-import { formatDateRange } from '../../../../../core/dates';
-import { CLUSTER_RADIUS, type Located } from '../../../../../core/map';
-import type { Festival } from '../../../../../core/types';
+import { formatDateRange } from '#core/dates';
+import { CLUSTER_RADIUS, type Located } from '#core/map';
+import type { Festival } from '#core/types';
 import { paths } from '../../../config/paths';
 import { festivalIcon, L } from '../../../lib/leaflet';
 import 'leaflet.markercluster';

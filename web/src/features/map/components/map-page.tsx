@@ -2,7 +2,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, ty
 import type { Map as LeafletMap } from 'leaflet';
 import { useNavigate } from 'react-router-dom';
 import { SearchIcon } from 'lucide-react';
-import { DEFAULT_MAP_ZOOM, hasCoordinates, mapCenter, searchMapFestivals, SEARCH_RESULT_ZOOM } from '../../../../../core/map';
+import { DEFAULT_MAP_ZOOM, hasCoordinates, mapCenter, searchMapFestivals, SEARCH_RESULT_ZOOM } from '#core/map';
 import { useFestivals } from '../../../lib/catalog';
 import type { ClusterLayerHandle, MapFestival } from './cluster-layer';
 import { FestivalMap } from './festival-map';

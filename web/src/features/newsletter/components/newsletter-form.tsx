@@ -20,7 +20,7 @@ export function NewsletterForm() {
       return;
     }
     // The shared schema (core) is loaded on demand so zod stays out of the first load.
-    const { newsletterSchema } = await import('../../../../../core/community-schemas');
+    const { newsletterSchema } = await import('#core/community-schemas');
     const parsed = newsletterSchema.safeParse({ email });
     if (!parsed.success) {
       toast(INVALID, 'error');

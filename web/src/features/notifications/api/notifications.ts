@@ -1,4 +1,4 @@
-import type { Notification } from '../../../../../core/types';
+import type { Notification } from '#core/types';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/notifications (spec §7); anything but an array counts as none. */

@@ -1,5 +1,5 @@
-import type { ProposeFestival } from '../../../../../core/festival-schemas';
-import type { Festival } from '../../../../../core/types';
+import type { ProposeFestival } from '#core/festival-schemas';
+import type { Festival } from '#core/types';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/festivals: the proposal is stored as pending (spec §4); 409 for a duplicate (spec §8). */

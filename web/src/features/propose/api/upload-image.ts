@@ -1,4 +1,4 @@
-import type { Media } from '../../../../../core/types';
+import type { Media } from '#core/types';
 import { apiRequest } from '../../../lib/api-client';
 import { uploadFile, type SignedUpload } from '../../../lib/upload';
 

@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, imageContentTypes, MAX_IMAGES_PER_FESTIVAL } from '../../../../../core/community-schemas';
+import { IMAGE_MAX_BYTES, imageContentTypes, MAX_IMAGES_PER_FESTIVAL } from '#core/community-schemas';
 import type { ProposalImage } from '../hooks/use-proposal-images';
 
 const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);

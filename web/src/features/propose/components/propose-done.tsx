@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDateRange } from '../../../../../core/dates';
-import type { Festival } from '../../../../../core/types';
+import { formatDateRange } from '#core/dates';
+import type { Festival } from '#core/types';
 import { paths } from '../../../config/paths';
 import { proposeMessages } from '../messages';
 

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { TOO_MANY_IMAGES_MESSAGE } from '../../../../../core/community-schemas';
-import { formatDateRange, parseDateInput } from '../../../../../core/dates';
-import { proposeFestivalSchema, type ProposeFestivalInput } from '../../../../../core/festival-schemas';
+import { TOO_MANY_IMAGES_MESSAGE } from '#core/community-schemas';
+import { formatDateRange, parseDateInput } from '#core/dates';
+import { proposeFestivalSchema, type ProposeFestivalInput } from '#core/festival-schemas';
 import { useToast } from '../../../components/toast/toast-provider';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { imageFileError, MAX_IMAGES_PER_FESTIVAL, TOO_MANY_IMAGES_MESSAGE } from '../../../../../core/community-schemas';
+import { imageFileError, MAX_IMAGES_PER_FESTIVAL, TOO_MANY_IMAGES_MESSAGE } from '#core/community-schemas';
 import { uploadProposalImage } from '../api/upload-image';
 
 export interface ProposalImage {

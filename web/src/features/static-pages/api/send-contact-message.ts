@@ -1,4 +1,4 @@
-import type { ContactInput } from '../../../../../core/community-schemas';
+import type { ContactInput } from '#core/community-schemas';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/contact: the message is stored for the admins to read (instead of the simulated send of the spec's client). */

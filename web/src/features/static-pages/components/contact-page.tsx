@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ArrowDownIcon, BriefcaseIcon, ClockIcon, HandshakeIcon, MailIcon, MessageSquareIcon, MusicIcon, NewspaperIcon, PhoneIcon, SendIcon, WrenchIcon, type LucideIcon } from 'lucide-react';
-import { contactCategories, type ContactCategory } from '../../../../../core/types';
+import { contactCategories, type ContactCategory } from '#core/types';
 import { ApiError } from '../../../lib/api-client';
 import { sendContactMessage } from '../api/send-contact-message';
 import { contactChannels } from '../contact-channels';

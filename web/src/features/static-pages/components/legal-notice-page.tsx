@@ -1,4 +1,4 @@
-import { formatDate, todayIso } from '../../../../../core/dates';
+import { formatDate, todayIso } from '#core/dates';
 import legalNotice from '../content/legal-notice.md?raw';
 import { textSections } from '../markdown/sections';
 import { StaticMarkdown } from './static-markdown';

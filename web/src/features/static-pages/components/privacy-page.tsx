@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatDate, todayIso } from '../../../../../core/dates';
+import { formatDate, todayIso } from '#core/dates';
 import privacy from '../content/privacy.md?raw';
 import { textSections } from '../markdown/sections';
 import { StaticMarkdown } from './static-markdown';

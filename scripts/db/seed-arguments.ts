@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { CatalogueOptions } from '../seed/generate-catalogue';
+import type { CatalogueOptions } from '#db/seed/generate-catalogue';
 
 /** `npm run db:seed` alone seeds the real catalogue; any size flag generates one instead. */
 export type SeedCommand = { kind: 'real' } | { kind: 'generated'; options: CatalogueOptions } | { kind: 'help' };

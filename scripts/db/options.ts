@@ -1,5 +1,5 @@
 import { env } from '../../functions/lib/env';
-import type { DatabaseOptions } from '../client';
+import type { DatabaseOptions } from '#db/client';
 
 /** Command-line scripts use the server's configuration (README "Configuration"). */
 export function loadDatabaseOptions(): DatabaseOptions {

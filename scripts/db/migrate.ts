@@ -1,4 +1,4 @@
-import { openDatabase } from '../client';
+import { openDatabase } from '#db/client';
 import { loadDatabaseOptions } from './options';
 
 const handle = await openDatabase(loadDatabaseOptions());
