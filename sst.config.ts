@@ -28,6 +28,7 @@ export default $config({
     const { createApiFunctions } = await import('./infra/api');
     const { createWeb } = await import('./infra/web');
     const { createUploadSweep } = await import('./infra/upload-sweep');
+    const { createOutbox } = await import('./infra/outbox');
 
     const secrets = createSecrets();
     const region = aws.getRegionOutput().region;
@@ -46,12 +47,14 @@ export default $config({
     });
     const web = createWeb(router, secrets);
     createUploadSweep(secrets, uploads);
+    const outbox = createOutbox(secrets, router);
 
     return {
       url: router.url,
       uploadsBucket: uploads.bucket.name,
       functions: Object.fromEntries(api.map(({ area, fn }) => [area.name, fn.name])),
       web: web.url,
+      outboxQueue: outbox.queue.url,
     };
   },
 });

@@ -410,3 +410,7 @@ export const auditLogTable = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_created_idx').on(t.createdAt.desc())],
 );
+
+// The outbox and what the notification features add live in their own file; drizzle-kit and the
+// client read this one.
+export * from './alerts-schema';

@@ -24,6 +24,8 @@ export interface BundleTarget {
   entry: string;
   /** Uses the uploads bucket: the AWS SDK belongs in its bundle, and only then. */
   usesBucket: boolean;
+  /** Uses the AWS SDK for something else than the bucket (SES, SQS); by default only bucket users do. */
+  usesAwsSdk?: boolean;
   /** Copied beside the bundle (the migrator reads the SQL files at run time). */
   copy?: { from: string; to: string };
 }
@@ -33,6 +35,9 @@ export const bundleTargets: BundleTarget[] = [
   { name: 'migrate', entry: 'functions/migrate/lambda.ts', usesBucket: false, copy: { from: 'migrations', to: 'migrations' } },
   // Run by the UploadSweep cron (infra/upload-sweep.ts).
   { name: 'sweep-uploads', entry: 'functions/sweep-uploads/lambda.ts', usesBucket: true },
+  // The outbox's queue consumer (mail through SES) and its dispatcher (messages to SQS): infra/outbox.ts.
+  { name: 'outbox-worker', entry: 'functions/outbox-worker/lambda.ts', usesBucket: false, usesAwsSdk: true },
+  { name: 'outbox-dispatch', entry: 'functions/outbox-dispatch/lambda.ts', usesBucket: false, usesAwsSdk: true },
 ];
 
 export function bundleDirOf(name: string): string {
@@ -55,6 +60,9 @@ export const lambdaExternals = [
   'drizzle-orm/pglite/migrator',
   'drizzle-orm/node-postgres',
   'drizzle-orm/node-postgres/migrator',
+  // Mail leaves Lambda through SES only (functions/lib/mail/transport.ts loads these off Lambda).
+  'nodemailer/lib/smtp-transport',
+  'nodemailer/lib/stream-transport',
 ];
 
 /**

@@ -15,7 +15,11 @@ export function createSecrets() {
     GoogleClientId: new sst.Secret('GoogleClientId'),
     // Not secret, but per stage and kept out of git; empty means nobody becomes admin at sign-in.
     AdminEmails: new sst.Secret('AdminEmails', ''),
-  } satisfies Record<SecretName | 'DatabaseUrlDirect', sst.Secret>;
+    // The SES identity mail is sent from (a domain, or one address) and the From of every message
+    // ("Festivales <hola@festivales.example.com>", an address of that identity): infra/outbox.ts.
+    MailSender: new sst.Secret('MailSender'),
+    MailFrom: new sst.Secret('MailFrom'),
+  } satisfies Record<SecretName | 'DatabaseUrlDirect' | 'MailSender' | 'MailFrom', sst.Secret>;
   return secrets;
 }
 

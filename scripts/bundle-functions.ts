@@ -169,7 +169,8 @@ for (const { target, code, awsSdk, native } of built) {
   if (code.byteLength > MAX_BYTES) problems.push(`${kb(code.byteLength)} > 1 MB`);
   const overTime = m.cpuMedianMs > MAX_COLD_IMPORT_MS;
   if (overTime) slow++;
-  if (awsSdk !== target.usesBucket) problems.push(awsSdk ? 'has the AWS SDK but does not use the bucket' : 'uses the bucket but has no AWS SDK');
+  const wantsSdk = target.usesAwsSdk ?? target.usesBucket;
+  if (awsSdk !== wantsSdk) problems.push(awsSdk ? 'has the AWS SDK but does not use it' : 'uses the AWS SDK but does not have it');
   if (m.probeStatus !== null && m.probeStatus >= 500) problems.push(`the probe request got ${m.probeStatus}`);
   problems.push(...nativeProblems(path.join(root, bundleDirOf(target.name)), native));
   if (problems.length || (strict && overTime)) failures++;

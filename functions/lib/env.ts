@@ -74,6 +74,10 @@ const schema = z
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional()),
     /** The sender of every message, e.g. "Festivales <hola@festivales.example.com>" (on AWS an identity verified in SES). */
     MAIL_FROM: optionalText.pipe(z.string().min(3, 'MAIL_FROM must be an address such as Festivales <hola@example.com>').default('Festivales <no-responder@festivales.localhost>')),
+    /** Messages per second the outbox worker sends at most (the mail provider's rate: SES starts at 1 in its sandbox, 14 out of it). */
+    MAIL_PER_SECOND: z.coerce.number({ error: 'MAIL_PER_SECOND must be a number of messages per second' }).positive('MAIL_PER_SECOND must be above 0').max(1000).default(10),
+    /** On AWS, the queue the outbox dispatcher writes to (set by infra/outbox.ts). */
+    OUTBOX_QUEUE_URL: optionalText,
     GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org/search'),
     /** Identifies us to the geocoder (Nominatim's usage policy asks for it); defaults to the product and PUBLIC_BASE_URL. */
     GEOCODER_USER_AGENT: optionalText,

@@ -6,6 +6,8 @@ import { seedIfEmpty } from '#db/seed/seed';
 import { idleConnectionClosed, useDatabase } from '../lib/db';
 import { env } from '../lib/env';
 import { storage } from '../lib/storage/storage';
+import { repeat } from '../lib/outbox/schedule';
+import { OUTBOX_INTERVAL_MS, runOutbox } from '../lib/outbox/worker';
 import { scheduleUploadSweep, sweepUnconfirmedUploads } from '../lib/upload-sweep';
 import { createLocalApp } from './local-app';
 import { stopGracefullyOnSignals } from './shutdown';
@@ -44,6 +46,8 @@ mkdirSync(uploadsDir, { recursive: true });
 const app = createLocalApp({ webRoot: path.join(root, 'web/dist'), uploadsDir });
 // Unconfirmed uploads older than an hour go; in AWS the UploadSweep cron runs the same code.
 const stopSweep = scheduleUploadSweep(() => sweepUnconfirmedUploads(handle.db, storage()));
+// Mail and push leave through the outbox (decision 030); in AWS the Outbox queue's consumer runs the same worker.
+const stopOutbox = repeat('outbox', () => runOutbox(handle.db), OUTBOX_INTERVAL_MS);
 
 // Development listens on this machine only (HOST=127.0.0.1 by default); production on HOST or every interface.
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
@@ -54,5 +58,6 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
 // The upload sweep stops with the requests: the database closes after both.
 stopGracefullyOnSignals(server, async () => {
   stopSweep();
+  await stopOutbox();
   await handle.close();
 });

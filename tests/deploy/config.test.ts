@@ -226,7 +226,7 @@ describe('links: each function gets only what it needs', () => {
   });
 
   it('declares the secrets of the README Deploy section', () => {
-    expect(ci.of('Secret').map((s) => s.name).sort()).toEqual(['AdminEmails', 'DatabaseUrl', 'DatabaseUrlDirect', 'GoogleClientId', 'OriginSecret', 'SessionSecret']);
+    expect(ci.of('Secret').map((s) => s.name).sort()).toEqual(['AdminEmails', 'DatabaseUrl', 'DatabaseUrlDirect', 'GoogleClientId', 'MailFrom', 'MailSender', 'OriginSecret', 'SessionSecret']);
     expect(ci.one('Secret', 'AdminEmails').args.placeholder).toBe('');
     expect(ci.one('Secret', 'DatabaseUrl').args.placeholder).toBeUndefined();
   });

@@ -16,6 +16,8 @@ export interface TestSmtpServer {
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   /** Recipients answered 550 (the mailbox does not exist): a hard bounce. */
   refuse(address: string): void;
+  /** Called for each recipient before it is accepted (a test kills the sender mid-conversation here). */
+  onRecipient(fn: ((address: string) => void) | undefined): void;
   close(): Promise<void>;
 }
 
@@ -24,11 +26,13 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const refused = new Set<string>();
   const waiters: Array<() => void> = [];
+  let recipientHook: ((address: string) => void) | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
+      recipientHook?.(address.address);
       if (refused.has(address.address.toLowerCase())) {
         const error = Object.assign(new Error('No such user here'), { responseCode: 550 });
         return callback(error);
@@ -46,12 +50,17 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
+  // A client killed mid-conversation resets its connection: expected in the crash tests, not a failure.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
     refuse: (address) => refused.add(address.toLowerCase()),
+    onRecipient: (fn) => {
+      recipientHook = fn;
+    },
     async waitFor(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {

@@ -9,6 +9,11 @@ export interface OutgoingMail extends MailContent {
    * this address. It answers POST with no session, which is what mail programs send.
    */
   unsubscribeUrl: string;
+  /**
+   * The same id for every attempt at one delivery, so the rare message sent again after a crash
+   * reaches the mailbox as the same message (mail programs collapse duplicates by Message-ID).
+   */
+  messageId?: string;
 }
 
 /** Sends one message, HTML and plain text, with the unsubscribe headers every message carries. */
@@ -18,6 +23,7 @@ export async function sendMail(mail: OutgoingMail): Promise<Delivery> {
     from: env().MAIL_FROM,
     to: mail.to,
     subject: mail.subject,
+    messageId: mail.messageId,
     html: renderHtml(mail, mail.unsubscribeUrl),
     text: renderText(mail, mail.unsubscribeUrl),
     // nodemailer writes List-Unsubscribe: <url>; the Post header makes it one-click (RFC 8058 §3.1).

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
+import Mail from 'nodemailer/lib/mailer';
 import { env } from '../env';
 import { log } from '../log';
 
@@ -31,8 +32,14 @@ export class HardBounceError extends Error {
   }
 }
 
-function smtpTransport(url: string): MailTransport {
-  const mailer = nodemailer.createTransport(url);
+/**
+ * Each transport is loaded when chosen: Lambda sends through SES only, and its bundle leaves the
+ * SMTP and stream transports out (infra/function-bundles.ts), which keeps it under 1 MB.
+ */
+async function smtpTransport(url: string): Promise<MailTransport> {
+  const { default: SMTPTransport } = await import('nodemailer/lib/smtp-transport');
+  const { parseConnectionUrl } = await import('nodemailer/lib/shared');
+  const mailer = new Mail(new SMTPTransport(parseConnectionUrl(url)));
   return {
     kind: 'smtp',
     async send(message) {
@@ -50,7 +57,8 @@ function smtpTransport(url: string): MailTransport {
 /** SES through nodemailer's SES transport: the Lambda role's rights come from linking the Email component. */
 async function sesTransport(): Promise<MailTransport> {
   const { SESv2Client, SendEmailCommand } = await import('@aws-sdk/client-sesv2');
-  const mailer = nodemailer.createTransport({ SES: { sesClient: new SESv2Client({}), SendEmailCommand } });
+  const { default: SESTransport } = await import('nodemailer/lib/ses-transport');
+  const mailer = new Mail(new SESTransport({ SES: { sesClient: new SESv2Client({}), SendEmailCommand } }));
   return {
     kind: 'ses',
     async send(message) {
@@ -70,8 +78,9 @@ async function sesTransport(): Promise<MailTransport> {
  * DATA_DIR/mail that any mail program opens, and the log says where, so nothing is sent by
  * accident from a developer's machine and nothing is lost either.
  */
-function fileTransport(dir: string): MailTransport {
-  const mailer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+async function fileTransport(dir: string): Promise<MailTransport> {
+  const { default: StreamTransport } = await import('nodemailer/lib/stream-transport');
+  const mailer = new Mail(new StreamTransport({ streamTransport: true, buffer: true, newline: 'windows' }));
   let counter = 0;
   return {
     kind: 'file',
@@ -108,8 +117,8 @@ export function mailTransport(): Promise<MailTransport> {
 
 async function createTransport(): Promise<MailTransport> {
   const config = env();
-  if (config.SMTP_URL) return smtpTransport(config.SMTP_URL);
   if (config.onLambda) return sesTransport();
+  if (config.SMTP_URL) return smtpTransport(config.SMTP_URL);
   return fileTransport(path.resolve(config.DATA_DIR, 'mail'));
 }
 

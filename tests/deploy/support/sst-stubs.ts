@@ -155,6 +155,35 @@ function createStubs(resources: Recorded[], routes: RecordedRoute[]) {
     }
   }
 
+  class Queue {
+    readonly url: string;
+    readonly arn: string;
+    constructor(
+      readonly resourceName: string,
+      args: any = {},
+      opts?: any,
+    ) {
+      this.url = ref('Queue', resourceName, 'url');
+      this.arn = ref('Queue', resourceName, 'arn');
+      record('Queue', resourceName, args, opts, this);
+    }
+    subscribe(subscriber: any, args?: any) {
+      record('QueueSubscriber', this.resourceName, { subscriber, ...args }, undefined, this);
+    }
+  }
+
+  class Email {
+    readonly sender: string;
+    constructor(
+      readonly resourceName: string,
+      args: any,
+      opts?: any,
+    ) {
+      this.sender = args.sender;
+      record('Email', resourceName, args, opts, this);
+    }
+  }
+
   class Invocation {
     constructor(
       readonly resourceName: string,
@@ -169,7 +198,7 @@ function createStubs(resources: Recorded[], routes: RecordedRoute[]) {
     strings.reduce((out, s, i) => out + s + (i < values.length ? String(values[i]) : ''), '');
 
   return {
-    sst: { Secret, aws: { Router, Bucket, Function, StaticSite, CronV2 } },
+    sst: { Secret, aws: { Router, Bucket, Function, StaticSite, CronV2, Queue, Email } },
     aws: {
       lambda: { Invocation },
       cloudfront: { ResponseHeadersPolicy },

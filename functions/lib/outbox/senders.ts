@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import { mailSuppressionsTable, usersTable } from '../../../db/schema';
+import { sendMail } from '../mail/send-mail';
+import { UndeliverableError, type OutboxRow, type Senders, type Tx } from './deliver';
+
+/** Mail for one outbox row: to the user's current address or the subscriber's, never to a suppressed one. */
+export async function sendOutboxMail(row: OutboxRow, tx: Tx): Promise<void> {
+  let address = row.email;
+  if (!address && row.userId) {
+    const [user] = await tx.select({ email: usersTable.email }).from(usersTable).where(eq(usersTable.id, row.userId));
+    address = user?.email ?? null;
+  }
+  if (!address) throw new UndeliverableError('El destinatario ya no tiene dirección de correo.');
+  const [suppressed] = await tx.select().from(mailSuppressionsTable).where(eq(mailSuppressionsTable.email, address.toLowerCase()));
+  if (suppressed) throw new UndeliverableError(`Dirección suprimida tras un rebote: ${suppressed.reason}`);
+  const { unsubscribeUrl } = row.payload;
+  if (!unsubscribeUrl) throw new UndeliverableError('Mensaje sin enlace de baja: no se envía.');
+  await sendMail({ ...row.payload, to: address, unsubscribeUrl, messageId: `<outbox-${row.id}@festivales>` });
+}
+
+let pushSender: Senders['push'] = async () => {
+  throw new UndeliverableError('Las notificaciones push no están configuradas.');
+};
+
+/** Web Push registers its sender here when it is configured. */
+export function usePushSender(sender: Senders['push']): void {
+  pushSender = sender;
+}
+
+export function defaultSenders(): Senders {
+  return { email: sendOutboxMail, push: (row, tx) => pushSender(row, tx) };
+}

@@ -1,0 +1,32 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { outboxTable } from '../../db/schema';
+import { db } from '../lib/db';
+import { env } from '../lib/env';
+import { OUTBOX_BATCH } from '../lib/outbox/worker';
+
+/** Queue messages the dispatcher sends a minute at most: with one consumer at a time, what it can deliver in that minute. */
+export const MAX_DISPATCH = 5;
+
+/**
+ * The OutboxDispatch cron (infra/outbox.ts), every minute: one queue message per batch of due rows. A message sent
+ * while nothing is due costs a run that finds nothing, so a count decides how many.
+ */
+export async function handler(): Promise<{ due: number; sent: number }> {
+  const database = await db();
+  const [{ due }] = await database
+    .select({ due: sql<number>`count(*)::int` })
+    .from(outboxTable)
+    .where(and(eq(outboxTable.status, 'pending'), lte(outboxTable.nextAttemptAt, new Date())));
+  const messages = Math.min(Math.ceil(due / OUTBOX_BATCH), MAX_DISPATCH);
+  if (!messages) return { due, sent: 0 };
+  const { SQSClient, SendMessageBatchCommand } = await import('@aws-sdk/client-sqs');
+  const queueUrl = env().OUTBOX_QUEUE_URL;
+  if (!queueUrl) throw new Error('OUTBOX_QUEUE_URL is not set: the dispatcher has no queue to write to');
+  await new SQSClient({}).send(
+    new SendMessageBatchCommand({
+      QueueUrl: queueUrl,
+      Entries: Array.from({ length: messages }, (_, i) => ({ Id: String(i), MessageBody: JSON.stringify({ run: 'outbox' }) })),
+    }),
+  );
+  return { due, sent: messages };
+}

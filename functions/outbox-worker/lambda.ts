@@ -1,0 +1,13 @@
+import { db } from '../lib/db';
+import type { DeliveryStats } from '../lib/outbox/deliver';
+import { runOutbox } from '../lib/outbox/worker';
+
+/**
+ * The Outbox queue's consumer (infra/outbox.ts): each message asks for one run of the worker, the
+ * same run the local server does on its interval. Runs never overlap (the consumer's concurrency
+ * is 1, so the sending rate holds), and a run cut short by the timeout leaves its uncommitted row
+ * pending for the next one.
+ */
+export async function handler(): Promise<DeliveryStats> {
+  return runOutbox(await db());
+}
