@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { outboxTable } from '../../db/schema';
+import { outboxTable } from '#db/schema';
 import { db } from '../lib/db';
 import { env } from '../lib/env';
 import { OUTBOX_BATCH } from '../lib/outbox/worker';

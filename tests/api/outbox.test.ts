@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mailSuppressionsTable, outboxTable, type OutboxPayload } from '../../db/schema';
+import { mailSuppressionsTable, outboxTable, type OutboxPayload } from '#db/schema';
 import { resetEnv } from '../../functions/lib/env';
 import { resetMailTransport } from '../../functions/lib/mail/transport';
 import { MAX_ATTEMPTS, deliverDue, retryDelayMs } from '../../functions/lib/outbox/deliver';

@@ -3,7 +3,7 @@
  * DATABASE_URL and SMTP_URL. EXIT_AFTER=n kills the process (SIGKILL, no clean-up) right after its
  * n-th row commits: a crash in the middle of a batch.
  */
-import { openDatabase } from '../../db/client';
+import { openDatabase } from '#db/client';
 import { runOutbox } from '../../functions/lib/outbox/worker';
 
 const exitAfter = Number(process.env.EXIT_AFTER ?? 0);

@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { mailSuppressionsTable, outboxTable } from '../../../db/schema';
+import type { Database } from '#db/client';
+import { mailSuppressionsTable, outboxTable } from '#db/schema';
 import { log } from '../log';
 import { HardBounceError } from '../mail/transport';
 

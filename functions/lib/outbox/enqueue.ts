@@ -1,9 +1,5 @@
-import type { Database } from '../../../db/client';
-import { outboxTable, type OutboxPayload } from '../../../db/schema';
-import type { Tx } from './deliver';
-
-/** The database or a transaction on it: enqueue runs inside the caller's. */
-export type Executor = Database | Tx;
+import type { Executor } from '#db/client';
+import { outboxTable, type OutboxPayload } from '#db/schema';
 
 export interface OutboxMessage {
   eventKey: string;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { mailSuppressionsTable, usersTable } from '../../../db/schema';
+import { mailSuppressionsTable, usersTable } from '#db/schema';
 import { sendMail } from '../mail/send-mail';
 import { UndeliverableError, type OutboxRow, type Senders, type Tx } from './deliver';
 

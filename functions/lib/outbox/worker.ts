@@ -1,4 +1,4 @@
-import type { Database } from '../../../db/client';
+import type { Database } from '#db/client';
 import { env } from '../env';
 import { deliverDue, type DeliverOptions, type DeliveryStats } from './deliver';
 import { defaultSenders } from './senders';
