@@ -2,12 +2,13 @@ import { CALENDAR_DESCRIPTION_LENGTH, dayNumber, itemSpan, markdownToText, trunc
 import { isIsoDate } from './dates';
 import { distanceFrom, filterFestivals, sortFestivals, type FestivalFilters } from './festival-filters';
 import { festivalFilterQuerySchema } from './festival-query';
+import { FESTIVAL_PAGE_SIZE } from './festival-page-url';
 import { nearRadiiKm } from './geo';
 import type { Festival } from './types';
 import { z } from './zod';
 
-/** Cards a page holds by default and at most. */
-export const FESTIVAL_PAGE_SIZE = 24;
+export { FESTIVAL_PAGE_SIZE };
+/** Cards a page holds at most. */
 export const FESTIVAL_PAGE_MAX = 100;
 /** Favourites asked for in one request. */
 export const FESTIVAL_IDS_MAX = 500;

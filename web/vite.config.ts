@@ -6,6 +6,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+import { defaultFilters } from '#core/festival-filters';
+import { festivalPageUrl } from '#core/festival-page-url';
+
+/** What the home asks for first with no filters in its address. */
+const HOME_FIRST_PAGE = festivalPageUrl(defaultFilters);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -56,8 +61,9 @@ function startAfterFirstPaint(): Plugin {
         const source = [
           `const preload = ${JSON.stringify(preloads)};`,
           'const start = () => {',
-          // The list screens' catalogue downloads alongside the code (read by src/lib/catalog.ts).
-          "  if (/^\\/(favorites\\/?)?$/.test(location.pathname)) window.__festivalesCatalog = fetch('/api/festivals', { headers: { Accept: 'application/json' } });",
+          // The home's first page downloads alongside the code (read by src/lib/festival-lists.ts; the
+          // URL is festivalPageUrl(defaultFilters), checked by tests/e2e/specs/home.spec.ts).
+          `  if (location.pathname === '/' && !location.search) window.__festivalesFirstPage = { url: ${JSON.stringify(HOME_FIRST_PAGE)}, response: fetch(${JSON.stringify(HOME_FIRST_PAGE)}, { headers: { Accept: 'application/json' } }) };`,
           "  for (const href of preload) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));",
           `  import(${JSON.stringify(tag[1])});`,
           '};',

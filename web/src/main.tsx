@@ -6,16 +6,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
-import { defaultFilters, filterFestivals } from '#core/festival-filters';
-import { fetchFestivals } from './lib/catalog';
+import { defaultFilters } from '#core/festival-filters';
+import { fetchFestivalPage, festivalPageUrl } from './lib/festival-lists';
 import { festivalImage } from './lib/festival-image';
 
-// The list screens need the catalogue: start the request now, in parallel with their code. On the
-// home, the first card's picture is the largest paint: ask for it as soon as the list is known.
-if (/^\/(favorites\/?)?$/.test(window.location.pathname)) {
-  fetchFestivals().then(
-    (list) => {
-      const first = window.location.pathname === '/' ? filterFestivals(list, defaultFilters)[0] : undefined;
+// The home's first page is already on its way (index.html asks for it with the code). Its first
+// card's picture is the largest paint: ask for it as soon as the page is known.
+if (window.location.pathname === '/' && !window.location.search) {
+  fetchFestivalPage(festivalPageUrl(defaultFilters)).then(
+    (page) => {
+      const first = page.items[0];
       if (!first) return;
       const image = festivalImage(first);
       const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href: image.src, fetchPriority: 'high' });

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { calendarRange } from '#core/festival-page';
+import type { Festival } from '#core/types';
 import { expect, test } from '../support/fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 
 const long = 'Un festival de prueba con una descripción muy larga que sirve para comprobar que el calendario la recorta a cien caracteres como pide la especificación.';
 
-const festival = (id: number, name: string, start: string, end: string | null) => ({
+const festival = (id: number, name: string, start: string, end: string | null): Festival => ({
   id,
   name,
   description: long,
@@ -39,8 +41,18 @@ const catalogue = [
   festival(9004, 'Delta Día', '2030-05-15', '2030-05-15'),
 ];
 
+// The calendar asks for the days it shows; the answer is what the server computes from this catalogue.
 async function serveCatalogue(page: Page) {
-  await page.route('**/api/festivals', (route) => route.fulfill({ json: catalogue }));
+  await page.route('**/api/festivals/calendar?*', (route) => {
+    const url = new URL(route.request().url());
+    route.fulfill({ json: calendarRange(catalogue, url.searchParams.get('from')!, url.searchParams.get('to')!) });
+  });
+  // 'Añadir a mi calendario' reads the whole festival.
+  await page.route(/\/api\/festivals\/\d+$/, (route) => {
+    const id = Number(new URL(route.request().url()).pathname.split('/').pop());
+    const found = catalogue.find((f) => f.id === id);
+    return found ? route.fulfill({ json: found }) : route.continue();
+  });
 }
 
 test.describe('calendar', () => {

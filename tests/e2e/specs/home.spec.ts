@@ -88,14 +88,16 @@ test('an empty result offers Limpiar filtros, which resets everything', async ({
 });
 
 test('with no festivals at all the list says so, without the clear button', async ({ page }) => {
-  await page.route('**/api/festivals', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+  await page.route('**/api/festivals/page?*', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"total":0,"offset":0,"limit":24,"items":[],"genres":[]}' }),
+  );
   await page.goto('/');
   await expect(page.getByText('No se encontraron festivales.', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Limpiar filtros' })).toHaveCount(0);
 });
 
 test('an unexpected catalogue answer empties the list with the error toast', async ({ page }) => {
-  await page.route('**/api/festivals', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"oops":true}' }));
+  await page.route('**/api/festivals/page?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"oops":true}' }));
   await page.goto('/');
   await expect(page.getByText('Error al cargar festivales: Respuesta inesperada del servidor.')).toBeVisible();
   await expect(page.getByText('No se pudieron cargar los festivales')).toBeVisible();
@@ -115,7 +117,7 @@ test('grid and list views, and the map button', async ({ page }) => {
 test('skeleton: 12 placeholder cards on desktop, 6 on a phone', async ({ page }) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/festivals', async (route) => {
+  await page.route('**/api/festivals/page?*', async (route) => {
     await held;
     await route.continue();
   });
@@ -126,4 +128,39 @@ test('skeleton: 12 placeholder cards on desktop, 6 on a phone', async ({ page })
   await expect(visibleCards).toHaveCount(6);
   release();
   await expect(page.getByRole('status').filter({ hasText: 'encontrado' })).toBeVisible();
+});
+
+test('the filters live in the address: a search can be shared and survives a reload', async ({ page }) => {
+  const all = (await catalogue(page)) as unknown as Festival[];
+  await page.goto('/');
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill('sonar');
+  await page.getByLabel('Ordenar por').selectOption('name');
+  await expect(page).toHaveURL(/[?&]q=sonar/);
+  await expect(page).toHaveURL(/[?&]orden=name/);
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('sonar');
+  await expect(page.getByLabel('Ordenar por')).toHaveValue('name');
+  const expected = filterFestivals(all, { ...defaultFilters, search: 'sonar', sort: 'name' });
+  await expect(page.getByRole('status').filter({ hasText: 'encontrado' })).toHaveText(countText(expected.length, true));
+  // Back to the unfiltered list.
+  await page.getByRole('main').getByRole('button', { name: 'Limpiar filtros' }).first().click();
+  await expect(page).toHaveURL('/');
+});
+
+test('the list comes from the server a page at a time, and Mostrar más adds the next page', async ({ page }) => {
+  const all = (await catalogue(page)) as unknown as Festival[];
+  const past = filterFestivals(all, { ...defaultFilters, upcoming: false });
+  test.skip(past.length <= 24, 'needs more than one page of festivals');
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/festivals')) asked.push(new URL(r.url()).pathname + new URL(r.url()).search);
+  });
+  await page.goto('/?proximos=no');
+  await expect(page.getByRole('article')).toHaveCount(24);
+  await expect(page.getByRole('status').filter({ hasText: 'encontrado' })).toHaveText(countText(past.length, false));
+  // The whole catalogue is never downloaded by the list.
+  expect(asked.some((u) => u === '/api/festivals' || u.startsWith('/api/festivals?'))).toBe(false);
+  await page.getByRole('button', { name: `Mostrar más festivales (${past.length - 24} restantes)` }).click();
+  await expect(page.getByRole('article')).toHaveCount(Math.min(48, past.length));
+  await expect(page.getByRole('article').nth(24).getByRole('heading')).toHaveText(past[24].name);
 });

@@ -35,6 +35,11 @@ export function invalidate(key: string): void {
   readers.get(key)?.forEach((reload) => reload());
 }
 
+/** After a write that changes what a family of keys reads (every page of the list): those readers load again. */
+export function invalidateWhere(matches: (key: string) => boolean): void {
+  for (const [key, set] of readers) if (matches(key)) set.forEach((reload) => reload());
+}
+
 /**
  * Loads `load()` for `key` when the component mounts and whenever the key changes or a reload is
  * asked; an answer that arrives after the key changed or the component left is dropped (its request

@@ -2,7 +2,8 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { CalendarIcon, MapPinIcon } from 'lucide-react';
 import { formatDateRange } from '#core/dates';
-import type { Festival } from '#core/types';
+import { distanceLabel } from '#core/geo';
+import type { FestivalCard as Card } from '#core/festival-page';
 import { paths } from '../../config/paths';
 import { formatRating, Stars } from '../ui/stars';
 import { FavoriteButton } from './favorite-button';
@@ -13,7 +14,7 @@ import './festival-card.css';
 const GENRES_SHOWN = 3; // spec §2: three genres, then '+N'
 
 interface Props {
-  festival: Festival;
+  festival: Card;
   /** The first cards of a list load their image eagerly (they are above the fold). */
   eager?: boolean;
   headingLevel?: 'h2' | 'h3';
@@ -48,6 +49,7 @@ export const FestivalCard = memo(function FestivalCard({ festival, eager = false
             <MapPinIcon className="icon" />
             {festival.location || 'Ubicación no especificada'}
           </span>
+          {festival.distanceKm !== undefined ? <span className="festival-card-distance">{distanceLabel(festival.distanceKm)}</span> : null}
         </div>
         {genres.length > 0 ? (
           <ul className="genre-list" aria-label="Géneros">

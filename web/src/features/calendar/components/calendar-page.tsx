@@ -15,8 +15,8 @@ import {
   type CalendarView,
 } from '#core/calendar';
 import { isIsoDate, todayIso } from '#core/dates';
-import { sortFestivals } from '#core/festival-filters';
-import { useFestivals } from '../../../lib/catalog';
+import { fetchCalendarRange, LIST_KEY_PREFIX } from '../../../lib/festival-lists';
+import { useServerData } from '../../../lib/use-server-data';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { DayGrid } from './day-grid';
 import { DayPanel } from './day-panel';
@@ -34,7 +34,6 @@ const stepLabels: Record<CalendarView, [string, string]> = {
 
 /** /calendar (spec §2 "Calendar"): month, week and vertical list views over the approved festivals. */
 export function CalendarPage() {
-  const { festivals, loading, error, reload } = useFestivals();
   const [params, setParams] = useSearchParams();
   const narrow = useMediaQuery('(max-width: 767.98px)');
   const today = todayIso();
@@ -66,12 +65,15 @@ export function CalendarPage() {
     [setParams, today],
   );
 
-  const sorted = useMemo(() => sortFestivals(festivals, 'date'), [festivals]);
   const days = useMemo(
     () => (view === 'month' ? monthGrid(anchor, today) : view === 'week' ? weekGrid(anchor, today) : monthDays(anchor, today)),
     [view, anchor, today],
   );
-  const byDay = useMemo(() => itemsByDay(sorted, days[0].iso, days[days.length - 1].iso), [sorted, days]);
+  const from = days[0].iso;
+  const to = days[days.length - 1].iso;
+  // Only the days shown, in date order, with their previews; the previous period stays while the next loads.
+  const { data, loading, error, reload } = useServerData(`${LIST_KEY_PREFIX}calendar:${from}:${to}`, (signal) => fetchCalendarRange(from, to, signal));
+  const byDay = useMemo(() => itemsByDay(data?.items ?? [], from, to), [data, from, to]);
   const inPeriod = useMemo(() => {
     const inside = view === 'month' ? days.filter((d) => d.inMonth) : days;
     const ids = new Set<number>();
@@ -79,10 +81,7 @@ export function CalendarPage() {
     return ids.size;
   }, [days, byDay, view]);
 
-  const nextFestival = useMemo(() => {
-    const after = days[days.length - 1].iso;
-    return sorted.find((f) => f.start_date && f.start_date > after) ?? null;
-  }, [sorted, days]);
+  const nextFestival = data?.next ?? null;
 
   const periodTitle = view === 'week' ? weekTitle(anchor) : monthTitle(anchor);
   const [prevLabel, nextLabel] = stepLabels[view];

@@ -1,11 +1,11 @@
 import { weekdayNames, weekdayShortNames } from '#core/dates';
 import { dayTitle, moreLabel, visibleItems, type CalendarDay } from '#core/calendar';
-import type { Festival } from '#core/types';
+import type { CalendarFestival } from '#core/festival-page';
 import { FestivalChip } from './festival-chip';
 
 interface DayGridProps {
   days: CalendarDay[];
-  byDay: Map<string, Festival[]>;
+  byDay: Map<string, CalendarFestival[]>;
   /** 2 in month view, 3 in week view (spec §9). */
   perDay: number;
   variant: 'month' | 'week';

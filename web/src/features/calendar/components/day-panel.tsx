@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { XIcon } from 'lucide-react';
 import { dayTitle } from '#core/calendar';
-import type { Festival } from '#core/types';
+import type { CalendarFestival } from '#core/festival-page';
 import { FestivalEntry } from './festival-entry';
 
 interface DayPanelProps {
   day: string | null;
-  festivals: Festival[];
+  festivals: CalendarFestival[];
   onClose: () => void;
 }
 

@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import type { Festival } from '#core/types';
+import type { CalendarFestival } from '#core/festival-page';
 import { paths } from '../../../config/paths';
 
 const PALETTE_SIZE = 5;
 
 /** A festival inside a day cell: a link to its page (spec §2), coloured by id so spans read across days. */
-export function FestivalChip({ festival, day, detailed = false }: { festival: Festival; day: string; detailed?: boolean }) {
+export function FestivalChip({ festival, day, detailed = false }: { festival: CalendarFestival; day: string; detailed?: boolean }) {
   const starts = festival.start_date === day;
   const ends = (festival.end_date || festival.start_date) === day;
   const continues = !starts;

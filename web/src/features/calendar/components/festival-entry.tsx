@@ -1,23 +1,27 @@
 import { Link } from 'react-router-dom';
 import { CalendarPlusIcon, StarIcon } from 'lucide-react';
-import { CALENDAR_DESCRIPTION_LENGTH, markdownToText, truncateText } from '#core/calendar';
 import { formatDateRange } from '#core/dates';
-import type { Festival } from '#core/types';
+import type { CalendarFestival } from '#core/festival-page';
 import { useToast } from '../../../components/toast/toast-provider';
 import { paths } from '../../../config/paths';
+import { apiRequest } from '../../../lib/api-client';
 import { useFavorites } from '../../../lib/favorites';
+import type { Festival } from '#core/types';
 import { downloadFestivalIcs } from '../download-ics';
 
 /** A festival in the day panel and the list view: star, dates, place, genres, 100-character description, .ics. */
-export function FestivalEntry({ festival, headingLevel = 3 }: { festival: Festival; headingLevel?: 3 | 4 }) {
+export function FestivalEntry({ festival, headingLevel = 3 }: { festival: CalendarFestival; headingLevel?: 3 | 4 }) {
   const { isFavorite, toggleFavorite } = useFavorites();
   const toast = useToast();
   const favorite = isFavorite(festival.id);
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
-  const description = truncateText(markdownToText(festival.description), CALENDAR_DESCRIPTION_LENGTH);
+  // The server sends the preview already cut to 100 characters (spec §2).
+  const description = festival.description;
 
-  const addToCalendar = () => {
-    if (downloadFestivalIcs(festival)) toast('Evento descargado: ábrelo para añadirlo a tu calendario.', 'info');
+  const addToCalendar = async () => {
+    // The event carries the whole description and the address: the festival itself is asked for.
+    const full = await apiRequest<Festival>(`/api/festivals/${festival.id}`, { auth: false }).catch(() => null);
+    if (downloadFestivalIcs(full ?? festival)) toast('Evento descargado: ábrelo para añadirlo a tu calendario.', 'info');
     else toast('Este festival no tiene fecha para añadir al calendario.', 'warning');
   };
 
@@ -55,7 +59,7 @@ export function FestivalEntry({ festival, headingLevel = 3 }: { festival: Festiv
         <Link className="btn btn-sm btn-primary" to={paths.festival(festival.id, festival.name)}>
           Ver festival<span className="visually-hidden"> {festival.name}</span>
         </Link>
-        <button type="button" className="btn btn-sm" onClick={addToCalendar}>
+        <button type="button" className="btn btn-sm" onClick={() => void addToCalendar()}>
           <CalendarPlusIcon size={18} /> Añadir a mi calendario<span className="visually-hidden">: {festival.name}</span>
         </button>
       </div>

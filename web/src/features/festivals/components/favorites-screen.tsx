@@ -1,25 +1,44 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { HeartIcon } from 'lucide-react';
-import { sortFestivals } from '#core/festival-filters';
+import { defaultFilters } from '#core/festival-filters';
+import { FESTIVAL_PAGE_MAX, type FestivalCard } from '#core/festival-page';
 import { FestivalGridSkeleton } from '../../../components/festival-card/festival-card-skeleton';
-import { useFestivals } from '../../../lib/catalog';
 import { useFavorites } from '../../../lib/favorites';
+import { fetchFestivalPage, festivalPageUrl, LIST_KEY_PREFIX } from '../../../lib/festival-lists';
+import { useServerData } from '../../../lib/use-server-data';
 import { CatalogLoadError } from './catalog-load-error';
 import { FestivalGrid } from './festival-grid';
 
+const byId = (a: number, b: number) => a - b;
+
+/** The cards of these ids, past ones included, in date order: pages of at most FESTIVAL_PAGE_MAX ids. */
+async function favoriteCards(ids: number[]): Promise<FestivalCard[]> {
+  const chunks: number[][] = [];
+  for (let i = 0; i < ids.length; i += FESTIVAL_PAGE_MAX) chunks.push(ids.slice(i, i + FESTIVAL_PAGE_MAX));
+  const filters = { ...defaultFilters, upcoming: false, sort: 'date' as const };
+  const pages = await Promise.all(chunks.map((chunk) => fetchFestivalPage(festivalPageUrl(filters, 0, FESTIVAL_PAGE_MAX, chunk))));
+  const cards = pages.flatMap((p) => p.items);
+  // Each page is in date order; several are merged in that order too (undated last).
+  return chunks.length > 1 ? cards.sort((a, b) => dateKey(a).localeCompare(dateKey(b)) || a.name.localeCompare(b.name, 'es')) : cards;
+}
+const dateKey = (f: FestivalCard) => f.start_date ?? f.end_date ?? '9999';
+
 /** spec §2 "Favourites list": count, cards, and an empty state that links to /festivals. */
 export function FavoritesScreen() {
-  const { festivals, loading, error, reload } = useFestivals();
   const { ids } = useFavorites();
+  // Asked for once per set of favourites; removing one here hides its card at once, without a request.
+  const wanted = useMemo(() => [...new Set(ids)].sort(byId), [ids]);
+  const askedRef = useRef<number[]>([]);
+  if (wanted.some((id) => !askedRef.current.includes(id))) askedRef.current = wanted;
+  const asked = askedRef.current;
+  const { data, loading, error, reload } = useServerData(asked.length ? `${LIST_KEY_PREFIX}favorites:${asked.join(',')}` : null, () => favoriteCards(asked));
   const favorites = useMemo(() => {
-    const wanted = new Set(ids);
-    return sortFestivals(
-      festivals.filter((f) => wanted.has(f.id)),
-      'date',
-    );
-  }, [festivals, ids]);
+    const keep = new Set(wanted);
+    return (data ?? []).filter((f) => keep.has(f.id));
+  }, [data, wanted]);
   const count = favorites.length;
+  const busy = loading && asked.length > 0;
 
   return (
     <div className="page">
@@ -28,10 +47,10 @@ export function FavoritesScreen() {
           <p className="eyebrow">Tu selección</p>
           <h1 className="page-title">Mis favoritos</h1>
           <p className="muted" role="status" aria-live="polite">
-            {loading ? 'Cargando favoritos...' : `${count} ${count === 1 ? 'festival guardado' : 'festivales guardados'}`}
+            {busy ? 'Cargando favoritos...' : `${count} ${count === 1 ? 'festival guardado' : 'festivales guardados'}`}
           </p>
         </header>
-        {loading ? (
+        {busy ? (
           <FestivalGridSkeleton />
         ) : error ? (
           <CatalogLoadError onRetry={reload} />

@@ -1,13 +1,15 @@
 import { useId, useState } from 'react';
 import { SearchIcon } from 'lucide-react';
 import type { FestivalSort } from '#core/festival-filters';
+import type { GenreFacet } from '#core/festival-page';
 import { hasActiveFilters, type useFestivalFilters } from '../hooks/use-festival-filters';
 
 type Controls = ReturnType<typeof useFestivalFilters>;
 
 interface Props {
   controls: Controls;
-  genres: string[];
+  /** Options with how many festivals each would show (from the server). */
+  genres: GenreFacet[];
 }
 
 /** spec §2/§5 filter bar: search, genre, minimum rating, order, 'Solo próximos festivales', dates. */
@@ -16,6 +18,8 @@ export function FestivalFiltersBar({ controls, genres }: Props) {
   const id = useId();
   const [expanded, setExpanded] = useState(false);
   const active = hasActiveFilters(filters);
+  // A genre from a shared link stays selectable before (or without) its count.
+  const options = filters.genre && !genres.some((g) => g.name === filters.genre) ? [{ name: filters.genre, count: null }, ...genres] : genres;
   const advancedCount = [filters.genre, filters.minRating > 0, filters.from, filters.to].filter(Boolean).length;
 
   return (
@@ -51,9 +55,9 @@ export function FestivalFiltersBar({ controls, genres }: Props) {
           <label htmlFor={`${id}-genre`}>Género</label>
           <select id={`${id}-genre`} className="select" value={filters.genre} onChange={(e) => controls.setGenre(e.target.value)}>
             <option value="">Todos los géneros</option>
-            {genres.map((g) => (
-              <option key={g} value={g}>
-                {g}
+            {options.map((g) => (
+              <option key={g.name} value={g.name}>
+                {g.count === null ? g.name : `${g.name} (${g.count})`}
               </option>
             ))}
           </select>

@@ -1,7 +1,7 @@
-import type { Festival } from '#core/types';
+import type { FestivalCard as Card } from '#core/festival-page';
 import { FestivalCard } from '../../../components/festival-card/festival-card';
 
-export function FestivalGrid({ festivals, list = false }: { festivals: Festival[]; list?: boolean }) {
+export function FestivalGrid({ festivals, list = false }: { festivals: Card[]; list?: boolean }) {
   return (
     <ul className={list ? 'festival-grid is-list' : 'festival-grid'}>
       {festivals.map((f, i) => (

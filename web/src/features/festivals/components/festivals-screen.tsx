@@ -1,21 +1,16 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { LayoutGridIcon, ListIcon, MapIcon, SearchIcon } from 'lucide-react';
-import { filterFestivals } from '#core/festival-filters';
 import { ApiError } from '../../../lib/api-client';
-import { useFestivals, UnexpectedCatalogResponse } from '../../../lib/catalog';
+import { festivalPageUrl, UnexpectedCatalogResponse } from '../../../lib/festival-lists';
 import { FestivalGridSkeleton } from '../../../components/festival-card/festival-card-skeleton';
 import { useToast } from '../../../components/toast/toast-provider';
 import { paths } from '../../../config/paths';
 import { hasActiveFilters, useFestivalFilters } from '../hooks/use-festival-filters';
+import { useFestivalPages } from '../hooks/use-festival-pages';
 import { FestivalFiltersBar } from './festival-filters';
 import { CatalogLoadError } from './catalog-load-error';
 import { FestivalGrid } from './festival-grid';
-
-const PAGE_SIZE = 30;
-// The first screenful renders on its own, the rest of the page right after (shorter first task).
-const FIRST_BATCH = 6;
-const collator = new Intl.Collator('es');
 
 /** spec §8: what the list says when the catalogue cannot be read. */
 function loadErrorToast(error: Error): string {
@@ -27,40 +22,19 @@ function loadErrorToast(error: Error): string {
 
 /** The home (spec §2 "Festival list page"). */
 export function FestivalsScreen() {
-  const { festivals, loading, error, reload } = useFestivals();
   const toast = useToast();
   const controls = useFestivalFilters();
-  const { filters, view } = controls;
-  const [shown, setShown] = useState(FIRST_BATCH);
+  const { applied, view } = controls;
+  const query = festivalPageUrl(applied);
+  const urlOf = useCallback((offset: number) => festivalPageUrl(applied, offset), [applied]);
+  const { items, total, genres, loading, refreshing, error, reload, hasMore, loadingMore, loadMore } = useFestivalPages(query, urlOf);
 
   useEffect(() => {
     if (error) toast(loadErrorToast(error), 'error');
   }, [error, toast]);
 
-  const genres = useMemo(
-    () => [...new Set(festivals.flatMap((f) => f.genres ?? []))].sort(collator.compare),
-    [festivals],
-  );
-  const results = useMemo(() => filterFestivals(festivals, filters), [festivals, filters]);
-  const active = hasActiveFilters(filters);
-
-  useEffect(() => {
-    if (loading || shown !== FIRST_BATCH) return;
-    const timer = window.setTimeout(() => setShown((n) => Math.max(n, PAGE_SIZE)), 0);
-    return () => window.clearTimeout(timer);
-  }, [loading, shown]);
-
-  // A new filter starts the list from the top again.
-  const firstRun = useRef(true);
-  useEffect(() => {
-    if (firstRun.current) {
-      firstRun.current = false;
-      return;
-    }
-    setShown(PAGE_SIZE);
-  }, [filters]);
-
-  const count = results.length;
+  const active = hasActiveFilters(applied);
+  const count = total;
   const countText = `${count} ${count === 1 ? 'festival encontrado' : 'festivales encontrados'}${active ? ' con los filtros aplicados' : ''}`;
 
   return (
@@ -133,11 +107,13 @@ export function FestivalsScreen() {
         ) : (
           <>
             <h2 className="visually-hidden">Resultados</h2>
-            <FestivalGrid festivals={results.slice(0, shown)} list={view === 'list'} />
-            {count > shown ? (
+            <div aria-busy={refreshing} className={refreshing ? 'results is-refreshing' : 'results'}>
+              <FestivalGrid festivals={items} list={view === 'list'} />
+            </div>
+            {hasMore ? (
               <div className="load-more">
-                <button type="button" className="btn" onClick={() => setShown((n) => n + PAGE_SIZE)}>
-                  Mostrar más festivales ({count - shown} restantes)
+                <button type="button" className="btn" disabled={loadingMore} onClick={loadMore}>
+                  Mostrar más festivales ({count - items.length} restantes)
                 </button>
               </div>
             ) : null}

@@ -1,40 +1,107 @@
-import { useCallback, useState } from 'react';
-import { defaultFilters, setDateRange, setUpcoming, type FestivalFilters, type FestivalSort } from '#core/festival-filters';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  defaultFilters,
+  festivalSorts,
+  setDateRange,
+  setUpcoming,
+  type FestivalFilters,
+  type FestivalSort,
+} from '#core/festival-filters';
+import { isIsoDate } from '#core/dates';
 
-export type Filters = Required<FestivalFilters>;
+export type Filters = Required<Omit<FestivalFilters, 'near'>>;
 export type ViewMode = 'grid' | 'list';
 
 const initial: Filters = { ...defaultFilters } as Filters;
 
-// Kept for the visit, so coming back from a festival page finds the list as it was left.
-let remembered: { filters: Filters; view: ViewMode } = { filters: initial, view: 'grid' };
+/** How long typing may pause before the list is asked for: short enough to feel instant. */
+export const SEARCH_DEBOUNCE_MS = 100;
+
+// The view is kept for the visit; the filters live in the URL (shareable, kept on reload and back).
+let rememberedView: ViewMode = 'grid';
 
 /** True when something narrows the list beyond the default 'Solo próximos festivales'. */
 export function hasActiveFilters(f: Filters): boolean {
   return Boolean(f.search.trim() || f.genre || f.minRating > 0 || f.from || f.to);
 }
 
-/** The filter bar's state with the interplay of spec §4 (core's setUpcoming / setDateRange). */
-export function useFestivalFilters() {
-  const [filters, setFilters] = useState<Filters>(remembered.filters);
-  const [view, setViewState] = useState<ViewMode>(remembered.view);
+/** Spanish parameter names in the address bar: /?q=sonar&genero=Techno&orden=name&proximos=no. */
+const names = { search: 'q', genre: 'genero', minRating: 'valoracion', sort: 'orden', upcoming: 'proximos', from: 'desde', to: 'hasta' } as const;
 
-  const update = useCallback((next: (f: Filters) => Filters) => {
-    setFilters((f) => {
-      const value = next(f);
-      remembered = { ...remembered, filters: value };
-      return value;
-    });
-  }, []);
+export function filtersFromParams(params: URLSearchParams): Filters {
+  const rating = Number(params.get(names.minRating));
+  const sort = params.get(names.sort) as FestivalSort | null;
+  const from = params.get(names.from) ?? '';
+  const to = params.get(names.to) ?? '';
+  return {
+    search: params.get(names.search) ?? '',
+    genre: params.get(names.genre) ?? '',
+    minRating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : 0,
+    sort: sort && festivalSorts.includes(sort) ? sort : 'date',
+    upcoming: params.get(names.upcoming) !== 'no',
+    from: isIsoDate(from) ? from : '',
+    to: isIsoDate(to) ? to : '',
+  };
+}
+
+function writeParams(params: URLSearchParams, f: Filters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const set = (name: string, value: string | null) => (value ? next.set(name, value) : next.delete(name));
+  set(names.search, f.search.trim() ? f.search : null);
+  set(names.genre, f.genre || null);
+  set(names.minRating, f.minRating > 0 ? String(f.minRating) : null);
+  set(names.sort, f.sort !== 'date' ? f.sort : null);
+  set(names.upcoming, f.upcoming ? null : 'no');
+  set(names.from, f.from || null);
+  set(names.to, f.to || null);
+  return next;
+}
+
+/**
+ * The filter bar's state with the interplay of spec §4 (core's setUpcoming / setDateRange), kept
+ * in the URL. `filters` is what the bar shows (the search as typed); `applied` is what the list
+ * asks for: the same, with the search taken once typing pauses.
+ */
+export function useFestivalFilters() {
+  const [params, setParams] = useSearchParams();
+  const applied = useMemo(() => filtersFromParams(params), [params]);
+  const [typed, setTyped] = useState(applied.search);
+  const [view, setViewState] = useState<ViewMode>(rememberedView);
+
+  // The URL changed from elsewhere (back, a link, 'Limpiar filtros'): the box shows it.
+  const lastWritten = useRef(applied.search);
+  useEffect(() => {
+    if (applied.search.trim() !== lastWritten.current.trim()) setTyped(applied.search);
+    lastWritten.current = applied.search;
+  }, [applied.search]);
+
+  const update = useCallback(
+    (next: (f: Filters) => Filters) =>
+      setParams((current) => writeParams(current, next(filtersFromParams(current))), { replace: true }),
+    [setParams],
+  );
+
+  useEffect(() => {
+    if (typed.trim() === applied.search.trim()) return;
+    const timer = window.setTimeout(() => {
+      lastWritten.current = typed;
+      update((f) => ({ ...f, search: typed }));
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed, applied.search, update]);
+
+  const filters = useMemo(() => ({ ...applied, search: typed }), [applied, typed]);
 
   return {
     filters,
+    applied,
     view,
     setView: useCallback((v: ViewMode) => {
-      remembered = { ...remembered, view: v };
+      rememberedView = v;
       setViewState(v);
     }, []),
-    setSearch: useCallback((search: string) => update((f) => ({ ...f, search })), [update]),
+    setSearch: setTyped,
     setGenre: useCallback((genre: string) => update((f) => ({ ...f, genre })), [update]),
     setMinRating: useCallback((minRating: number) => update((f) => ({ ...f, minRating })), [update]),
     setSort: useCallback((sort: FestivalSort) => update((f) => ({ ...f, sort })), [update]),
@@ -44,6 +111,10 @@ export function useFestivalFilters() {
       [update],
     ),
     setTo: useCallback((to: string) => update((f) => setDateRange(f, f.from, to) as Filters), [update]),
-    clear: useCallback(() => update(() => ({ ...initial })), [update]),
+    clear: useCallback(() => {
+      setTyped('');
+      lastWritten.current = '';
+      update(() => ({ ...initial }));
+    }, [update]),
   };
 }

@@ -1,0 +1,97 @@
+import type { CalendarRange, FestivalPage } from '#core/festival-page';
+import { festivalPageUrl } from '#core/festival-page-url';
+import { ApiError, apiRequest } from './api-client';
+import { invalidateWhere } from './use-server-data';
+
+declare global {
+  interface Window {
+    /** The home's first page, requested by index.html right after the first paint (web/vite.config.ts). */
+    __festivalesFirstPage?: { url: string; response: Promise<Response> } | null;
+  }
+}
+
+/** Thrown when a list answer is not the shape the screen reads (spec §8 'Respuesta inesperada del servidor.'). */
+export class UnexpectedCatalogResponse extends Error {
+  constructor() {
+    super('Respuesta inesperada del servidor.');
+    this.name = 'UnexpectedCatalogResponse';
+  }
+}
+
+/** The keys of useServerData that read lists: all reload after a catalogue change. */
+export const LIST_KEY_PREFIX = 'festival-list:';
+
+export { festivalPageUrl };
+
+function isPage(value: unknown): value is FestivalPage {
+  const page = value as FestivalPage | null;
+  return typeof page === 'object' && page !== null && Array.isArray(page.items) && typeof page.total === 'number' && Array.isArray(page.genres);
+}
+
+/** Takes over index.html's early request when it asked for this very URL. */
+function takeEarlyRequest(url: string): Promise<unknown> | null {
+  const early = window.__festivalesFirstPage;
+  if (!early || early.url !== url) return null;
+  window.__festivalesFirstPage = null;
+  return early.response.then(
+    async (res) => {
+      const text = await res.text();
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      if (!res.ok) throw new ApiError(res.status, json as ConstructorParameters<typeof ApiError>[1], `Error HTTP ${res.status}`);
+      return json;
+    },
+    () => {
+      throw new ApiError(0, undefined, 'Error de red o servidor.');
+    },
+  );
+}
+
+/**
+ * Pages asked for during this visit, by URL: the next page is prefetched while the visitor reads
+ * this one, and going back to a list shows it at once. Failed requests are forgotten.
+ */
+const pages = new Map<string, Promise<FestivalPage>>();
+const KEPT_PAGES = 40;
+
+export function fetchFestivalPage(url: string): Promise<FestivalPage> {
+  let page = pages.get(url);
+  if (!page) {
+    const request = takeEarlyRequest(url) ?? apiRequest<unknown>(url, { auth: false });
+    page = request.then((data) => {
+      if (!isPage(data)) throw new UnexpectedCatalogResponse();
+      return data;
+    });
+    page.catch(() => pages.delete(url));
+    pages.set(url, page);
+    if (pages.size > KEPT_PAGES) pages.delete(pages.keys().next().value!);
+  } else {
+    // Most recently used last, so the oldest goes first.
+    pages.delete(url);
+    pages.set(url, page);
+  }
+  return page;
+}
+
+/** Starts loading a page the visitor is likely to ask for next, when the browser is idle. */
+export function prefetchFestivalPage(url: string): void {
+  const start = () => void fetchFestivalPage(url).catch(() => undefined);
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 1000 });
+  else setTimeout(start, 200);
+}
+
+export async function fetchCalendarRange(from: string, to: string, signal?: AbortSignal): Promise<CalendarRange> {
+  const data = await apiRequest<CalendarRange>(`/api/festivals/calendar?from=${from}&to=${to}`, { auth: false, signal });
+  if (!data || !Array.isArray(data.items)) throw new UnexpectedCatalogResponse();
+  return data;
+}
+
+/** After a change to the catalogue (a proposal approved, a festival deleted): every list asks again. */
+export function invalidateFestivalLists(): void {
+  pages.clear();
+  invalidateWhere((key) => key.startsWith(LIST_KEY_PREFIX));
+}
