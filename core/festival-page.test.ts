@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { defaultFilters } from './festival-filters';
+import { festivalPageUrl } from './festival-page-url';
 import { calendarRange, festivalPage, festivalPageQuerySchema } from './festival-page';
 import type { Festival } from './types';
 
@@ -113,5 +116,18 @@ describe('calendarRange', () => {
     expect(june.items[0].description).toMatch(/^Una descripción larga .*\.\.\.$/);
     expect(june.next).toEqual({ id: valencia.id, name: 'Medusa', start_date: '2030-08-10' });
     expect(calendarRange(catalogue, '2030-09-01', '2030-09-30')).toEqual({ items: [], next: null });
+  });
+});
+
+describe('festivalPageUrl', () => {
+  it("is the URL index.html asks for before the home's code runs", () => {
+    const config = readFileSync(new URL('../web/vite.config.ts', import.meta.url), 'utf8');
+    expect(config).toContain(`const HOME_FIRST_PAGE = '${festivalPageUrl(defaultFilters)}';`);
+  });
+
+  it('names the filters in one order, the place rounded, the ids of favourites', () => {
+    expect(festivalPageUrl({ search: ' sónar ', genre: 'Techno', minRating: 3, upcoming: false, sort: 'distance', near: { lat: 40.41677, lon: -3.70379, radiusKm: 100 } }, 24, 24, [3, 1])).toBe(
+      '/api/festivals/page?search=s%C3%B3nar&genre=Techno&minRating=3&upcoming=false&sort=distance&lat=40.4168&lon=-3.7038&radius=100&ids=3%2C1&limit=24&offset=24',
+    );
   });
 });
