@@ -7,6 +7,7 @@ import { festivalRoutes } from './festivals';
 import { geocodingRoutes } from './geocoding';
 import { mediaReportRoutes } from './media-reports';
 import { mediaRoutes } from './media';
+import { newsletterRoutes } from './newsletter';
 import { uploadRoutes } from './uploads';
 import { userRoutes } from './users';
 
@@ -25,4 +26,5 @@ export const app = createApp('/api/admin')
   .route('/', userRoutes)
   .route('/', contactMessageRoutes)
   .route('/', auditRoutes)
-  .route('/', uploadRoutes);
+  .route('/', uploadRoutes)
+  .route('/', newsletterRoutes);

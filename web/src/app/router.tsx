@@ -29,6 +29,7 @@ export const router = createBrowserRouter([
           { path: 'about', lazy: () => import('./routes/about').then((m) => ({ Component: m.AboutRoute })) },
           { path: 'legal-notice', lazy: () => import('./routes/legal-notice').then((m) => ({ Component: m.LegalNoticeRoute })) },
           { path: 'privacy', lazy: () => import('./routes/privacy').then((m) => ({ Component: m.PrivacyRoute })) },
+          { path: 'newsletter/:status', lazy: () => import('./routes/newsletter').then((m) => ({ Component: m.NewsletterRoute })) },
           { path: 'contact', lazy: () => import('./routes/contact').then((m) => ({ Component: m.ContactRoute })) },
         ],
       },

@@ -12,13 +12,14 @@ import { FestivalsTab } from './festivals-tab';
 import { MediaForm } from './media-form';
 import { MediaTab } from './media-tab';
 import { MessagesTab } from './messages-tab';
+import { NewsletterTab } from './newsletter-tab';
 import { ReportsTab } from './reports-tab';
 import { TabPanel, Tabs } from './tabs';
 import './admin.css';
 import './admin-lists.css';
 import './admin-forms.css';
 
-type MainTab = 'festivals' | 'media' | 'comments' | 'reports' | 'messages';
+type MainTab = 'festivals' | 'media' | 'comments' | 'reports' | 'messages' | 'newsletter';
 
 /** Which lists each tab shows, to put their load errors where they matter. */
 const tabLists: Record<MainTab, AdminDataKey[]> = {
@@ -27,6 +28,7 @@ const tabLists: Record<MainTab, AdminDataKey[]> = {
   comments: ['pendingComments'],
   reports: ['reports', 'media'],
   messages: ['messages'],
+  newsletter: [],
 };
 
 interface AdminPageProps {
@@ -185,6 +187,7 @@ function AdminPanel({ forced }: { forced: boolean }) {
             { key: 'comments', label: 'Comentarios', count: data.pendingComments.length },
             { key: 'reports', label: 'Reportes', count: data.reports.length },
             { key: 'messages', label: 'Mensajes', count: unread, countLabel: 'sin leer' },
+            { key: 'newsletter', label: 'Newsletter' },
           ]}
         />
 
@@ -218,6 +221,8 @@ function AdminPanel({ forced }: { forced: boolean }) {
             <CommentsTab comments={data.pendingComments} run={run} busy={busy} />
           ) : tab === 'reports' ? (
             <ReportsTab reports={data.reports} hidden={hidden} run={run} busy={busy} />
+          ) : tab === 'newsletter' ? (
+            <NewsletterTab run={run} busy={busy} />
           ) : (
             <MessagesTab messages={data.messages} run={run} busy={busy} />
           )}

@@ -1,0 +1,18 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../lib/app-env';
+import { db } from '../lib/db';
+import { previewDigest, queueDigest } from '../lib/newsletter/digest';
+import { subscriberCounts } from '../lib/newsletter/subscriptions';
+
+/** The newsletter in the admin panel: how many receive it, this month's digest as it will look, and sending it. */
+export const newsletterRoutes = new Hono<AppEnv>()
+  .get('/newsletter', async (c) => c.json(await subscriberCounts(await db())))
+  .get('/newsletter/digest/preview', async (c) => c.json(await previewDigest(await db())))
+  // Queued for the outbox; a second send in the same month queues nothing (one digest per month and address).
+  .post('/newsletter/digest', async (c) => {
+    const queued = await queueDigest(await db());
+    return c.json({
+      queued,
+      message: queued ? `Boletín en cola para ${queued} suscriptores confirmados.` : 'El boletín de este mes ya se envió a todos los suscriptores confirmados.',
+    });
+  });
