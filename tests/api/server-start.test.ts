@@ -133,8 +133,9 @@ describe('npm start sweeps unconfirmed uploads', () => {
 
     const local = start({});
     await local.listening;
-    await expect.poll(() => existsSync(pendingFile), { timeout: 15_000 }).toBe(false);
-    expect(local.output().stdout).toContain('[uploads] 1 subidas sin confirmar eliminadas');
+    // The log line comes once the sweep has finished (file and row), so wait on it rather than on the file alone.
+    await expect.poll(() => local.output().stdout, { timeout: 30_000 }).toContain('[uploads] 1 subidas sin confirmar eliminadas');
+    expect(existsSync(pendingFile)).toBe(false);
     local.child.kill('SIGTERM');
     await local.exited;
     expect(await rowsWithKey()).toBe(0);
