@@ -12,3 +12,23 @@ export function keyCacheOnAuthorization(args: { parametersInCacheKeyAndForwarded
   config.headerBehavior = 'whitelist';
   config.headers = { items: [...new Set([...(config.headers?.items ?? []), 'authorization'])] };
 }
+
+/**
+ * The CDN caches what the functions say it may: nothing without a Cache-Control (default TTL 0),
+ * a public list for its s-maxage (then stale-while-revalidate). Brotli and gzip are both part of
+ * the key, so CloudFront keeps and serves each compressed form (and compresses what the origin
+ * sends uncompressed). Applied to the Router's cache policy with keyCacheOnAuthorization.
+ */
+export function honourOriginCaching(args: {
+  defaultTtl?: unknown;
+  minTtl?: unknown;
+  maxTtl?: unknown;
+  parametersInCacheKeyAndForwardedToOrigin?: unknown;
+}): void {
+  args.minTtl = 0;
+  args.defaultTtl = 0;
+  args.maxTtl = 31_536_000;
+  const params = (args.parametersInCacheKeyAndForwardedToOrigin ??= {}) as { enableAcceptEncodingBrotli?: boolean; enableAcceptEncodingGzip?: boolean };
+  params.enableAcceptEncodingBrotli = true;
+  params.enableAcceptEncodingGzip = true;
+}

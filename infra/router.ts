@@ -1,4 +1,4 @@
-import { keyCacheOnAuthorization } from './cache-policy';
+import { honourOriginCaching, keyCacheOnAuthorization } from './cache-policy';
 import { originSecretInjection, useResponseHeadersPolicy } from './edge-policy';
 import type { Secrets } from './secrets';
 
@@ -12,7 +12,10 @@ export function createRouter(secrets: Secrets, headers: { policy: { id: $util.In
   return new sst.aws.Router('Site', {
     edge: { viewerRequest: { injection: $jsonStringify(secrets.OriginSecret.value).apply(originSecretInjection) } },
     transform: {
-      cachePolicy: (args) => void keyCacheOnAuthorization(args),
+      cachePolicy: (args) => {
+        keyCacheOnAuthorization(args);
+        honourOriginCaching(args);
+      },
       cdn: (args) => void useResponseHeadersPolicy(args, headers.policy.id),
     },
   });

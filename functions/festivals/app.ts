@@ -4,33 +4,30 @@ import { createApp } from '../lib/app';
 import { currentUser, optionalAuth, requireAdmin, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
-import { sendCachedBody } from '../lib/cached-body';
+import { publicReadCacheControl, sendCachedBody } from '../lib/cached-body';
 import { catalogFestival, catalogRead, catalogResponse, findFestival } from '../lib/festival-store';
 import { deleteFestivalWithMedia } from '../lib/festival-deletion';
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { proposeFestival } from './proposals';
 
-/** Public lists: every client checks with the server (ETag) before using its copy. */
-const PUBLIC_LIST = 'public, max-age=0, must-revalidate';
-
 export const app = createApp('/api/festivals')
   .get('/', validate('query', festivalFilterQuerySchema), async (c) => {
     const cached = await catalogResponse(await db(), c.req.valid('query'));
-    return sendCachedBody(c, cached, PUBLIC_LIST);
+    return sendCachedBody(c, cached, publicReadCacheControl(c));
   })
   // What the home and favourites show: a page of cards, the total and the genre options.
   .get('/page', validate('query', festivalPageQuerySchema), async (c) => {
     const query = c.req.valid('query');
     const now = new Date();
     const cached = await catalogRead(await db(), { page: query }, (festivals) => festivalPage(festivals, query, now), { now });
-    return sendCachedBody(c, cached, PUBLIC_LIST);
+    return sendCachedBody(c, cached, publicReadCacheControl(c));
   })
   // What the calendar shows: the festivals on the days of a month or a week.
   .get('/calendar', validate('query', calendarRangeQuerySchema), async (c) => {
     const { from, to } = c.req.valid('query');
     const cached = await catalogRead(await db(), { calendar: [from, to] }, (festivals) => calendarRange(festivals, from, to));
-    return sendCachedBody(c, cached, PUBLIC_LIST);
+    return sendCachedBody(c, cached, publicReadCacheControl(c));
   })
   .get('/:id', optionalAuth, validate('param', idParamSchema), async (c) => {
     const database = await db();
@@ -41,7 +38,7 @@ export const app = createApp('/api/festivals')
     const visible =
       festival && (festival.status === 'approved' || user?.role === 'admin' || (user && festival.proposed_by === user.id));
     if (!festival || !visible) throw notFound('Festival no encontrado', 'festival_not_found');
-    c.header('Cache-Control', festival.status === 'approved' ? 'public, max-age=0, must-revalidate' : 'private, no-store');
+    c.header('Cache-Control', festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
     return c.json(festival);
   })
   .post('/', requireAuth, validate('json', proposeFestivalSchema), rateLimit('propose'), async (c) => {

@@ -37,6 +37,21 @@ export function cachedBody(value: unknown): CachedBody {
   };
 }
 
+/**
+ * Public reads: browsers check with the server every time (max-age=0, ETag), while the CDN keeps
+ * the answer one second and serves it up to 30 s longer while it fetches a fresh one in the
+ * background. A popular list then reaches a function about once a second per edge location,
+ * and a change to the catalogue shows within a second or two on every list.
+ */
+export const PUBLIC_EDGE_CACHE = 'public, max-age=0, s-maxage=1, stale-while-revalidate=30';
+/** The same read with a token: kept out of shared caches. */
+export const PRIVATE_CACHE = 'private, max-age=0, must-revalidate';
+
+/** The Cache-Control of a public read: shared caches only for requests that carry no credentials. */
+export function publicReadCacheControl(c: Context): string {
+  return c.req.header('Authorization') || c.req.header('Cookie') ? PRIVATE_CACHE : PUBLIC_EDGE_CACHE;
+}
+
 /** Whether an Accept-Encoding header accepts `coding` (a q=0 refuses it). */
 function accepts(header: string, coding: string): boolean {
   return header.split(',').some((part) => {

@@ -173,6 +173,13 @@ describe('routing on the site origin', () => {
       headers: { items: ['x-open-next-cache-key', 'x-forwarded-host', 'authorization'] },
     });
     expect(sstDefault.parametersInCacheKeyAndForwardedToOrigin.queryStringsConfig.queryStringBehavior).toBe('all');
+    // The functions' s-maxage decides what the edge keeps; each compressed form is kept apart.
+    expect(sstDefault).toMatchObject({
+      minTtl: 0,
+      defaultTtl: 0,
+      maxTtl: 31_536_000,
+      parametersInCacheKeyAndForwardedToOrigin: { enableAcceptEncodingBrotli: true, enableAcceptEncodingGzip: true },
+    });
     const bare: any = {};
     keyCacheOnAuthorization(bare);
     expect(bare.parametersInCacheKeyAndForwardedToOrigin.headersConfig.headers.items).toEqual(['authorization']);
