@@ -1,5 +1,19 @@
 import type { Secrets } from './secrets';
 
+/** Built files that keep their name from one build to the next: never kept by a cache. */
+const REVALIDATE = 'max-age=0,no-cache,no-store,must-revalidate';
+
+/**
+ * How the build's files are uploaded: hashed assets for a year (SST's default), and the files a new
+ * build changes under the same name (the pages, the service worker, the manifest) checked on every
+ * request, so an installed app finds a new version (docs/decisions/039). Later entries win.
+ */
+export const WEB_FILE_OPTIONS = [
+  { files: '**', cacheControl: 'max-age=31536000,public,immutable' },
+  { files: ['**/*.html', 'sw.js'], cacheControl: REVALIDATE },
+  { files: 'manifest.webmanifest', cacheControl: REVALIDATE, contentType: 'application/manifest+json' },
+];
+
 /** The Vite SPA on the CDN: every path no function claims falls back to index.html (client routing). */
 export function createWeb(router: sst.aws.Router, secrets: Secrets) {
   return new sst.aws.StaticSite('Web', {
@@ -7,6 +21,7 @@ export function createWeb(router: sst.aws.Router, secrets: Secrets) {
     build: { command: 'npm run build', output: 'web/dist' },
     // web/vite.config.ts exposes GOOGLE_CLIENT_ID to the browser under the server's own name.
     environment: { GOOGLE_CLIENT_ID: secrets.GoogleClientId.value },
+    assets: { fileOptions: WEB_FILE_OPTIONS },
     router: { instance: router },
     dev: false,
   });

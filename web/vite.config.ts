@@ -5,6 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { appManifest } from './app-manifest';
 
 /**
  * What the home asks for first with no filters in its address: festivalPageUrl(defaultFilters)
@@ -85,7 +87,29 @@ function startAfterFirstPaint(): Plugin {
 
 export default defineConfig({
   root: here,
-  plugins: [react(), precompress(), startAfterFirstPaint()],
+  plugins: [
+    react(),
+    precompress(),
+    startAfterFirstPaint(),
+    // The installable app: manifest.webmanifest and /sw.js built from src/sw/sw.ts with this build's
+    // precache list (docs/decisions/039). The page registers the worker itself (src/features/pwa).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: appManifest,
+      manifestFilename: 'manifest.webmanifest',
+      includeManifestIcons: false,
+      injectManifest: {
+        // The app shell: code, styles, fonts, the logo. Pictures are cached as they are seen.
+        globPatterns: ['index.html', 'assets/*.{js,css,woff2}', 'favicon.svg', 'icons/icon-192.png'],
+        globIgnores: ['**/*.br', '**/*.gz'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
   // The web reads the same variable names as the server (README "Configuration"); see src/config/env.ts.
   envDir: path.resolve(here, '..'),
   envPrefix: ['VITE_', 'GOOGLE_CLIENT_ID'],
@@ -106,7 +130,7 @@ export default defineConfig({
             // request and a gzip stream for each (docs/decisions/024).
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|context|shared[\\/])|[\\/]web[\\/]src[\\/](lib[\\/](api-client|auth|storage)|components[\\/]toast)[\\/.]|[\\/]core[\\/]slug\.ts/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|context|shared[\\/])|[\\/]web[\\/]src[\\/](lib[\\/](api-client|auth|storage)|components[\\/]toast)[\\/.]|[\\/]core[\\/]slug\.ts|vite[\\/]preload-helper/,
             },
           ],
         },

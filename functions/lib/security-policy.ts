@@ -31,7 +31,7 @@ export type CspDirectives = Record<string, string[]>;
 
 /**
  * Content-Security-Policy, by directive (camelCase keys, as Hono's secureHeaders takes them).
- * Scripts, styles, frames and connections: this site, Google sign-in and the upload store only; no
+ * Scripts, styles, frames and connections: this site, Google sign-in, the map tiles (connections) and the upload store only; no
  * inline script or style (index.html's boot script is an emitted file, web/vite.config.ts).
  * Images and media come from any https host because admins may point a festival image or a gallery
  * item at a URL of their choice (spec §5) and Google serves avatars; map tiles are among them.
@@ -47,7 +47,8 @@ export function cspDirectives({ uploadOrigins = [], https }: PolicyOptions): Csp
     imgSrc: ["'self'", 'data:', 'blob:', MAP_TILE_ORIGIN, 'https:', ...plainUploads],
     mediaSrc: ["'self'", 'blob:', 'https:', ...plainUploads],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", GOOGLE_SIGN_IN.connect, ...uploads],
+    // The map tiles: the service worker fetches them to keep those already seen (web/src/sw).
+    connectSrc: ["'self'", GOOGLE_SIGN_IN.connect, MAP_TILE_ORIGIN, ...uploads],
     frameSrc: [GOOGLE_SIGN_IN.frame],
     workerSrc: ["'self'"],
     manifestSrc: ["'self'"],

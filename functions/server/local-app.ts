@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import type { MiddlewareHandler } from 'hono';
 import { errorJson } from '../lib/app';
 import { setIndexHtmlLoader } from '../pages/app';
 import { createApiRoot } from './api-apps';
@@ -11,6 +12,11 @@ export interface LocalAppOptions {
   /** Where the local storage driver keeps uploaded files. */
   uploadsDir: string;
 }
+
+const revalidate: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.ok) c.res.headers.set('Cache-Control', 'no-cache');
+};
 
 /** The whole site in one Hono app: every API function, uploads and the SPA with history fallback. */
 export function createLocalApp({ webRoot, uploadsDir }: LocalAppOptions) {
@@ -40,6 +46,11 @@ export function createLocalApp({ webRoot, uploadsDir }: LocalAppOptions) {
       onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   );
+  // The service worker and the manifest keep their names across builds: the browser asks each time,
+  // so an installed app finds a new version (the CDN does the same, infra/web.ts). Set on the
+  // answer itself: serveStatic's onFound runs after its response is built.
+  root.use('/sw.js', revalidate);
+  root.use('/manifest.webmanifest', revalidate);
   const publicFiles = serveStatic({ root: path.relative(process.cwd(), webRoot) });
   // Directory paths ("/", "/festival/") fall through to the SPA's index below.
   root.use('/*', (c, next) => (c.req.path.endsWith('/') ? next() : publicFiles(c, next)));

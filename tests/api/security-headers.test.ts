@@ -25,6 +25,8 @@ beforeAll(async () => {
     '<!doctype html><html lang="es"><head><meta charset="utf-8" /><title>Festivales</title></head><body><div id="root"></div><script type="module" src="/assets/boot-abc.js"></script></body></html>',
   );
   writeFileSync(path.join(webRoot, 'assets/boot-abc.js'), 'import("/assets/index-abc.js");');
+  writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => undefined);');
+  writeFileSync(path.join(webRoot, 'manifest.webmanifest'), JSON.stringify({ name: 'Festivales', start_url: '/' }));
   mkdirSync(path.join(uploadsDir, 'users/1/gallery'), { recursive: true });
   writeFileSync(path.join(uploadsDir, 'users/1/gallery/escenario.png'), imageBytes('png'));
   site = createLocalApp({ webRoot, uploadsDir });
@@ -123,6 +125,23 @@ describe('security headers on every kind of answer', () => {
     }
   });
 
+  it('the service worker and the manifest: allowed by the policy, their types, never kept by a cache', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    // The worker runs under its own script's policy: its fetches of the tiles must be allowed there.
+    const policy = expectSecurityHeaders(worker, 'sw.js');
+    expect(policy.get('connect-src')).toContain(new URL(MAP_TILE_URL).origin);
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    const page = csp((await get('/')).headers);
+    expect(page.get('worker-src')).toEqual(["'self'"]);
+    expect(page.get('manifest-src')).toEqual(["'self'"]);
+  });
+
   it('uploaded files, found or not', async () => {
     const found = await get('/uploads/users/1/gallery/escenario.png');
     expect(found.status).toBe(200);
@@ -158,13 +177,13 @@ describe('uploads to S3: the browser may PUT to the bucket and nowhere else', ()
   it('names an S3-compatible endpoint in connect-src (and images from it when it is plain http)', async () => {
     resetEnv({ S3_BUCKET: 'festivales-uploads', S3_ENDPOINT: 'http://127.0.0.1:4569', S3_REGION: 'eu-central-1' });
     const policy = expectSecurityHeaders(await get('/api/festivals?limit=1'), 'S3 endpoint');
-    expect(policy.get('connect-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/', 'http://127.0.0.1:4569']);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/', 'https://tile.openstreetmap.org', 'http://127.0.0.1:4569']);
     expect(policy.get('img-src')).toContain('http://127.0.0.1:4569');
   });
 
   it("names AWS's virtual-hosted bucket host without an endpoint", async () => {
     resetEnv({ S3_BUCKET: 'festivales-uploads', S3_REGION: 'eu-central-1' });
     const policy = expectSecurityHeaders(await get('/'), 'S3 on AWS');
-    expect(policy.get('connect-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/', 'https://festivales-uploads.s3.eu-central-1.amazonaws.com']);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/', 'https://tile.openstreetmap.org', 'https://festivales-uploads.s3.eu-central-1.amazonaws.com']);
   });
 });

@@ -156,6 +156,18 @@ describe('routing on the site origin', () => {
     expect(site.args.environment).toEqual({ GOOGLE_CLIENT_ID: '{Secret:GoogleClientId.value}' });
   });
 
+  it('uploads the service worker and the manifest to be checked on every request, hashed assets for a year', () => {
+    const [site] = ci.of('StaticSite');
+    // SST applies the entries last first; a file goes with the first entry whose pattern takes it.
+    const options = [...site.args.assets.fileOptions].reverse() as { files: string | string[]; cacheControl: string; contentType?: string }[];
+    const optionFor = (file: string) =>
+      options.find((o) => [o.files].flat().some((glob) => path.matchesGlob(file, glob)))!;
+    expect(optionFor('sw.js').cacheControl).toBe('max-age=0,no-cache,no-store,must-revalidate');
+    expect(optionFor('index.html').cacheControl).toBe('max-age=0,no-cache,no-store,must-revalidate');
+    expect(optionFor('manifest.webmanifest')).toMatchObject({ cacheControl: 'max-age=0,no-cache,no-store,must-revalidate', contentType: 'application/manifest+json' });
+    expect(optionFor('assets/index-abc.js').cacheControl).toBe('max-age=31536000,public,immutable');
+  });
+
   it('keys the CDN cache on Authorization, so Bearer GETs reach the functions and are never shared', () => {
     const transform = ci.one('Router', 'Site').args.transform.cachePolicy as (args: any) => void;
     // SST's default server cache policy for Router routes (router.ts, createCachePolicy).

@@ -83,7 +83,7 @@ describe('the Router sends the security headers on every response', () => {
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('script-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(directives.get('connect-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/', BUCKET_ORIGIN]);
+    expect(directives.get('connect-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/', 'https://tile.openstreetmap.org', BUCKET_ORIGIN]);
     expect(directives.get('upgrade-insecure-requests')).toEqual([]);
     expect(cloudFront['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
   });

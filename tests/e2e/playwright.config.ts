@@ -31,6 +31,9 @@ export default defineConfig({
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
     trace: 'off',
+    // The service worker would answer requests the tests route with page.route; the installable
+    // app's own tests (specs/pwa.spec.ts) allow it.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [

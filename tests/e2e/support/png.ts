@@ -46,7 +46,8 @@ export function mapTilePng(): Buffer {
 /** Answers every OpenStreetMap tile request of a page or a whole browser context with the local tile. */
 export async function routeMapTiles(target: Page | BrowserContext): Promise<void> {
   await target.route(/^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: (tile ??= mapTilePng()) }),
+    // OpenStreetMap answers tiles with CORS, which the map asks for (the service worker keeps them).
+    route.fulfill({ status: 200, contentType: 'image/png', headers: { 'Access-Control-Allow-Origin': '*' }, body: (tile ??= mapTilePng()) }),
   );
 }
 

@@ -17,6 +17,8 @@ export class ApiError extends Error {
   }
 }
 
+export const OFFLINE_ACTION_MESSAGE = 'Sin conexión: esta acción necesita internet. Inténtalo de nuevo cuando vuelvas a tener conexión.';
+
 export const UNAUTHORIZED_EVENT = 'festivales:unauthorized';
 
 export interface RequestOptions extends Omit<RequestInit, 'body'> {
@@ -46,7 +48,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     res = await fetch(`${webEnv.apiBase}${path}`, { ...init, headers: finalHeaders, body: payload });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, undefined, 'Error de red o servidor.');
+    // Offline, the person learns what is missing rather than a generic failure.
+    throw new ApiError(0, undefined, navigator.onLine ? 'Error de red o servidor.' : OFFLINE_ACTION_MESSAGE);
   }
   const text = await res.text();
   let json: unknown;

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { User } from '#core/types';
 import { useToast } from '../components/toast/toast-provider';
 import { ApiError, apiRequest, UNAUTHORIZED_EVENT } from './api-client';
+import { forgetOfflineReads } from './offline-cache';
 import { readStorage, storageKeys, writeStorage } from './storage';
 
 interface AuthContextValue {
@@ -48,6 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (options: { silent?: boolean } = {}) => {
       const session = readStorage(storageKeys.token);
       clear();
+      forgetOfflineReads();
       if (!options.silent) toast('Has cerrado sesión', 'info');
       // Signed out here at once; the server revokes the token in the background. If it cannot be
       // reached the token still expires on its own within a day.

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useToast } from '../components/toast/toast-provider';
 import { apiRequest, ApiError } from './api-client';
 import { onSignedIn, useAuth } from './auth';
+import { keepFestivalOffline } from './offline-cache';
 import { readJson, readStorage, storageKeys, writeStorage } from './storage';
 
 interface FavoritesContextValue {
@@ -9,6 +10,8 @@ interface FavoritesContextValue {
   isFavorite: (id: number) => boolean;
   toggleFavorite: (id: number) => Promise<void>;
 }
+
+const outbox = () => import('./favorites-outbox');
 
 const FavoritesContext = createContext<FavoritesContextValue | null>(null);
 
@@ -66,6 +69,17 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
     [],
   );
 
+  // Changes made without connection reach the server when it comes back (or at the next start).
+  useEffect(() => {
+    // Loaded only when there is something to send: it stays out of the first load.
+    const flush = () => {
+      if (readStorage(storageKeys.pendingFavorites)) void outbox().then((o) => o.flushFavoriteChanges());
+    };
+    if (navigator.onLine) flush();
+    window.addEventListener('online', flush);
+    return () => window.removeEventListener('online', flush);
+  }, []);
+
   const toggleFavorite = useCallback(
     async (id: number) => {
       const previous = idsRef.current;
@@ -85,16 +99,22 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
         console.error(error);
         return;
       }
+      if (adding) keepFestivalOffline(id);
       const { user: currentUser, token: currentToken } = session.current;
-      if (!currentUser || !currentToken || !readStorage(storageKeys.token)) return;
+      if (!currentToken || !readStorage(storageKeys.token)) return;
+      // Signed in but offline (the profile could not be checked, so no user yet): kept for later.
+      const changes = await outbox();
+      if (!currentUser || !navigator.onLine) {
+        changes.queueFavoriteChange(id, adding);
+        return;
+      }
       try {
-        await apiRequest(`/api/favorites/${id}`, { method: adding ? 'POST' : 'DELETE', headers: { 'Content-Type': 'application/json' } });
+        await changes.sendFavoriteChange(id, adding);
+        changes.forgetFavoriteChange(id);
       } catch (error) {
-        if (!adding && error instanceof ApiError && error.status === 404) {
-          console.info('Favorito no existía, eliminación exitosa');
-          return;
-        }
-        // A server failure keeps the local change; it is only logged (spec §4).
+        // A server failure keeps the local change; it is only logged (spec §4). One that never
+        // reached the server is sent again when the connection returns.
+        if (changes.isUnsent(error)) changes.queueFavoriteChange(id, adding);
         console.warn('api_error', error);
       }
     },

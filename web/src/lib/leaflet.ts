@@ -29,6 +29,8 @@ export const festivalIcon = L.icon({
 export const osmTiles = {
   // The same URL the Content-Security-Policy allows for images.
   url: MAP_TILE_URL,
+  // Asked with CORS, so the service worker can keep the tiles already seen (web/src/sw).
+  crossOrigin: true,
   attribution: '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>',
 };
 

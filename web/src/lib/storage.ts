@@ -4,6 +4,8 @@ export const storageKeys = {
   favorites: 'favoriteFestivals',
   legacyFavorites: 'favorites',
   cookieConsent: 'cookie-consent',
+  /** Favourite changes made offline while signed in, not yet on the server (lib/favorites-outbox.ts). */
+  pendingFavorites: 'favoritesPendingSync',
 } as const;
 
 export function readStorage(key: string): string | null {

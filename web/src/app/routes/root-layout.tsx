@@ -9,6 +9,7 @@ const NotificationBell = lazy(() =>
 );
 const NewsletterForm = lazy(() => import('../../features/newsletter/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })));
 const Footer = lazy(() => import('../../components/layout/footer').then((m) => ({ default: m.Footer })));
+const PwaStatus = lazy(() => import('../../features/pwa/components/pwa-status').then((m) => ({ default: m.PwaStatus })));
 const CookieConsentBanner = lazy(() =>
   import('../../features/cookies/components/cookie-consent').then((m) => ({ default: m.CookieConsentBanner })),
 );
@@ -57,6 +58,9 @@ export function RootLayout() {
             </Suspense>
           }
         />
+      </Suspense>
+      <Suspense fallback={null}>
+        <PwaStatus />
       </Suspense>
       <Suspense fallback={null}>
         <CookieConsentBanner />

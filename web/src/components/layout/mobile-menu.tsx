@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth';
 import { useFocusTrap } from '../../lib/use-focus-trap';
 import { useScrollLock } from '../../lib/use-scroll-lock';
 import { Avatar } from './avatar';
+import { InstallAppItem } from './install-app-item';
 import { mainNav } from './nav-items';
 import './mobile-menu.css';
 
@@ -48,6 +49,7 @@ export function MobileMenu({ onClose, signIn }: Props) {
               Panel Admin
             </NavLink>
           ) : null}
+          <InstallAppItem className="nav-link" onDone={onClose} />
         </nav>
         <div className="mobile-menu-user">
           {user ? (

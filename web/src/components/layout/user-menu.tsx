@@ -5,6 +5,7 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { useDismiss } from '../../lib/use-dismiss';
 import { Avatar } from './avatar';
+import { InstallAppItem } from './install-app-item';
 import './user-menu.css';
 
 /**
@@ -66,6 +67,7 @@ export function UserMenu() {
             </Link>
           )
         ) : null}
+        <InstallAppItem className="dropdown-item" onDone={close} />
         <div className="dropdown-sep" />
         <button type="button" className="dropdown-item" onClick={() => signOut()}>
           <LogOutIcon className="icon" /> Cerrar sesión

@@ -4,6 +4,7 @@ import { ArrowLeftIcon } from 'lucide-react';
 import { slugify } from '#core/slug';
 import type { Festival } from '#core/types';
 import { paths } from '../../../config/paths';
+import { useOnline } from '../../../lib/use-online';
 import { useFestivalShareMeta } from '../../../lib/use-share-meta';
 import { useFestival } from '../hooks/use-festival';
 import { FestivalHero } from './festival-hero';
@@ -26,6 +27,7 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const festival = state.festival;
+  const online = useOnline();
 
   // spec §2: the slug in the URL is replaced when it differs from the name's slug.
   useEffect(() => {
@@ -68,7 +70,11 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
           <div className="empty-state">
             <h1 className="page-title">{notFound ? 'Festival no encontrado' : 'No se pudo cargar el festival'}</h1>
             <p className="muted">
-              {notFound ? 'Puede que se haya eliminado o que el enlace no sea correcto.' : 'Comprueba tu conexión e inténtalo de nuevo.'}
+              {notFound
+                ? 'Puede que se haya eliminado o que el enlace no sea correcto.'
+                : online
+                  ? 'Comprueba tu conexión e inténtalo de nuevo.'
+                  : 'Sin conexión: este festival no está guardado en el dispositivo. Ábrelo con internet o márcalo como favorito para tenerlo sin conexión.'}
             </p>
             <div className="row" style={{ justifyContent: 'center' }}>
               {notFound ? null : (

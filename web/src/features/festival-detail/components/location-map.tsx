@@ -25,7 +25,7 @@ export default function LocationMap({ festival, latitude, longitude }: { festiva
       style={{ height: 400 }}
       attributionControl
     >
-      <TileLayer url={osmTiles.url} attribution={osmTiles.attribution} maxZoom={19} />
+      <TileLayer url={osmTiles.url} crossOrigin={osmTiles.crossOrigin} attribution={osmTiles.attribution} maxZoom={19} />
       <Marker position={[latitude, longitude]} icon={festivalIcon} alt={`Ubicación de ${festival.name}`}>
         <Popup>
           <strong>{festival.name}</strong>

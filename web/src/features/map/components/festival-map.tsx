@@ -60,7 +60,7 @@ export function FestivalMap({ festivals, center, zoom, mapRef, clusterRef, onRea
       className="festival-map"
       preferCanvas={false}
     >
-      <TileLayer url={osmTiles.url} attribution={osmTiles.attribution} maxZoom={MAX_ZOOM} />
+      <TileLayer url={osmTiles.url} crossOrigin={osmTiles.crossOrigin} attribution={osmTiles.attribution} maxZoom={MAX_ZOOM} />
       <ZoomControl position="topright" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
       <AttributionControl position="bottomright" prefix={'<a href="https://leafletjs.com">Leaflet</a>'} />
       <SpanishControls />

@@ -1,0 +1,48 @@
+import { CACHE_NAMES, festivalReads, KEEP_OFFLINE, keptOffline } from '../sw/cache-names';
+import { fetchFestivals } from './catalog';
+import { festivalImage, festivalImageLarge } from './festival-image';
+
+/**
+ * Asks the service worker to fetch and keep these same-origin URLs (web/src/sw/runtime-caching.ts).
+ * The worker does the fetching, so leaving the page does not cut it short. Nothing without a worker.
+ */
+function keep(urls: Iterable<string>): void {
+  const worker = navigator.serviceWorker?.controller;
+  const list = [...new Set(urls)];
+  if (worker && list.length) worker.postMessage({ type: KEEP_OFFLINE, urls: list });
+}
+
+/** A favourited festival stays readable offline: its page's public reads and its picture in every width. */
+export function keepFestivalOffline(id: number): void {
+  if (!navigator.serviceWorker?.controller) return;
+  void fetchFestivals()
+    .catch(() => [])
+    .then((list) => {
+      const festival = list.find((f) => f.id === id);
+      const pictures: string[] = [];
+      if (festival) {
+        const image = festivalImage(festival);
+        pictures.push(festivalImageLarge(festival), image.src, ...(image.srcSet?.split(',').map((c) => c.trim().split(/\s+/)[0]) ?? []));
+      }
+      keep([...festivalReads(id), ...pictures.filter((url) => url.startsWith('/'))]);
+    });
+}
+
+/**
+ * Right after the first service worker takes control: the public reads and pictures this page
+ * loaded before it existed are fetched once more through it, so the first visit is there offline.
+ */
+export function keepWhatThisPageRead(): void {
+  keep(
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.origin === window.location.origin && keptOffline(url.pathname))
+      .map((url) => url.pathname + url.search),
+  );
+}
+
+/** At sign-out: nothing read with the session stays on the device. */
+export function forgetOfflineReads(): void {
+  if ('caches' in window) void caches.delete(CACHE_NAMES.api).catch(() => undefined);
+}

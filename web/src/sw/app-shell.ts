@@ -1,0 +1,30 @@
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/**
+ * The app shell: index.html, every script, stylesheet and font of this build, precached at install.
+ * One build's files are served together: a new build's worker waits (no skipWaiting at install)
+ * until the page asks for it ('Actualizar'), then every open tab reloads onto it, so a tab never
+ * runs an old entry against new chunks or the other way round.
+ */
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first worker of a site controls the page that installed it at once (same build), so what the
+// first visit reads is already kept for offline use.
+clientsClaim();
+
+// Every screen is the SPA: navigations get the precached index.html, online or not. The API,
+// uploads and the files the server writes itself go to the network.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/uploads\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/, /^\/sw\.js$/, /\.webmanifest$/],
+  }),
+);
+
+/** The page's 'Actualizar' (web/src/features/pwa): the waiting worker takes over. */
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

@@ -1,0 +1,33 @@
+/**
+ * What the service worker keeps besides the app shell, shared with the page (which warms the cache
+ * for a favourited festival and empties the API cache at sign-out). No worker or DOM types here.
+ */
+export const CACHE_NAMES = {
+  api: 'festivales-api',
+  images: 'festivales-images',
+  tiles: 'festivales-map-tiles',
+} as const;
+
+/** The page's message asking the worker to fetch and keep a list of URLs. */
+export const KEEP_OFFLINE = 'KEEP_OFFLINE';
+
+/**
+ * Public API reads kept for offline use: the catalogue and its pages and calendar, a festival with
+ * what its page shows (everything under /api/festivals is public; a query string is part of the key).
+ */
+export const OFFLINE_READS: readonly RegExp[] = [
+  /^\/api\/festivals(\/[\w-]+)*\/?$/,
+  /^\/api\/media\/festival\/\d+\/?$/,
+  /^\/api\/comments\/festival\/\d+\/?$/,
+];
+
+/** Same-origin pictures that never change under their URL: uploads and the stock images. */
+export const KEPT_IMAGES = /^\/(uploads|images)\/.+\.(avif|webp|jpe?g|png|gif|svg)$/i;
+
+/** Whether the worker keeps what this same-origin path answers. */
+export const keptOffline = (pathname: string) => KEPT_IMAGES.test(pathname) || OFFLINE_READS.some((re) => re.test(pathname));
+
+/** The festival's own reads, to keep a favourited festival available offline. */
+export const festivalReads = (id: number) => [`/api/festivals/${id}`, `/api/media/festival/${id}`, `/api/comments/festival/${id}`];
+
+export const OFFLINE_READ_MESSAGE = 'Sin conexión: este contenido no está guardado en el dispositivo. Vuelve a intentarlo con internet.';
