@@ -481,3 +481,15 @@ export const mailSuppressionsTable = pgTable('mail_suppressions', {
   reason: text('reason').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * The secret of a user's private calendar feed (GET /api/feeds/favorites/<token>.ics): one per
+ * user, replaced when rotated, so the old address stops working at once.
+ */
+export const feedTokensTable = pgTable('feed_tokens', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => usersTable.id, { onDelete: 'cascade' }),
+  token: uuid('token').notNull().defaultRandom().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -3,6 +3,7 @@ import { app as admin } from '../admin/app';
 import { app as comments } from '../comments/app';
 import { app as contact } from '../contact/app';
 import { app as favorites } from '../favorites/app';
+import { app as feeds } from '../feeds/app';
 import { app as festivals } from '../festivals/app';
 import { app as health } from '../health/app';
 import { securityHeaders } from '../lib/security-headers';
@@ -15,7 +16,7 @@ import { routeNotFound } from '../lib/app';
 import { requestContext } from '../lib/request-context';
 
 /** Every function's app; the local server mounts them all, SST routes each to its own Lambda. */
-export const apiApps = [festivals, health, users, admin, pages, favorites, notifications, newsletter, contact, comments, media, gallery];
+export const apiApps = [feeds, festivals, health, users, admin, pages, favorites, notifications, newsletter, contact, comments, media, gallery];
 
 /**
  * Every API app on one root, with the JSON 404 for unknown /api paths: the local server's and the

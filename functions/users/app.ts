@@ -18,6 +18,7 @@ import { db } from '../lib/db';
 import { env } from '../lib/env';
 import { conflict, pgErrorCode, unauthorized } from '../lib/errors';
 import { validate } from '../lib/validate';
+import { feedTokenRoutes } from './feed-token';
 
 /** The spec's fallback sign-in (§4) when the Google script cannot load: only where AUTH_DEV_LOGIN allows it. */
 const MANUAL_CREDENTIAL = /^manual_login_token_\d{1,16}$/;
@@ -134,4 +135,5 @@ export const app = createApp('/api/users')
   .post('/logout-all', requireAuth, async (c) => {
     await endAllSessions(currentUser(c).id);
     return c.body(null, 204);
-  });
+  })
+  .route('/', feedTokenRoutes);

@@ -1,0 +1,43 @@
+import type { Context } from 'hono';
+import { eq } from 'drizzle-orm';
+import { feedQuerySchema } from '#core/feed-schemas';
+import { feedTokensTable } from '#db/schema';
+import { createApp } from '../lib/app';
+import { db } from '../lib/db';
+import { notFound } from '../lib/errors';
+import { etagOf, favoriteFeedFestivals, publicFeedFestivals, renderIcs, renderRss } from '../lib/feeds/calendar-feed';
+import { isToken } from '../lib/newsletter/subscriptions';
+import { siteUrl } from '../lib/mail/site-url';
+import { validate } from '../lib/validate';
+
+function answer(c: Context, body: string, type: string, cacheControl: string) {
+  const etag = etagOf(body);
+  c.header('ETag', etag);
+  c.header('Cache-Control', cacheControl);
+  if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
+  c.header('Content-Type', type);
+  return c.body(body);
+}
+
+const PUBLIC_CACHE = 'public, max-age=300, s-maxage=900, stale-while-revalidate=3600';
+
+/** Calendar feeds: public ones of the catalogue, and each user's private feed of favourites. */
+export const app = createApp('/api/feeds')
+  .get('/festivals.ics', validate('query', feedQuerySchema), async (c) => {
+    const festivals = await publicFeedFestivals(await db(), c.req.valid('query'));
+    return answer(c, renderIcs('Festivales', festivals), 'text/calendar; charset=utf-8', PUBLIC_CACHE);
+  })
+  .get('/festivals.rss', validate('query', feedQuerySchema), async (c) => {
+    const festivals = await publicFeedFestivals(await db(), c.req.valid('query'));
+    return answer(c, renderRss('Festivales', festivals, siteUrl(c.req.path)), 'application/rss+xml; charset=utf-8', PUBLIC_CACHE);
+  })
+  // The token is the only credential: calendar programs send no session. Unknown and rotated tokens get the same 404.
+  .get('/favorites/:file', async (c) => {
+    const token = /^(.+)\.ics$/.exec(c.req.param('file'))?.[1];
+    if (!isToken(token)) throw notFound('Este calendario no existe o su enlace se ha renovado.');
+    const database = await db();
+    const [owner] = await database.select({ userId: feedTokensTable.userId }).from(feedTokensTable).where(eq(feedTokensTable.token, token));
+    if (!owner) throw notFound('Este calendario no existe o su enlace se ha renovado.');
+    const festivals = await favoriteFeedFestivals(database, owner.userId);
+    return answer(c, renderIcs('Mis festivales favoritos', festivals), 'text/calendar; charset=utf-8', 'private, max-age=300');
+  });

@@ -1,0 +1,4 @@
+import { lambdaHandler } from '../lib/lambda-handler';
+import { app } from './app';
+
+export const handler = lambdaHandler(app);
