@@ -16,7 +16,7 @@ let loading: Promise<SharpFactory> | undefined;
  * function, so requests that store nothing never pay for it, and a Lambda bundle carries it beside
  * the code (scripts/bundle-functions.ts) instead of inside it.
  */
-function loadSharp(): Promise<SharpFactory> {
+export function loadSharp(): Promise<SharpFactory> {
   loading ??= import('sharp')
     .then(({ default: sharp }) => {
       // Every photo is decoded once: libvips' operation cache would only hold memory.
