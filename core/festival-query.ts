@@ -28,6 +28,19 @@ export const festivalFilterQuerySchema = z.object({
   from: isoDate,
   to: isoDate,
   sort: z.enum(festivalSorts, { error: 'Orden no válido: usa date, name, rating o distance.' }).optional(),
+  /** Festivals with this artist on a lineup (any edition). */
+  artist: z.coerce
+    .number({ error: 'Artista no válido.' })
+    .int({ error: 'Artista no válido.' })
+    .positive({ error: 'Artista no válido.' })
+    .max(2147483647, { error: 'Artista no válido.' })
+    .optional(),
+  /** 'Precio máximo': the current edition's tickets start at or below this many euros. */
+  maxPrice: z.coerce
+    .number({ error: 'El precio máximo debe ser un número de euros.' })
+    .min(0, { error: 'El precio máximo no puede ser negativo.' })
+    .max(10000, { error: 'El precio máximo no puede superar 10000 €.' })
+    .optional(),
   limit: z.coerce
     .number({ error: 'limit debe ser un número entre 1 y 5000.' })
     .int({ error: 'limit debe ser un número entre 1 y 5000.' })

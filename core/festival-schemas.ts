@@ -1,5 +1,6 @@
 import { parseDateInput } from './dates';
 import { festivalFilterQuerySchema } from './festival-query';
+import { proposalTicketsShape } from './lineup-schemas';
 import { z } from './zod';
 
 export { festivalFilterQuerySchema };
@@ -109,6 +110,7 @@ export const proposeFestivalSchema = z
     description: descriptionInput,
     website: websiteInput,
     genres: genresInput,
+    ...proposalTicketsShape,
   })
   .refine(endNotBeforeStart.check, { error: endNotBeforeStart.message, path: ['end_date'] });
 export type ProposeFestivalInput = z.input<typeof proposeFestivalSchema>;

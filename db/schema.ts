@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -91,6 +92,8 @@ export const festivalsTable = pgTable(
     parkingInfo: text('parking_info'),
     accommodation: text('accommodation'),
     proposedBy: integer('proposed_by').references(() => usersTable.id, { onDelete: 'set null' }),
+    /** The edition whose dates start_date/end_date are; kept by triggers (see festivalEditionsTable). */
+    currentEditionId: integer('current_edition_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -159,6 +162,8 @@ export const commentsTable = pgTable(
       .references(() => usersTable.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     rating: smallint('rating').notNull(),
+    /** The edition the comment is about, when its author said; ratings by year read it. */
+    editionYear: smallint('edition_year'),
     /** Spec §4: pending until an admin approves it (reject deletes the row). */
     status: text('status', { enum: ['pending', 'approved'] }).notNull().default('pending'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
@@ -168,6 +173,7 @@ export const commentsTable = pgTable(
   (t) => [
     check('comments_content_length', sql`char_length(${t.content}) between 1 and 300`),
     check('comments_rating_range', sql`${t.rating} between 1 and 5`),
+    check('comments_edition_year_range', sql`${t.editionYear} between 1950 and 2100`),
     check('comments_status_check', sql`${t.status} in ('pending', 'approved')`),
     index('comments_festival_created_idx').on(t.festivalId, t.createdAt.desc(), t.id.desc()),
     // The public list and its total: approved comments only (decision 018).
@@ -493,3 +499,128 @@ export const feedTokensTable = pgTable('feed_tokens', {
   token: uuid('token').notNull().defaultRandom().unique(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+const httpUrl = (column: unknown) => sql`${column} is null or (${column} ~* '^https?://' and char_length(${column}) <= 500)`;
+
+/**
+ * Artists, unique by `name_key` (artist_name_key: case, accents, punctuation and a "DJ" prefix
+ * ignored), so the same artist is never created twice whoever types the name.
+ */
+export const artistsTable = pgTable(
+  'artists',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs(sql`artist_name_key(name)`),
+    slug: text('slug').notNull(),
+    country: text('country'),
+    genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
+    photoUrl: text('photo_url'),
+    website: text('website'),
+    instagram: text('instagram'),
+    soundcloud: text('soundcloud'),
+    spotify: text('spotify'),
+    residentAdvisor: text('resident_advisor'),
+    bandcamp: text('bandcamp'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('artists_name_key').on(t.nameKey),
+    check('artists_name_length', sql`char_length(${t.name}) between 1 and 200`),
+    check('artists_name_key_not_empty', sql`${t.nameKey} <> ''`),
+    check('artists_country_length', sql`char_length(${t.country}) <= 100`),
+    check('artists_genres_count', sql`cardinality(${t.genres}) <= 12`),
+    check('artists_photo_url', httpUrl(t.photoUrl)),
+    check('artists_website_url', httpUrl(t.website)),
+    check('artists_instagram_url', httpUrl(t.instagram)),
+    check('artists_soundcloud_url', httpUrl(t.soundcloud)),
+    check('artists_spotify_url', httpUrl(t.spotify)),
+    check('artists_resident_advisor_url', httpUrl(t.residentAdvisor)),
+    check('artists_bandcamp_url', httpUrl(t.bandcamp)),
+  ],
+);
+
+/**
+ * One edition per festival and year. Triggers (migration editions-current) keep the festival's
+ * start_date/end_date equal to its current edition's (the next one not over, else the latest), and
+ * turn a direct write of a festival's dates (the spec's forms) into that year's edition.
+ */
+export const festivalEditionsTable = pgTable(
+  'festival_editions',
+  {
+    id: serial('id').primaryKey(),
+    festivalId: integer('festival_id')
+      .notNull()
+      .references(() => festivalsTable.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    status: text('status', { enum: ['announced', 'confirmed', 'cancelled'] }).notNull().default('confirmed'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('festival_editions_festival_year_key').on(t.festivalId, t.year),
+    check('festival_editions_status_check', sql`${t.status} in ('announced', 'confirmed', 'cancelled')`),
+    check('festival_editions_year_matches', sql`${t.year} = extract(year from ${t.startDate})`),
+    check('festival_editions_dates_order', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    check('festival_editions_notes_length', sql`char_length(${t.notes}) <= 2000`),
+  ],
+);
+
+/** An edition's lineup, in the order the poster gives (`position`); replaced as a whole by the admin. */
+export const lineupEntriesTable = pgTable(
+  'lineup_entries',
+  {
+    id: serial('id').primaryKey(),
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => festivalEditionsTable.id, { onDelete: 'cascade' }),
+    // An artist on a lineup cannot be deleted: merged into another, or taken off the lineups first.
+    artistId: integer('artist_id')
+      .notNull()
+      .references(() => artistsTable.id, { onDelete: 'restrict' }),
+    position: smallint('position').notNull(),
+    billing: text('billing', { enum: ['headliner', 'regular'] }).notNull().default('regular'),
+    day: date('day', { mode: 'string' }),
+    stage: text('stage'),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('lineup_entries_edition_position_key').on(t.editionId, t.position),
+    index('lineup_entries_artist_idx').on(t.artistId, t.editionId),
+    check('lineup_entries_billing_check', sql`${t.billing} in ('headliner', 'regular')`),
+    check('lineup_entries_position_range', sql`${t.position} between 0 and 499`),
+    check('lineup_entries_stage_length', sql`char_length(${t.stage}) between 1 and 100`),
+    check('lineup_entries_times_order', sql`${t.endsAt} is null or ${t.startsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** What a ticket for an edition costs and where to buy it (indicative, as the dates). */
+export const editionTicketsTable = pgTable(
+  'edition_tickets',
+  {
+    editionId: integer('edition_id')
+      .primaryKey()
+      .references(() => festivalEditionsTable.id, { onDelete: 'cascade' }),
+    priceFrom: numeric('price_from', { precision: 8, scale: 2, mode: 'number' }),
+    priceTo: numeric('price_to', { precision: 8, scale: 2, mode: 'number' }),
+    currency: text('currency').notNull().default('EUR'),
+    ticketUrl: text('ticket_url'),
+    onSaleAt: timestamp('on_sale_at', { withTimezone: true, mode: 'date' }),
+    soldOut: boolean('sold_out').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('edition_tickets_price_from_range', sql`${t.priceFrom} between 0 and 10000`),
+    check('edition_tickets_price_to_range', sql`${t.priceTo} between 0 and 10000`),
+    check('edition_tickets_prices_order', sql`${t.priceTo} is null or ${t.priceFrom} is null or ${t.priceTo} >= ${t.priceFrom}`),
+    check('edition_tickets_currency', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('edition_tickets_url', httpUrl(t.ticketUrl)),
+  ],
+);

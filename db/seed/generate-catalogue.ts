@@ -23,6 +23,7 @@ import {
   placesTable,
   wordsTable,
 } from './generator/festivals-sql';
+import { lineupStatements } from './generator/lineups-sql';
 import { CatalogueOptionsError, makePlan, resolveCatalogueSizes, type CatalogueOptions, type CatalogueSizes } from './generator/plan';
 
 export { CatalogueOptionsError, resolveCatalogueSizes, type CatalogueOptions, type CatalogueSizes };
@@ -93,6 +94,10 @@ export async function generateCatalogue(
         throw new Error(`Reparto inesperado: ${planned.c} comentarios y ${planned.m} fotos planificados.`);
       }
     });
+    await timed('ediciones, artistas y carteles', async () => {
+      const [{ artists }] = await rows<{ artists: number }>(tx, 'select coalesce(max(id), 0)::int as artists from artists');
+      await run(lineupStatements(plan, Number(artists)));
+    });
     await timed('comentarios', async () => {
       // The per-row rating trigger is off only inside this transaction (ALTER TABLE holds the table
       // lock until commit, so no other session writes a comment meanwhile); the rating counters
@@ -130,7 +135,7 @@ export async function generateCatalogue(
   });
   // Fresh statistics, or the first queries plan for empty tables.
   await timed('analyze', () =>
-    database.execute(sql.raw('analyze users, festivals, festival_genres, genres, comments, festival_user_ratings, festival_ratings, media, media_votes')),
+    database.execute(sql.raw('analyze users, festivals, festival_genres, genres, comments, festival_user_ratings, festival_ratings, media, media_votes, artists, festival_editions, lineup_entries, edition_tickets')),
   );
   return { ...sizes, seconds: (performance.now() - started) / 1000, steps };
 }

@@ -3,6 +3,7 @@ import type { Database } from '../client';
 import { insertFestival } from '../festival-writes';
 import { festivalsTable } from '../schema';
 import { seedFestivals, type SeedFestival } from './festival-data';
+import { seedLineups } from './lineups';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -50,6 +51,7 @@ export async function seedIfEmpty(database: Database, today = new Date()): Promi
         festival.genres,
       );
     }
+    await seedLineups(tx);
   });
   return seedFestivals.length;
 }

@@ -1,8 +1,10 @@
 import { createApp } from '../lib/app';
 import { requireAdmin } from '../lib/auth';
+import { artistRoutes } from './artists';
 import { auditRoutes } from './audit-log';
 import { commentRoutes } from './comments';
 import { contactMessageRoutes } from './contact-messages';
+import { editionRoutes } from './editions';
 import { festivalRoutes } from './festivals';
 import { geocodingRoutes } from './geocoding';
 import { mediaReportRoutes } from './media-reports';
@@ -27,4 +29,6 @@ export const app = createApp('/api/admin')
   .route('/', contactMessageRoutes)
   .route('/', auditRoutes)
   .route('/', uploadRoutes)
-  .route('/', newsletterRoutes);
+  .route('/', newsletterRoutes)
+  .route('/', artistRoutes)
+  .route('/', editionRoutes);

@@ -1,15 +1,27 @@
 import { calendarRange, calendarRangeQuerySchema, festivalPage, festivalPageQuerySchema } from '#core/festival-page';
 import { proposeFestivalSchema, festivalFilterQuerySchema, idParamSchema } from '#core/festival-schemas';
 import { createApp } from '../lib/app';
+import type { Database } from '#db/client';
+import type { AuthUser } from '../lib/app-env';
 import { currentUser, optionalAuth, requireAdmin, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { publicReadCacheControl, sendCachedBody } from '../lib/cached-body';
 import { catalogFestival, catalogRead, catalogResponse, findFestival } from '../lib/festival-store';
 import { deleteFestivalWithMedia } from '../lib/festival-deletion';
+import { editionFilters } from '../lib/domain/editions/catalogue-filters';
+import { festivalEditionFields, festivalEditions } from '../lib/domain/editions/read-editions';
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { proposeFestival } from './proposals';
+
+/** Pending and rejected proposals are visible to their proposer and to admins only; anyone else gets the 404 of a missing festival. */
+async function visibleFestival(database: Database, id: number, user: AuthUser | null) {
+  const festival = (await catalogFestival(database, id)) ?? (await findFestival(database, id));
+  const visible = festival && (festival.status === 'approved' || user?.role === 'admin' || (user && festival.proposed_by === user.id));
+  if (!festival || !visible) throw notFound('Festival no encontrado', 'festival_not_found');
+  return festival;
+}
 
 export const app = createApp('/api/festivals')
   .get('/', validate('query', festivalFilterQuerySchema), async (c) => {
@@ -20,7 +32,18 @@ export const app = createApp('/api/festivals')
   .get('/page', validate('query', festivalPageQuerySchema), async (c) => {
     const query = c.req.valid('query');
     const now = new Date();
-    const cached = await catalogRead(await db(), { page: query }, (festivals) => festivalPage(festivals, query, now), { now });
+    const database = await db();
+    const editions = await editionFilters(database, query);
+    const cached = await catalogRead(
+      database,
+      { page: query, editions: editions?.key },
+      (festivals) => {
+        if (!editions) return festivalPage(festivals, query, now);
+        const narrowed = editions.apply(festivals, now);
+        return festivalPage(narrowed.list, { ...query, search: narrowed.search }, now);
+      },
+      { now },
+    );
     return sendCachedBody(c, cached, publicReadCacheControl(c));
   })
   // What the calendar shows: the festivals on the days of a month or a week.
@@ -31,15 +54,15 @@ export const app = createApp('/api/festivals')
   })
   .get('/:id', optionalAuth, validate('param', idParamSchema), async (c) => {
     const database = await db();
-    const { id } = c.req.valid('param');
-    const festival = (await catalogFestival(database, id)) ?? (await findFestival(database, id));
-    const user = c.get('user');
-    // Pending and rejected proposals are visible to their proposer and to admins only.
-    const visible =
-      festival && (festival.status === 'approved' || user?.role === 'admin' || (user && festival.proposed_by === user.id));
-    if (!festival || !visible) throw notFound('Festival no encontrado', 'festival_not_found');
+    const festival = await visibleFestival(database, c.req.valid('param').id, c.get('user'));
     c.header('Cache-Control', festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
-    return c.json(festival);
+    return c.json({ ...festival, ...(await festivalEditionFields(database, festival.id)) });
+  })
+  .get('/:id/editions', optionalAuth, validate('param', idParamSchema), async (c) => {
+    const database = await db();
+    const festival = await visibleFestival(database, c.req.valid('param').id, c.get('user'));
+    c.header('Cache-Control', festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
+    return c.json(await festivalEditions(database, festival.id));
   })
   .post('/', requireAuth, validate('json', proposeFestivalSchema), rateLimit('propose'), async (c) => {
     const database = await db();

@@ -3,12 +3,13 @@ import { routeNotFound } from '../lib/app';
 import { lambdaHandler } from '../lib/lambda-handler';
 import { requestContext } from '../lib/request-context';
 import { securityHeaders } from '../lib/security-headers';
+import { app as artists } from '../artists/app';
 import { app as health } from '../health/app';
 import { app } from './app';
 
 // The Router sends /api/festivals and every /api path no other function claims here
-// (infra/api-areas.ts): the health checks, and the JSON 404 of unknown paths.
-const root = new Hono().use('*', requestContext).use('*', securityHeaders()).route('/', app).route('/', health);
+// (infra/api-areas.ts): the artists, the health checks, and the JSON 404 of unknown paths.
+const root = new Hono().use('*', requestContext).use('*', securityHeaders()).route('/', app).route('/', artists).route('/', health);
 root.notFound(routeNotFound);
 
 export const handler = lambdaHandler(root);

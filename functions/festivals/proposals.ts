@@ -5,6 +5,7 @@ import type { Database } from '#db/client';
 import { insertFestival } from '#db/festival-writes';
 import { festivalsTable, usersTable } from '#db/schema';
 import type { AuthUser } from '../lib/app-env';
+import { addProposedLineup } from '../lib/domain/editions/write-editions';
 import { conflict, pgConstraint, pgErrorCode, tooMany } from '../lib/errors';
 
 /** Spec §8: the 409 text for a duplicate pending or approved festival. */
@@ -49,7 +50,7 @@ export async function proposeFestival(database: Database, user: Pick<AuthUser, '
         .from(festivalsTable)
         .where(and(eq(festivalsTable.proposedBy, user.id), eq(festivalsTable.status, 'pending')));
       if (pending.n >= MAX_PENDING_PROPOSALS) throw tooMany(TOO_MANY_PENDING_MESSAGE, 'too_many_pending');
-      return insertFestival(
+      const id = await insertFestival(
         tx,
         {
           name: input.name,
@@ -63,6 +64,8 @@ export async function proposeFestival(database: Database, user: Pick<AuthUser, '
         },
         input.genres,
       );
+      await addProposedLineup(tx, id, input);
+      return id;
     });
   } catch (error) {
     // The last guard: festivals_dedupe_proposer_key (one pending proposal per key and proposer).

@@ -12,7 +12,10 @@ export type AuditAction =
   | 'geocode'
   | 'set_coordinates'
   | 'dismiss'
-  | 'confirm';
+  | 'confirm'
+  | 'merge'
+  | 'set_lineup'
+  | 'set_tickets';
 
 export interface AuditRecord {
   actorId: number;

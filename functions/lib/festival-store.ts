@@ -8,6 +8,7 @@ import type { Database } from '#db/client';
 import { festivalsTable } from '#db/schema';
 import { cachedBody, type CachedBody } from './cached-body';
 import { isDatabaseUnavailable } from './errors';
+import { editionFilters } from './domain/editions/catalogue-filters';
 
 export type { CachedBody };
 
@@ -206,7 +207,7 @@ function remember(snapshot: Snapshot, key: string, body: CachedBody): void {
 }
 
 const hasFilters = (q: FestivalFilterQuery) =>
-  Boolean(q.search || q.genre || q.minRating || q.upcoming || q.from || q.to || q.sort || q.limit || q.offset);
+  Boolean(q.search || q.genre || q.minRating || q.upcoming || q.from || q.to || q.sort || q.limit || q.offset || q.artist || q.maxPrice !== undefined);
 
 /**
  * The serialised answer to a read of the approved catalogue, from the body cache or built by
@@ -229,14 +230,17 @@ export async function catalogRead(
   return body;
 }
 
-export function catalogResponse(database: Database, query: FestivalFilterQuery, now = new Date()): Promise<CachedBody> {
+export async function catalogResponse(database: Database, query: FestivalFilterQuery, now = new Date()): Promise<CachedBody> {
+  const editions = await editionFilters(database, query);
   return catalogRead(
     database,
-    query,
-    (festivals) => {
-      if (!hasFilters(query)) return festivals;
+    { ...query, editions: editions?.key },
+    (catalogue) => {
+      if (!hasFilters(query)) return catalogue;
+      const narrowed = editions ? editions.apply(catalogue, now) : { list: catalogue, search: query.search };
+      const festivals = narrowed.list;
       const filters: FestivalFilters = {
-        search: query.search,
+        search: narrowed.search,
         genre: query.genre,
         minRating: query.minRating,
         upcoming: query.upcoming,

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { app as admin } from '../admin/app';
+import { app as artists } from '../artists/app';
 import { app as comments } from '../comments/app';
 import { app as contact } from '../contact/app';
 import { app as favorites } from '../favorites/app';
@@ -16,7 +17,7 @@ import { routeNotFound } from '../lib/app';
 import { requestContext } from '../lib/request-context';
 
 /** Every function's app; the local server mounts them all, SST routes each to its own Lambda. */
-export const apiApps = [feeds, festivals, health, users, admin, pages, favorites, notifications, newsletter, contact, comments, media, gallery];
+export const apiApps = [feeds, festivals, artists, health, users, admin, pages, favorites, notifications, newsletter, contact, comments, media, gallery];
 
 /**
  * Every API app on one root, with the JSON 404 for unknown /api paths: the local server's and the

@@ -1,0 +1,99 @@
+import { billings, editionStatuses } from './lineup-schemas';
+import { z } from './zod';
+
+/** Response shapes of editions, lineups, tickets and artists: the API sends them, the web and the tests read them. */
+
+export const lineupEntrySchema = z.object({
+  id: z.number().int(),
+  artist: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  billing: z.enum(billings),
+  /** YYYY-MM-DD */
+  day: z.string().nullable(),
+  stage: z.string().nullable(),
+  /** ISO 8601 date-times */
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+});
+export type LineupEntry = z.infer<typeof lineupEntrySchema>;
+
+export const ticketsSchema = z.object({
+  price_from: z.number().nullable(),
+  price_to: z.number().nullable(),
+  currency: z.string(),
+  ticket_url: z.string().nullable(),
+  on_sale_at: z.string().nullable(),
+  sold_out: z.boolean(),
+});
+export type Tickets = z.infer<typeof ticketsSchema>;
+
+export const editionSummarySchema = z.object({
+  id: z.number().int(),
+  year: z.number().int(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  status: z.enum(editionStatuses),
+  /** Approved comments that name this year; 0 when none. */
+  averageRating: z.number(),
+  ratingsCount: z.number().int(),
+});
+export type EditionSummary = z.infer<typeof editionSummarySchema>;
+
+export const editionSchema = editionSummarySchema.extend({
+  notes: z.string().nullable(),
+  lineup: z.array(lineupEntrySchema),
+  tickets: ticketsSchema.nullable(),
+});
+export type Edition = z.infer<typeof editionSchema>;
+
+/** What GET /api/festivals/{id} adds to the festival: its current edition in full and every year's summary. */
+export const festivalEditionFieldsSchema = z.object({
+  edition: z.object({ id: z.number().int(), year: z.number().int(), status: z.enum(editionStatuses) }).nullable(),
+  lineup: z.array(lineupEntrySchema),
+  tickets: ticketsSchema.nullable(),
+  editions: z.array(editionSummarySchema),
+});
+export type FestivalEditionFields = z.infer<typeof festivalEditionFieldsSchema>;
+
+export const artistSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  country: z.string().nullable(),
+  genres: z.array(z.string()),
+  photo_url: z.string().nullable(),
+  website: z.string().nullable(),
+  instagram: z.string().nullable(),
+  soundcloud: z.string().nullable(),
+  spotify: z.string().nullable(),
+  resident_advisor: z.string().nullable(),
+  bandcamp: z.string().nullable(),
+});
+export type Artist = z.infer<typeof artistSchema>;
+
+export const artistListItemSchema = artistSchema.extend({ upcomingFestivals: z.number().int() });
+export type ArtistListItem = z.infer<typeof artistListItemSchema>;
+
+/** A festival edition the artist plays, with what a card shows. */
+export const artistAppearanceSchema = z.object({
+  festival: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    location: z.string().nullable(),
+    image_url: z.string().nullable(),
+    genres: z.array(z.string()),
+  }),
+  year: z.number().int(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  status: z.enum(editionStatuses),
+  billing: z.enum(billings),
+  day: z.string().nullable(),
+  stage: z.string().nullable(),
+});
+export type ArtistAppearance = z.infer<typeof artistAppearanceSchema>;
+
+export const artistDetailSchema = artistSchema.extend({
+  upcoming: z.array(artistAppearanceSchema),
+  past: z.array(artistAppearanceSchema),
+});
+export type ArtistDetail = z.infer<typeof artistDetailSchema>;

@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import { idParamSchema } from '#core/festival-schemas';
+import { artistInputSchema, artistMergeSchema } from '#core/lineup-schemas';
+import type { AppEnv } from '../lib/app-env';
+import { currentUser } from '../lib/auth';
+import { db } from '../lib/db';
+import { artistDetail } from '../lib/domain/artists/read-artists';
+import { createArtist, deleteArtist, mergeArtists, updateArtist } from '../lib/domain/artists/write-artists';
+import { validate } from '../lib/validate';
+
+/** 'Artistas' in the admin panel: create, edit, delete, merge duplicates. Every write is audited. */
+export const artistRoutes = new Hono<AppEnv>()
+  .post('/artists', validate('json', artistInputSchema), async (c) => {
+    const database = await db();
+    const id = await createArtist(database, c.req.valid('json'), currentUser(c).id);
+    return c.json(await artistDetail(database, id), 201);
+  })
+  .put('/artists/:id', validate('param', idParamSchema), validate('json', artistInputSchema), async (c) => {
+    const database = await db();
+    const { id } = c.req.valid('param');
+    await updateArtist(database, id, c.req.valid('json'), currentUser(c).id);
+    return c.json(await artistDetail(database, id));
+  })
+  .delete('/artists/:id', validate('param', idParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    await deleteArtist(await db(), id, currentUser(c).id);
+    return c.json({ message: 'Artista eliminado correctamente', id });
+  })
+  .post('/artists/:id/merge', validate('param', idParamSchema), validate('json', artistMergeSchema), async (c) => {
+    const database = await db();
+    const { id } = c.req.valid('param');
+    const { into } = c.req.valid('json');
+    await mergeArtists(database, id, into, currentUser(c).id);
+    return c.json(await artistDetail(database, into));
+  });

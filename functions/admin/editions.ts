@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import { idParamSchema } from '#core/festival-schemas';
+import { editionInputSchema, lineupInputSchema, ticketsInputSchema } from '#core/lineup-schemas';
+import type { AppEnv } from '../lib/app-env';
+import { currentUser } from '../lib/auth';
+import { db } from '../lib/db';
+import { festivalEditions } from '../lib/domain/editions/read-editions';
+import {
+  createEdition,
+  deleteEdition,
+  editionFestivalId,
+  replaceLineup,
+  setTickets,
+  updateEdition,
+} from '../lib/domain/editions/write-editions';
+import { validate } from '../lib/validate';
+
+type Database = Awaited<ReturnType<typeof db>>;
+
+/** The edition as GET /api/festivals/{id}/editions shows it. */
+async function editionView(database: Database, id: number) {
+  const editions = await festivalEditions(database, await editionFestivalId(database, id));
+  return editions.find((e) => e.id === id)!;
+}
+
+/** A festival's editions, lineups and tickets in the admin panel. Every write is audited. */
+export const editionRoutes = new Hono<AppEnv>()
+  .post('/festivals/:id/editions', validate('param', idParamSchema), validate('json', editionInputSchema), async (c) => {
+    const database = await db();
+    const id = await createEdition(database, c.req.valid('param').id, c.req.valid('json'), currentUser(c).id);
+    return c.json(await editionView(database, id), 201);
+  })
+  .put('/editions/:id', validate('param', idParamSchema), validate('json', editionInputSchema), async (c) => {
+    const database = await db();
+    const { id } = c.req.valid('param');
+    await updateEdition(database, id, c.req.valid('json'), currentUser(c).id);
+    return c.json(await editionView(database, id));
+  })
+  .delete('/editions/:id', validate('param', idParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    await deleteEdition(await db(), id, currentUser(c).id);
+    return c.json({ message: 'Edición eliminada correctamente', id });
+  })
+  .put('/editions/:id/lineup', validate('param', idParamSchema), validate('json', lineupInputSchema), async (c) => {
+    const database = await db();
+    const { id } = c.req.valid('param');
+    const { created } = await replaceLineup(database, id, c.req.valid('json').lineup, currentUser(c).id);
+    return c.json({ ...(await editionView(database, id)), artistsCreated: created });
+  })
+  .put('/editions/:id/tickets', validate('param', idParamSchema), validate('json', ticketsInputSchema), async (c) => {
+    const database = await db();
+    const { id } = c.req.valid('param');
+    await setTickets(database, id, c.req.valid('json'), currentUser(c).id);
+    return c.json(await editionView(database, id));
+  });

@@ -1,0 +1,23 @@
+import { artistQuerySchema } from '#core/lineup-schemas';
+import { idParamSchema } from '#core/festival-schemas';
+import { createApp } from '../lib/app';
+import { publicReadCacheControl } from '../lib/cached-body';
+import { db } from '../lib/db';
+import { artistDetail, searchArtists } from '../lib/domain/artists/read-artists';
+import { artistNotFound } from '../lib/domain/artists/write-artists';
+import { validate } from '../lib/validate';
+
+/** Public artist pages' data. Served by the festivals function (the Router sends it every /api path no other area claims). */
+export const app = createApp('/api/artists')
+  .get('/', validate('query', artistQuerySchema), async (c) => {
+    const { artists, total } = await searchArtists(await db(), c.req.valid('query'));
+    c.header('X-Total-Count', String(total));
+    c.header('Cache-Control', publicReadCacheControl(c));
+    return c.json(artists);
+  })
+  .get('/:id', validate('param', idParamSchema), async (c) => {
+    const artist = await artistDetail(await db(), c.req.valid('param').id);
+    if (!artist) throw artistNotFound();
+    c.header('Cache-Control', publicReadCacheControl(c));
+    return c.json(artist);
+  });

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { artistNameKey } from '#core/artist-key';
+import type { Artist, ArtistAppearance, ArtistDetail, ArtistListItem } from '#core/lineup-types';
+import type { Database } from '#db/client';
+import { sqlRows } from '../sql-rows';
+
+type Row = Record<string, unknown>;
+
+const artistColumns = sql`a.id, a.name, a.slug, a.country, a.genres, a.photo_url, a.website, a.instagram, a.soundcloud,
+  a.spotify, a.resident_advisor, a.bandcamp`;
+
+/**
+ * An artist is public once on an approved festival's lineup, or when an admin created them and no
+ * lineup names them yet. Names typed in a pending proposal stay out of sight until it is approved.
+ */
+const publicArtist = sql`(exists (select 1 from lineup_entries le join festival_editions e on e.id = le.edition_id
+    join festivals f on f.id = e.festival_id where le.artist_id = a.id and f.status = 'approved')
+  or not exists (select 1 from lineup_entries le where le.artist_id = a.id))`;
+
+function toArtist(row: Row): Artist {
+  return {
+    id: Number(row.id),
+    name: row.name as string,
+    slug: row.slug as string,
+    country: (row.country as string | null) ?? null,
+    genres: (row.genres as string[] | null) ?? [],
+    photo_url: (row.photo_url as string | null) ?? null,
+    website: (row.website as string | null) ?? null,
+    instagram: (row.instagram as string | null) ?? null,
+    soundcloud: (row.soundcloud as string | null) ?? null,
+    spotify: (row.spotify as string | null) ?? null,
+    resident_advisor: (row.resident_advisor as string | null) ?? null,
+    bandcamp: (row.bandcamp as string | null) ?? null,
+  };
+}
+
+/**
+ * GET /api/artists: names containing the search, compared by their key (so accents, case, "DJ"
+ * and punctuation do not matter); exact and prefix matches first. One query, total included.
+ */
+export async function searchArtists(
+  database: Database,
+  query: { search?: string; limit: number; offset: number },
+): Promise<{ artists: ArtistListItem[]; total: number }> {
+  const key = artistNameKey(query.search ?? '');
+  const where = key ? sql`a.name_key like ${'%' + key + '%'} and ${publicArtist}` : publicArtist;
+  const rows = await sqlRows(database, sql`select ${artistColumns}, count(*) over () as total,
+      (select count(distinct e.festival_id) from lineup_entries le
+        join festival_editions e on e.id = le.edition_id
+        join festivals f on f.id = e.festival_id and f.status = 'approved'
+        where le.artist_id = a.id and coalesce(e.end_date, e.start_date) >= current_date)::int as upcoming
+    from artists a where ${where}
+    order by a.name_key = ${key} desc, a.name_key like ${key + '%'} desc, lower(a.name), a.id
+    limit ${query.limit} offset ${query.offset}`);
+  return {
+    artists: rows.map((row) => ({ ...toArtist(row), upcomingFestivals: Number(row.upcoming) })),
+    total: rows.length > 0 ? Number(rows[0].total) : 0,
+  };
+}
+
+/** GET /api/artists/{id}: the artist and the editions they play, of approved festivals only. Two queries. */
+export async function artistDetail(database: Database, id: number): Promise<ArtistDetail | null> {
+  const [artists, appearances] = await Promise.all([
+    sqlRows(database, sql`select ${artistColumns} from artists a where a.id = ${id} and ${publicArtist}`),
+    sqlRows(database, sql`select f.id as festival_id, f.name, f.location, f.image_url,
+        coalesce((select array_agg(g.name order by fg.position, g.name) from festival_genres fg join genres g on g.id = fg.genre_id
+          where fg.festival_id = f.id), '{}') as genres,
+        e.year, e.start_date, e.end_date, e.status, le.billing, le.day, le.stage,
+        coalesce(e.end_date, e.start_date) >= current_date as upcoming
+      from lineup_entries le
+      join festival_editions e on e.id = le.edition_id
+      join festivals f on f.id = e.festival_id and f.status = 'approved'
+      where le.artist_id = ${id}
+      order by upcoming desc, case when coalesce(e.end_date, e.start_date) >= current_date then e.start_date end asc,
+        e.start_date desc, f.name`),
+  ]);
+  const [row] = artists;
+  if (!row) return null;
+  const upcoming: ArtistAppearance[] = [];
+  const past: ArtistAppearance[] = [];
+  const seen = new Set<string>();
+  for (const a of appearances) {
+    // Two sets at one edition (a live set and a DJ set) are one appearance on the artist's page.
+    const key = `${a.festival_id}:${a.year}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const appearance: ArtistAppearance = {
+      festival: {
+        id: Number(a.festival_id),
+        name: a.name as string,
+        location: (a.location as string | null) ?? null,
+        image_url: (a.image_url as string | null) ?? null,
+        genres: (a.genres as string[] | null) ?? [],
+      },
+      year: Number(a.year),
+      start_date: a.start_date as string,
+      end_date: (a.end_date as string | null) ?? null,
+      status: a.status as ArtistAppearance['status'],
+      billing: a.billing as ArtistAppearance['billing'],
+      day: (a.day as string | null) ?? null,
+      stage: (a.stage as string | null) ?? null,
+    };
+    (a.upcoming ? upcoming : past).push(appearance);
+  }
+  return { ...toArtist(row), upcoming, past };
+}
+
+/** Festivals with the artist on any edition's lineup (GET /api/festivals?artist=). */
+export async function festivalIdsWithArtist(database: Database, artistId: number): Promise<Set<number>> {
+  const rows = await sqlRows(database, sql`select distinct e.festival_id from lineup_entries le
+    join festival_editions e on e.id = le.edition_id where le.artist_id = ${artistId}`);
+  return new Set(rows.map((r) => Number(r.festival_id)));
+}
+
+/**
+ * Festivals whose lineups (any edition) hold an artist whose name contains the search, compared by
+ * key: the home search finds a festival by who plays it. Empty for searches shorter than 3 keyed
+ * characters, which would match half the artists.
+ */
+export async function festivalIdsWithArtistNamed(database: Database, search: string): Promise<Set<number>> {
+  const key = artistNameKey(search);
+  if (key.length < 3) return new Set();
+  const rows = await sqlRows(database, sql`select distinct e.festival_id from artists a
+    join lineup_entries le on le.artist_id = a.id
+    join festival_editions e on e.id = le.edition_id
+    where a.name_key like ${'%' + key + '%'}`);
+  return new Set(rows.map((r) => Number(r.festival_id)));
+}

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import type { Edition, EditionSummary, FestivalEditionFields, LineupEntry, Tickets } from '#core/lineup-types';
+import type { Database } from '#db/client';
+import { sqlRows } from '../sql-rows';
+
+type Row = Record<string, unknown>;
+
+const isoInstant = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+function toTickets(row: Row): Tickets | null {
+  if (row.t_edition_id === null || row.t_edition_id === undefined) return null;
+  return {
+    price_from: row.price_from === null ? null : Number(row.price_from),
+    price_to: row.price_to === null ? null : Number(row.price_to),
+    currency: row.currency as string,
+    ticket_url: (row.ticket_url as string | null) ?? null,
+    on_sale_at: isoInstant(row.on_sale_at),
+    sold_out: Boolean(row.sold_out),
+  };
+}
+
+function toSummary(row: Row): EditionSummary {
+  return {
+    id: Number(row.id),
+    year: Number(row.year),
+    start_date: row.start_date as string,
+    end_date: (row.end_date as string | null) ?? null,
+    status: row.status as EditionSummary['status'],
+    averageRating: row.average_rating === null ? 0 : Number(row.average_rating),
+    ratingsCount: Number(row.ratings_count ?? 0),
+  };
+}
+
+function toEntry(row: Row): LineupEntry {
+  return {
+    id: Number(row.id),
+    artist: { id: Number(row.artist_id), name: row.artist_name as string, slug: row.artist_slug as string },
+    billing: row.billing as LineupEntry['billing'],
+    day: (row.day as string | null) ?? null,
+    stage: (row.stage as string | null) ?? null,
+    starts_at: isoInstant(row.starts_at),
+    ends_at: isoInstant(row.ends_at),
+  };
+}
+
+/**
+ * Every edition of a festival with its tickets and its rating by year, newest first: one query.
+ * The rating of a year counts each author once (their newest approved comment naming that year),
+ * as the festival's own rating does; one festival's comments are read through its index.
+ */
+function editionRows(database: Database, festivalId: number) {
+  return sqlRows(
+    database,
+    sql`select e.id, e.year, e.start_date, e.end_date, e.status, e.notes, e.id = f.current_edition_id as is_current,
+        t.edition_id as t_edition_id, t.price_from, t.price_to, t.currency, t.ticket_url, t.on_sale_at, t.sold_out,
+        r.average_rating, r.ratings_count
+      from festival_editions e
+      join festivals f on f.id = e.festival_id
+      left join edition_tickets t on t.edition_id = e.id
+      left join lateral (
+        select round(avg(u.rating)::numeric, 2)::float8 as average_rating, count(*)::int as ratings_count
+        from (select distinct on (c.user_id) c.rating from comments c
+              where c.festival_id = e.festival_id and c.status = 'approved' and c.edition_year = e.year
+              order by c.user_id, c.created_at desc, c.id desc) u
+      ) r on true
+      where e.festival_id = ${festivalId}
+      order by e.year desc`,
+  );
+}
+
+/** Lineup entries of the given editions, in poster order, with their artist: one query. */
+function lineupRows(database: Database, editionFilter: ReturnType<typeof sql>) {
+  return sqlRows(
+    database,
+    sql`select le.id, le.edition_id, le.artist_id, a.name as artist_name, a.slug as artist_slug,
+        le.billing, le.day, le.stage, le.starts_at, le.ends_at
+      from lineup_entries le join artists a on a.id = le.artist_id
+      where ${editionFilter}
+      order by le.edition_id, le.position`,
+  );
+}
+
+/** GET /api/festivals/{id}/editions: every edition, newest first, with lineup and tickets. Two queries. */
+export async function festivalEditions(database: Database, festivalId: number): Promise<Edition[]> {
+  const [editions, entries] = await Promise.all([
+    editionRows(database, festivalId),
+    lineupRows(database, sql`le.edition_id in (select id from festival_editions where festival_id = ${festivalId})`),
+  ]);
+  const byEdition = new Map<number, LineupEntry[]>();
+  for (const row of entries) {
+    const list = byEdition.get(Number(row.edition_id)) ?? [];
+    list.push(toEntry(row));
+    byEdition.set(Number(row.edition_id), list);
+  }
+  return editions.map((row) => ({
+    ...toSummary(row),
+    notes: (row.notes as string | null) ?? null,
+    lineup: byEdition.get(Number(row.id)) ?? [],
+    tickets: toTickets(row),
+  }));
+}
+
+/** What GET /api/festivals/{id} adds: the current edition (the one whose dates the festival shows) in full, every year in summary. Two queries. */
+export async function festivalEditionFields(database: Database, festivalId: number): Promise<FestivalEditionFields> {
+  const [editions, entries] = await Promise.all([
+    editionRows(database, festivalId),
+    lineupRows(database, sql`le.edition_id = (select current_edition_id from festivals where id = ${festivalId})`),
+  ]);
+  const current = editions.find((row) => row.is_current === true);
+  return {
+    edition: current ? { id: Number(current.id), year: Number(current.year), status: current.status as EditionSummary['status'] } : null,
+    lineup: entries.map(toEntry),
+    tickets: current ? toTickets(current) : null,
+    editions: editions.map(toSummary),
+  };
+}
+
+/** Festivals whose current edition's tickets start at or below `max` euros ('Precio máximo'). */
+export async function festivalIdsWithPriceUpTo(database: Database, max: number): Promise<Set<number>> {
+  const rows = await sqlRows(database, sql`select f.id from festivals f
+    join edition_tickets t on t.edition_id = f.current_edition_id
+    where t.price_from <= ${max}`);
+  return new Set(rows.map((r) => Number(r.id)));
+}
