@@ -67,7 +67,8 @@ export const app = createApp('/api/festivals')
   .post('/', requireAuth, validate('json', proposeFestivalSchema), rateLimit('propose'), async (c) => {
     const database = await db();
     const id = await proposeFestival(database, currentUser(c), c.req.valid('json'));
-    return c.json(await findFestival(database, id), 201);
+    // The same body as GET /api/festivals/{id}: the proposal with its edition, lineup and tickets.
+    return c.json({ ...(await findFestival(database, id)), ...(await festivalEditionFields(database, id)) }, 201);
   })
   .delete('/:id', requireAdmin, validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
