@@ -8,8 +8,8 @@
  *   BASE_URL=http://127.0.0.1:3000 npx tsx bench/web-filter.ts   # or uses a running site
  */
 import { chromium } from '@playwright/test';
-import type { Festival } from '#core/types';
 import { withWebServer } from './support/web-server';
+import type { Festival } from '#core/response-schemas';
 
 await withWebServer(async (base) => {
   const COUNT = 2000;

@@ -12,8 +12,8 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import type { Festival } from '#core/types';
 import { routeMapTiles } from '../tests/e2e/support/png';
+import type { Festival } from '#core/response-schemas';
 
 const base = (process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
 const COUNT = Number(process.env.COUNT ?? 5000);

@@ -1,5 +1,4 @@
 import { FILE_TYPE_MESSAGE, imageFileError, imageTypeError, normaliseImageType } from './community-schemas';
-import type { Comment, Festival, Media, MediaReport, User } from './types';
 import { z } from './zod';
 
 /** PATCH /api/admin/festivals/{id}/approve and /api/admin/media/{id}/approve (spec §4: pending -> approved | rejected). */
@@ -128,68 +127,6 @@ export const geocodeMissingQuerySchema = z.object({
     .max(GEOCODE_BATCH_MAX, { error: `limit debe ser un número entre 1 y ${GEOCODE_BATCH_MAX}.` })
     .optional(),
 });
-
-/** A small reference to the festival an item belongs to, for the admin tables. */
-export interface FestivalRef {
-  id: number;
-  name: string;
-}
-
-/** Another pending or approved festival with the same name and location (spec §8's duplicate key). */
-export interface DuplicateRef extends FestivalRef {
-  status: 'pending' | 'approved';
-  proposed_by: number | null;
-}
-
-/** GET /api/admin/pending-festivals: proposals of different users may share a key; admins see the clash. */
-export interface PendingFestival extends Festival {
-  possibleDuplicates: DuplicateRef[];
-}
-
-export interface AdminMedia extends Media {
-  hidden_at: string | null;
-  reviewed_at: string | null;
-  Festival: FestivalRef;
-}
-
-export interface AdminComment extends Comment {
-  Festival: FestivalRef;
-}
-
-export type AdminMediaReport = MediaReport;
-export type AdminUser = User;
-
-export interface ContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  category: string | null;
-  message: string;
-  user_id: number | null;
-  read: boolean;
-  read_at: string | null;
-  created_at: string;
-}
-
-export interface AuditEntry {
-  id: number;
-  action: string;
-  entity: AuditEntity;
-  entity_id: number | null;
-  details: unknown;
-  created_at: string;
-  actor: { id: number; name: string } | null;
-}
-
-export interface GeocodeMissingResult {
-  /** Festivals that got coordinates in this call. */
-  geocoded: number[];
-  /** Festivals the geocoder found nothing for (left without coordinates). */
-  notFound: number[];
-  /** Approved festivals still without coordinates after this call. */
-  remaining: number;
-}
 
 const FILE_NAME_MESSAGE = 'Falta el nombre del archivo.';
 const FILE_SIZE_MESSAGE = 'fileSize debe ser el tamaño del archivo en bytes.';

@@ -2,7 +2,7 @@ import { addDays } from 'date-fns';
 import { isIsoDate, parseDateInput, todayIso } from './dates';
 import { boundingBox, distanceKm, type LatLon } from './geo';
 import { stripAccents } from './slug';
-import type { Festival } from './types';
+import type { Festival } from './response-schemas';
 
 /** 'distance' orders by distance from the 'Cerca de' place; without a place it is the date order. */
 export const festivalSorts = ['date', 'name', 'rating', 'distance'] as const;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultFilters } from './festival-filters';
 import { festivalPageUrl } from './festival-page-url';
 import { calendarRange, festivalPage, festivalPageQuerySchema } from './festival-page';
-import type { Festival } from './types';
+import type { Festival } from './response-schemas';
 
 const now = new Date('2030-03-01T12:00:00Z');
 let nextId = 1;

@@ -4,8 +4,8 @@ import { distanceFrom, filterFestivals, sortFestivals, type FestivalFilters } fr
 import { festivalFilterQuerySchema } from './festival-query';
 import { FESTIVAL_PAGE_SIZE } from './festival-page-url';
 import { nearRadiiKm } from './geo';
-import type { Festival } from './types';
 import { z } from './zod';
+import type { Festival } from './response-schemas';
 
 export { FESTIVAL_PAGE_SIZE };
 /** Cards a page holds at most. */

@@ -1,5 +1,5 @@
 import { normalizeText } from './festival-filters';
-import type { Festival } from './types';
+import type { Festival } from './response-schemas';
 
 /** Spec §9 "Map": Madrid at zoom 5 unless at least 3 festivals have coordinates. */
 export const DEFAULT_MAP_CENTER: [number, number] = [40.416775, -3.70379];

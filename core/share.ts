@@ -1,6 +1,6 @@
 import { markdownToText, truncateText } from './calendar';
 import { slugify } from './slug';
-import type { Festival } from './types';
+import type { Festival } from './response-schemas';
 
 /** Spec §1: share title '{name} - {product}'. */
 export const PRODUCT_NAME = 'Festivales';

@@ -12,7 +12,7 @@
  * are printed); it fails the run only with `--strict`. `--build-only` skips the measures.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -78,6 +78,7 @@ async function bundle(target: BundleTarget): Promise<{ code: Buffer; awsSdk: boo
   rmSync(dir, { recursive: true, force: true });
   const result = await build(esbuildOptionsFor(target, root));
   if (target.copy) cpSync(path.join(root, target.copy.from), path.join(dir, target.copy.to), { recursive: true });
+  const docsInputs = target.name === 'docs' ? await writeDocsAssets(dir) : [];
   const native = nativeImportsOf(result.metafile!);
   if (native.length) await copyNativePackages(root, dir);
 
@@ -85,6 +86,7 @@ async function bundle(target: BundleTarget): Promise<{ code: Buffer; awsSdk: boo
   const inputs = [...Object.keys(result.metafile!.inputs).filter((i) => !i.includes(':')), 'infra/function-bundles.ts', 'infra/api-areas.ts'];
   if (target.copy) inputs.push(...listFiles(target.copy.from));
   if (native.length) inputs.push(...NATIVE_INPUTS);
+  inputs.push(...docsInputs);
   const manifest: BundleManifest = {
     entry: target.entry,
     inputs: Object.fromEntries([...new Set(inputs)].sort().map((input) => [input, sha256(path.join(root, input))])),
@@ -95,6 +97,21 @@ async function bundle(target: BundleTarget): Promise<{ code: Buffer; awsSdk: boo
   const fromMetafile = Object.keys(result.metafile!.inputs).some((input) => input.includes('node_modules/@aws-sdk/'));
   // The SDK writes its user agent string into every client it builds.
   return { code, awsSdk: fromMetafile || code.includes('aws-sdk-js'), native };
+}
+
+/**
+ * The docs function serves the OpenAPI document of every other function's routes without carrying
+ * their code: the document is generated here, from the same apps the local server mounts, and
+ * written beside its bundle with Swagger UI's files. Returns the inputs it depends on.
+ */
+async function writeDocsAssets(dir: string): Promise<string[]> {
+  const { apiRoutes, swaggerUiDir } = await import('../functions/server/api-apps');
+  const { openApiDocument } = await import('../functions/lib/openapi-document');
+  const { SWAGGER_UI_FILES } = await import('../functions/docs/app');
+  writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(await openApiDocument(apiRoutes())));
+  mkdirSync(path.join(dir, 'swagger-ui'), { recursive: true });
+  for (const file of SWAGGER_UI_FILES) cpSync(path.join(swaggerUiDir, file), path.join(dir, 'swagger-ui', file));
+  return [...listFiles('functions'), ...listFiles('core'), ...SWAGGER_UI_FILES.map((file) => path.relative(root, path.join(swaggerUiDir, file)))];
 }
 
 function listFiles(dir: string): string[] {

@@ -1,14 +1,20 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { auditQuerySchema, type AuditEntity, type AuditEntry } from '#core/admin-schemas';
+import { auditQuerySchema, type AuditEntity } from '#core/admin-schemas';
 import { auditLogTable, usersTable } from '#db/schema';
 import type { AppEnv } from '../lib/app-env';
 import { db } from '../lib/db';
 import { validate } from '../lib/validate';
+import type { AuditEntry } from '#core/response-schemas';
+import { auditEntryResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+import { z } from '#core/zod';
+
+const doc = documenter('Administración');
 
 export const AUDIT_DEFAULT_LIMIT = 100;
 
-export const auditRoutes = new Hono<AppEnv>().get('/audit', validate('query', auditQuerySchema), async (c) => {
+export const auditRoutes = new Hono<AppEnv>().get('/audit', doc({ summary: 'Registro de acciones de administración', access: 'admin', responses: { 200: { description: 'Entradas, las más recientes primero', schema: z.array(auditEntryResponse) } } }), validate('query', auditQuerySchema), async (c) => {
   const { limit = AUDIT_DEFAULT_LIMIT, entity, entity_id } = c.req.valid('query');
   const rows = await (await db())
     .select({

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { listQuerySchema, QUEUE_DEFAULT_LIMIT, type AdminComment } from '#core/admin-schemas';
+import { listQuerySchema, QUEUE_DEFAULT_LIMIT } from '#core/admin-schemas';
 import { idParamSchema } from '#core/festival-schemas';
 import { commentsTable } from '#db/schema';
 import type { AppEnv } from '../lib/app-env';
@@ -11,15 +11,21 @@ import { conflict, notFound } from '../lib/errors';
 import { invalidateCatalog } from '../lib/festival-store';
 import { validate } from '../lib/validate';
 import { JSON_CONTENT_TYPE, commentsJson, jsonArray } from './json-lists';
+import type { AdminComment } from '#core/response-schemas';
+import { adminCommentResponse, messageResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+import { z } from '#core/zod';
+
+const doc = documenter('Administración');
 
 const commentNotFound = () => notFound('Comentario no encontrado', 'comment_not_found');
 
 export const commentRoutes = new Hono<AppEnv>()
-  .get('/comments/pending', validate('query', listQuerySchema), async (c) => {
+  .get('/comments/pending', doc({ summary: 'Comentarios pendientes de moderación', access: 'admin', responses: { 200: { description: 'Comentarios', schema: z.array(adminCommentResponse) } } }), validate('query', listQuerySchema), async (c) => {
     const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
     return c.body(await jsonArray(await db(), commentsJson(eq(commentsTable.status, 'pending'), { limit, offset })), 200, JSON_CONTENT_TYPE);
   })
-  .put('/comments/:id/approve', validate('param', idParamSchema), async (c) => {
+  .put('/comments/:id/approve', doc({ summary: 'Aprueba un comentario', access: 'admin', responses: { 200: { description: 'El comentario', schema: adminCommentResponse } }, errors: [404, 409] }), validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const admin = currentUser(c);
     const database = await db();
@@ -42,7 +48,7 @@ export const commentRoutes = new Hono<AppEnv>()
     return c.json(comment);
   })
   // Spec §4: rejecting deletes the comment (a pending one never counted in the festival's average).
-  .put('/comments/:id/reject', validate('param', idParamSchema), async (c) => {
+  .put('/comments/:id/reject', doc({ summary: 'Rechaza (y borra) un comentario', access: 'admin', responses: { 200: { description: 'Comentario rechazado', schema: messageResponse } }, errors: [404, 409] }), validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const admin = currentUser(c);
     await (await db()).transaction(async (tx) => {

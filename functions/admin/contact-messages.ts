@@ -1,12 +1,18 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { listQuerySchema, QUEUE_DEFAULT_LIMIT, type ContactMessage } from '#core/admin-schemas';
+import { listQuerySchema, QUEUE_DEFAULT_LIMIT } from '#core/admin-schemas';
 import { idParamSchema } from '#core/festival-schemas';
 import { contactMessagesTable } from '#db/schema';
 import type { AppEnv } from '../lib/app-env';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
+import type { ContactMessage } from '#core/response-schemas';
+import { contactMessageResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+import { z } from '#core/zod';
+
+const doc = documenter('Administración');
 
 const selection = {
   id: contactMessagesTable.id,
@@ -28,7 +34,7 @@ const toMessage = (row: { read_at: Date | null; created_at: Date } & Omit<Contac
 });
 
 export const contactMessageRoutes = new Hono<AppEnv>()
-  .get('/contact-messages', validate('query', listQuerySchema), async (c) => {
+  .get('/contact-messages', doc({ summary: 'Mensajes de contacto, los más recientes primero', access: 'admin', responses: { 200: { description: 'Mensajes', schema: z.array(contactMessageResponse) } } }), validate('query', listQuerySchema), async (c) => {
     const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
     const rows = await (await db())
       .select(selection)
@@ -39,7 +45,7 @@ export const contactMessageRoutes = new Hono<AppEnv>()
       .offset(offset);
     return c.json(rows.map(toMessage));
   })
-  .patch('/contact-messages/:id/read', validate('param', idParamSchema), async (c) => {
+  .patch('/contact-messages/:id/read', doc({ summary: 'Marca un mensaje de contacto como leído', access: 'admin', responses: { 200: { description: 'El mensaje', schema: contactMessageResponse } }, errors: [404] }), validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const [row] = await (await db())
       .update(contactMessagesTable)

@@ -17,6 +17,11 @@ import { notify } from '../lib/notifications';
 import { validate } from '../lib/validate';
 import { JSON_CONTENT_TYPE, festivalsJson, jsonArray } from './json-lists';
 import { alreadyModerated, approvedTwinConflict, festivalDecisionMessage, isDuplicateFestival, rethrowDuplicateFestival } from './moderation';
+import { festivalResponse, messageResponse, pendingFestivalResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+import { z } from '#core/zod';
+
+const doc = documenter('Administración');
 
 const newestFirst = sql`${festivalsTable.createdAt} desc, ${festivalsTable.id} desc`;
 
@@ -81,13 +86,13 @@ async function rawKeys(c: { req: { json(): Promise<unknown> } }): Promise<Set<st
 }
 
 export const festivalRoutes = new Hono<AppEnv>()
-  .get('/pending-festivals', validate('query', listQuerySchema), async (c) => {
+  .get('/pending-festivals', doc({ summary: 'Festivales propuestos pendientes, con sus posibles duplicados', access: 'admin', responses: { 200: { description: 'Propuestas', schema: z.array(pendingFestivalResponse) } } }), validate('query', listQuerySchema), async (c) => {
     const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
     const body = await jsonArray(await db(), festivalsJson(eq(festivalsTable.status, 'pending'), newestFirst, { limit, offset }, { duplicates: true }));
     return c.body(body, 200, JSON_CONTENT_TYPE);
   })
   // Grouped by status: pending (newest first), approved (by start date, as the public list), rejected (newest first).
-  .get('/festivals', validate('query', adminFestivalsQuerySchema), async (c) => {
+  .get('/festivals', doc({ summary: 'Todos los festivales por estado', access: 'admin', responses: { 200: { description: 'Festivales', schema: z.array(festivalResponse) } } }), validate('query', adminFestivalsQuerySchema), async (c) => {
     const { status } = c.req.valid('query');
     const wants = (s: FestivalStatus) => !status || status === s;
     const database = await db();
@@ -100,7 +105,7 @@ export const festivalRoutes = new Hono<AppEnv>()
     const body = Buffer.concat([OPEN, ...items.flatMap((part, i) => (i === 0 ? [part] : [COMMA, part])), CLOSE]);
     return c.body(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), 200, JSON_CONTENT_TYPE);
   })
-  .patch('/festivals/:id/approve', validate('param', idParamSchema), validate('json', moderationDecisionSchema), async (c) => {
+  .patch('/festivals/:id/approve', doc({ summary: 'Aprueba o rechaza un festival propuesto', access: 'admin', responses: { 200: { description: 'El festival', schema: festivalResponse } }, errors: [404, 409] }), validate('param', idParamSchema), validate('json', moderationDecisionSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { status } = c.req.valid('json');
     const admin = currentUser(c);
@@ -134,7 +139,7 @@ export const festivalRoutes = new Hono<AppEnv>()
     invalidateCatalog();
     return c.json(await findFestival(database, id));
   })
-  .post('/festivals', validate('json', adminFestivalSchema), async (c) => {
+  .post('/festivals', doc({ summary: 'Crea un festival (aprobado)', access: 'admin', responses: { 201: { description: 'El festival', schema: festivalResponse } }, errors: [409] }), validate('json', adminFestivalSchema), async (c) => {
     const input = c.req.valid('json');
     const admin = currentUser(c);
     const database = await db();
@@ -154,7 +159,7 @@ export const festivalRoutes = new Hono<AppEnv>()
     invalidateCatalog();
     return c.json(await findFestival(database, id), 201);
   })
-  .put('/festivals/:id', validate('param', idParamSchema), validate('json', adminFestivalSchema), async (c) => {
+  .put('/festivals/:id', doc({ summary: 'Edita un festival', access: 'admin', responses: { 200: { description: 'El festival', schema: festivalResponse } }, errors: [404, 409] }), validate('param', idParamSchema), validate('json', adminFestivalSchema), async (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
     const present = await rawKeys(c);
@@ -204,7 +209,7 @@ export const festivalRoutes = new Hono<AppEnv>()
     invalidateCatalog();
     return c.json(await findFestival(database, id));
   })
-  .delete('/festivals/:id', validate('param', idParamSchema), async (c) => {
+  .delete('/festivals/:id', doc({ summary: 'Borra un festival y su contenido', access: 'admin', responses: { 200: { description: 'Festival eliminado', schema: messageResponse } }, errors: [404] }), validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const deleted = await deleteFestivalWithMedia(await db(), id, currentUser(c).id);
     if (!deleted) throw festivalNotFound();

@@ -1,11 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import {
-  coordinatesSchema,
-  GEOCODE_BATCH_DEFAULT,
-  geocodeMissingQuerySchema,
-  type GeocodeMissingResult,
-} from '#core/admin-schemas';
+import { coordinatesSchema, GEOCODE_BATCH_DEFAULT, geocodeMissingQuerySchema } from '#core/admin-schemas';
 import { idParamSchema } from '#core/festival-schemas';
 import type { Database } from '#db/client';
 import { festivalsTable } from '#db/schema';
@@ -17,6 +12,11 @@ import { AppError, badRequest, notFound } from '../lib/errors';
 import { findFestival, invalidateCatalog } from '../lib/festival-store';
 import { geocodeAddress, noCoordinatesFound } from '../lib/geocoder';
 import { validate } from '../lib/validate';
+import type { GeocodeMissingResult } from '#core/response-schemas';
+import { festivalResponse, geocodeMissingResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+
+const doc = documenter('Administración');
 
 /** No new lookup after this long: with one more wait and a timed-out lookup the batch still answers within the Lambda's 25 s. */
 const BATCH_BUDGET_MS = 15_000;
@@ -63,7 +63,7 @@ async function geocodeFestival(database: Database, festival: { id: number; addre
 }
 
 export const geocodingRoutes = new Hono<AppEnv>()
-  .post('/festivals/geocode-missing', validate('query', geocodeMissingQuerySchema), async (c) => {
+  .post('/festivals/geocode-missing', doc({ summary: 'Geocodifica festivales aprobados sin coordenadas (por lotes)', access: 'admin', responses: { 200: { description: 'Resultado del lote', schema: geocodeMissingResponse } }, errors: [429, 502] }), validate('query', geocodeMissingQuerySchema), async (c) => {
     const { limit = GEOCODE_BATCH_DEFAULT } = c.req.valid('query');
     const admin = currentUser(c);
     const database = await db();
@@ -96,7 +96,7 @@ export const geocodingRoutes = new Hono<AppEnv>()
     result.remaining = remaining;
     return c.json(result);
   })
-  .post('/festivals/:id/geocode', validate('param', idParamSchema), async (c) => {
+  .post('/festivals/:id/geocode', doc({ summary: 'Geocodifica un festival a partir de su dirección', access: 'admin', responses: { 200: { description: 'El festival con sus coordenadas', schema: festivalResponse } }, errors: [404, 429, 502] }), validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const database = await db();
     const [festival] = await database
@@ -108,7 +108,7 @@ export const geocodingRoutes = new Hono<AppEnv>()
     if (!found) throw noCoordinatesFound();
     return c.json(await findFestival(database, id));
   })
-  .put('/festivals/:id/coordinates', validate('param', idParamSchema), validate('json', coordinatesSchema), async (c) => {
+  .put('/festivals/:id/coordinates', doc({ summary: 'Fija a mano las coordenadas de un festival', access: 'admin', responses: { 200: { description: 'El festival', schema: festivalResponse } }, errors: [404] }), validate('param', idParamSchema), validate('json', coordinatesSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { latitude, longitude } = c.req.valid('json');
     const admin = currentUser(c);

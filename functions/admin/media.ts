@@ -1,12 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import {
-  adminMediaSchema,
-  mediaListQuerySchema,
-  moderationDecisionSchema,
-  QUEUE_DEFAULT_LIMIT,
-  type AdminMedia,
-} from '#core/admin-schemas';
+import { adminMediaSchema, mediaListQuerySchema, moderationDecisionSchema, QUEUE_DEFAULT_LIMIT } from '#core/admin-schemas';
 import { idParamSchema } from '#core/festival-schemas';
 import type { Database } from '#db/client';
 import { festivalsTable, mediaTable, uploadsTable } from '#db/schema';
@@ -20,6 +14,12 @@ import { notify } from '../lib/notifications';
 import { validate } from '../lib/validate';
 import { JSON_CONTENT_TYPE, jsonArray, mediaJson } from './json-lists';
 import { alreadyModerated, mediaDecisionMessage } from './moderation';
+import type { AdminMedia } from '#core/response-schemas';
+import { adminMediaResponse, hiddenMediaResponse, messageResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+import { z } from '#core/zod';
+
+const doc = documenter('Administración');
 
 const mediaNotFound = () => notFound('Contenido no encontrado', 'media_not_found');
 
@@ -40,17 +40,17 @@ function rethrowMissingRelation(error: unknown): never {
 }
 
 export const mediaRoutes = new Hono<AppEnv>()
-  .get('/pending-media', validate('query', mediaListQuerySchema), async (c) => {
+  .get('/pending-media', doc({ summary: 'Fotos y vídeos pendientes de moderación', access: 'admin', responses: { 200: { description: 'Contenido pendiente', schema: z.array(adminMediaResponse) } } }), validate('query', mediaListQuerySchema), async (c) => {
     const { limit = QUEUE_DEFAULT_LIMIT, offset = 0, festival_id } = c.req.valid('query');
     const where = and(eq(mediaTable.status, 'pending'), festival_id ? eq(mediaTable.festivalId, festival_id) : undefined)!;
     return c.body(await jsonArray(await db(), mediaJson(where, { limit, offset })), 200, JSON_CONTENT_TYPE);
   })
-  .get('/media', validate('query', mediaListQuerySchema), async (c) => {
+  .get('/media', doc({ summary: 'Todo el contenido de la galería', access: 'admin', responses: { 200: { description: 'Contenido', schema: z.array(adminMediaResponse) } } }), validate('query', mediaListQuerySchema), async (c) => {
     const { limit = QUEUE_DEFAULT_LIMIT, offset = 0, festival_id, status } = c.req.valid('query');
     const where = and(sql`true`, status ? eq(mediaTable.status, status) : undefined, festival_id ? eq(mediaTable.festivalId, festival_id) : undefined)!;
     return c.body(await jsonArray(await db(), mediaJson(where, { limit, offset })), 200, JSON_CONTENT_TYPE);
   })
-  .patch('/media/:id/approve', validate('param', idParamSchema), validate('json', moderationDecisionSchema), async (c) => {
+  .patch('/media/:id/approve', doc({ summary: 'Aprueba o rechaza un contenido pendiente', access: 'admin', responses: { 200: { description: 'El contenido', schema: adminMediaResponse } }, errors: [404, 409] }), validate('param', idParamSchema), validate('json', moderationDecisionSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { status } = c.req.valid('json');
     const admin = currentUser(c);
@@ -81,7 +81,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     return c.json(await findAdminMedia(database, id));
   })
   // Spec §7 keeps GET for this action; the admin-only, no-store answer keeps it out of caches.
-  .get('/media/:id/hide', validate('param', idParamSchema), async (c) => {
+  .get('/media/:id/hide', doc({ summary: 'Oculta un contenido de la galería', access: 'admin', responses: { 200: { description: 'Contenido ocultado', schema: hiddenMediaResponse } }, errors: [404] }), validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const admin = currentUser(c);
     const hidden = await (await db()).transaction(async (tx) => {
@@ -96,7 +96,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     });
     return c.json({ message: 'Contenido ocultado', id, hidden_at: hidden.hiddenAt });
   })
-  .post('/media', validate('json', adminMediaSchema), async (c) => {
+  .post('/media', doc({ summary: 'Añade un contenido (URL o imagen subida)', access: 'admin', responses: { 201: { description: 'El contenido creado', schema: adminMediaResponse } }, errors: [404] }), validate('json', adminMediaSchema), async (c) => {
     const input = c.req.valid('json');
     const admin = currentUser(c);
     const database = await db();
@@ -135,7 +135,7 @@ export const mediaRoutes = new Hono<AppEnv>()
       .catch(rethrowMissingRelation);
     return c.json(await findAdminMedia(database, id), 201);
   })
-  .put('/media/:id', validate('param', idParamSchema), validate('json', adminMediaSchema), async (c) => {
+  .put('/media/:id', doc({ summary: 'Edita un contenido', access: 'admin', responses: { 200: { description: 'El contenido', schema: adminMediaResponse } }, errors: [404] }), validate('param', idParamSchema), validate('json', adminMediaSchema), async (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
     const admin = currentUser(c);
@@ -185,7 +185,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     if (replacedKey) await removeStoredObjects(database, [replacedKey]);
     return c.json(await findAdminMedia(database, id));
   })
-  .delete('/media/:id', validate('param', idParamSchema), async (c) => {
+  .delete('/media/:id', doc({ summary: 'Borra un contenido', access: 'admin', responses: { 200: { description: 'Contenido eliminado', schema: messageResponse } }, errors: [404] }), validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const admin = currentUser(c);
     const database = await db();

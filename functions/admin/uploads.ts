@@ -10,6 +10,10 @@ import { notFound, pgErrorCode } from '../lib/errors';
 import { storage } from '../lib/storage/storage';
 import { findPendingUpload, issueUpload, publishUpload, readUploadedImage } from '../lib/uploads';
 import { validate } from '../lib/validate';
+import { adminPresignedUploadResponse, adminUploadConfirmedResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+
+const doc = documenter('Administración');
 
 const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
 
@@ -22,7 +26,7 @@ const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_
  * festival (imageUrl) with the returned publicUrl, which ties the stored object to that row.
  */
 export const uploadRoutes = new Hono<AppEnv>()
-  .post('/upload/get-signed-url', validate('json', adminUploadUrlSchema), async (c) => {
+  .post('/upload/get-signed-url', doc({ summary: 'URL firmada para subir una imagen de festival', access: 'admin', responses: { 201: { description: 'La subida firmada y dónde quedará el archivo', schema: adminPresignedUploadResponse } }, errors: [404] }), validate('json', adminUploadUrlSchema), async (c) => {
     const input = c.req.valid('json');
     const admin = currentUser(c);
     const database = await db();
@@ -62,7 +66,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       201,
     );
   })
-  .post('/upload/confirm', validate('json', adminUploadConfirmSchema), async (c) => {
+  .post('/upload/confirm', doc({ summary: 'Confirma una imagen subida: se comprueba y se publica', access: 'admin', responses: { 200: { description: 'La imagen guardada', schema: adminUploadConfirmedResponse } }, errors: [404, 409, 413] }), validate('json', adminUploadConfirmSchema), async (c) => {
     const input = c.req.valid('json');
     const admin = currentUser(c);
     const database = await db();

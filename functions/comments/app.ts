@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { COMMENTS_DEFAULT_LIMIT, commentSchema, pageQuerySchema } from '#core/community-schemas';
 import { idParamSchema } from '#core/festival-schemas';
-import type { Comment } from '#core/types';
 import { commentsTable } from '#db/schema';
 import { createApp } from '../lib/app';
 import { recordAudit } from '../lib/audit';
@@ -15,6 +14,12 @@ import { validate } from '../lib/validate';
 import { readListVersion, requireVisibleFestival, type VersionedFestival } from '../lib/festival-access';
 import { SharedReads, VersionedListCache } from '../lib/response-cache';
 import { hasPendingComments, insertComment, listComments } from './comment-store';
+import type { Comment } from '#core/response-schemas';
+import { commentResponse, commentWithMediaResponse, messageResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+import { z } from '#core/zod';
+
+const doc = documenter('Comentarios');
 
 const commentPages = new VersionedListCache<Comment>();
 const versionReads = new SharedReads<VersionedFestival>();
@@ -24,7 +29,7 @@ const versionReads = new SharedReads<VersionedFestival>();
  * through long lists and X-Total-Count tells how many there are.
  */
 export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTES })
-  .get('/festival/:id', optionalAuth, validate('param', idParamSchema), validate('query', pageQuerySchema), async (c) => {
+  .get('/festival/:id', doc({ summary: 'Comentarios aprobados de un festival (y los propios pendientes si hay sesión)', access: 'optional', responses: { 200: { description: 'Comentarios', schema: z.array(commentResponse) } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), validate('query', pageQuerySchema), async (c) => {
     const { id } = c.req.valid('param');
     const { limit = COMMENTS_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
     const database = await db();
@@ -44,7 +49,7 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
     c.header('Content-Type', 'application/json; charset=utf-8');
     return c.body(page.body);
   })
-  .post('/', jsonBodyLimit, requireAuth, validate('json', commentSchema), rateLimit('comment'), async (c) => {
+  .post('/', doc({ summary: 'Publica un comentario con puntuación (pendiente de moderación)', access: 'user', responses: { 201: { description: 'El comentario', schema: commentResponse } }, errors: [404, 409, 429] }), jsonBodyLimit, requireAuth, validate('json', commentSchema), rateLimit('comment'), async (c) => {
     const user = currentUser(c);
     const input = c.req.valid('json');
     const database = await db();
@@ -54,7 +59,7 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
     versionReads.written();
     return c.json(comment, 201);
   })
-  .post('/with-media', requireAuth, validate('form', commentSchema), rateLimit('comment'), async (c) => {
+  .post('/with-media', doc({ summary: 'Publica un comentario con fotos (multipart)', access: 'user', responses: { 201: { description: 'El comentario y sus fotos', schema: commentWithMediaResponse } }, errors: [404, 409, 413, 429] }), requireAuth, validate('form', commentSchema), rateLimit('comment'), async (c) => {
     const user = currentUser(c);
     const input = c.req.valid('form');
     const images = await readImageFiles(await c.req.formData());
@@ -81,7 +86,7 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
       throw error;
     }
   })
-  .delete('/:id', requireAuth, validate('param', idParamSchema), async (c) => {
+  .delete('/:id', doc({ summary: 'Borra un comentario propio (o cualquiera, administración)', access: 'user', responses: { 200: { description: 'Comentario borrado', schema: messageResponse } }, errors: [403, 404] }), requireAuth, validate('param', idParamSchema), async (c) => {
     const user = currentUser(c);
     const { id } = c.req.valid('param');
     const database = await db();

@@ -1,10 +1,10 @@
 import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { CommentBody } from '#core/community-schemas';
-import type { Comment } from '#core/types';
 import type { Executor } from '#db/client';
 import { commentsTable, usersTable } from '#db/schema';
 import type { AuthUser } from '../lib/app-env';
 import type { ListPage } from '../lib/response-cache';
+import type { Comment } from '#core/response-schemas';
 
 /**
  * Comments and who sees them (decision 018, spec §4 "Comments: pending, approved"): a new comment

@@ -5,11 +5,15 @@ import { optionalAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
+import { messageResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+
+const doc = documenter('Contacto');
 
 export const CONTACT_SUCCESS = '¡Mensaje enviado correctamente! Te responderemos pronto.';
 
 /** Stores the contact form (instead of the spec's simulated send); admins read it. */
-export const app = createApp('/api/contact').post('/', optionalAuth, validate('json', contactSchema), rateLimit('contact'), async (c) => {
+export const app = createApp('/api/contact').post('/', doc({ summary: 'Envía un mensaje de contacto', access: 'optional', responses: { 201: { description: 'Mensaje recibido', schema: messageResponse } }, errors: [429] }), optionalAuth, validate('json', contactSchema), rateLimit('contact'), async (c) => {
   const input = c.req.valid('json');
   const [row] = await (await db())
     .insert(contactMessagesTable)

@@ -10,6 +10,10 @@ import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { FESTIVAL_NOT_FOUND, festivalVisibleTo } from '../lib/festival-access';
+import { favoriteChangedResponse, favoriteIdsResponse, favoritesSyncResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+
+const doc = documenter('Favoritos');
 
 /** Adds the visible festivals among `ids` to the user's favourites, skipping ones already there; returns those added. */
 function insertFavorites(executor: Executor, user: AuthUser, ids: number[]) {
@@ -46,8 +50,8 @@ async function assertFestivalVisible(executor: Executor, user: AuthUser, id: num
 /** Spec §7 "Favourites": the signed-in user's festival ids, as integers. */
 export const app = createApp('/api/favorites')
   .use('*', requireAuth)
-  .get('/', async (c) => c.json(await listFavorites(await db(), currentUser(c).id)))
-  .post('/sync', validate('json', favoritesSyncSchema), async (c) => {
+  .get('/', doc({ summary: 'Ids de los festivales favoritos', access: 'user', responses: { 200: { description: 'Favoritos', schema: favoriteIdsResponse } } }), async (c) => c.json(await listFavorites(await db(), currentUser(c).id)))
+  .post('/sync', doc({ summary: 'Une (o sustituye) los favoritos guardados en el navegador', access: 'user', responses: { 200: { description: 'Resultado', schema: favoritesSyncResponse } } }), validate('json', favoritesSyncSchema), async (c) => {
     const user = currentUser(c);
     const { favorites, overwrite } = c.req.valid('json');
     // Unknown or hidden ids are skipped, not refused: a local list may hold festivals deleted since.
@@ -69,7 +73,7 @@ export const app = createApp('/api/favorites')
     });
     return c.json(result);
   })
-  .post('/:id', validate('param', idParamSchema), async (c) => {
+  .post('/:id', doc({ summary: 'Añade un festival a favoritos', access: 'user', responses: { 200: { description: 'Ya era favorito', schema: favoriteChangedResponse }, 201: { description: 'Añadido', schema: favoriteChangedResponse } }, errors: [404] }), validate('param', idParamSchema), async (c) => {
     const user = currentUser(c);
     const { id } = c.req.valid('param');
     const database = await db();
@@ -78,7 +82,7 @@ export const app = createApp('/api/favorites')
     if (added.length === 0) await assertFestivalVisible(database, user, id);
     return c.json({ message: 'Festival añadido a favoritos', festival_id: id, favorite: true }, added.length ? 201 : 200);
   })
-  .delete('/:id', validate('param', idParamSchema), async (c) => {
+  .delete('/:id', doc({ summary: 'Quita un festival de favoritos', access: 'user', responses: { 200: { description: 'Quitado', schema: favoriteChangedResponse } }, errors: [404] }), validate('param', idParamSchema), async (c) => {
     const user = currentUser(c);
     const { id } = c.req.valid('param');
     const database = await db();

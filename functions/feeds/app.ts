@@ -9,6 +9,10 @@ import { etagOf, favoriteFeedFestivals, publicFeedFestivals, renderIcs, renderRs
 import { isToken } from '../lib/newsletter/subscriptions';
 import { siteUrl } from '../lib/mail/site-url';
 import { validate } from '../lib/validate';
+import { documenter } from '../lib/openapi';
+import { z } from '#core/zod';
+
+const doc = documenter('Calendarios');
 
 function answer(c: Context, body: string, type: string, cacheControl: string) {
   const etag = etagOf(body);
@@ -23,16 +27,16 @@ const PUBLIC_CACHE = 'public, max-age=300, s-maxage=900, stale-while-revalidate=
 
 /** Calendar feeds: public ones of the catalogue, and each user's private feed of favourites. */
 export const app = createApp('/api/feeds')
-  .get('/festivals.ics', validate('query', feedQuerySchema), async (c) => {
+  .get('/festivals.ics', doc({ summary: 'Calendario iCalendar público de festivales (filtros opcionales)', responses: { 200: { description: 'iCalendar', schema: z.string(), contentType: 'text/calendar' }, 304: { description: 'Sin cambios (ETag)' } } }), validate('query', feedQuerySchema), async (c) => {
     const festivals = await publicFeedFestivals(await db(), c.req.valid('query'));
     return answer(c, renderIcs('Festivales', festivals), 'text/calendar; charset=utf-8', PUBLIC_CACHE);
   })
-  .get('/festivals.rss', validate('query', feedQuerySchema), async (c) => {
+  .get('/festivals.rss', doc({ summary: 'Canal RSS público de festivales (filtros opcionales)', responses: { 200: { description: 'RSS', schema: z.string(), contentType: 'application/rss+xml' }, 304: { description: 'Sin cambios (ETag)' } } }), validate('query', feedQuerySchema), async (c) => {
     const festivals = await publicFeedFestivals(await db(), c.req.valid('query'));
     return answer(c, renderRss('Festivales', festivals, siteUrl(c.req.path)), 'application/rss+xml; charset=utf-8', PUBLIC_CACHE);
   })
   // The token is the only credential: calendar programs send no session. Unknown and rotated tokens get the same 404.
-  .get('/favorites/:file', async (c) => {
+  .get('/favorites/:file', doc({ summary: 'Calendario privado de favoritos: {token}.ics (el token es la credencial)', responses: { 200: { description: 'iCalendar', schema: z.string(), contentType: 'text/calendar' }, 304: { description: 'Sin cambios (ETag)' } }, errors: [404] }), async (c) => {
     const token = /^(.+)\.ics$/.exec(c.req.param('file'))?.[1];
     if (!isToken(token)) throw notFound('Este calendario no existe o su enlace se ha renovado.');
     const database = await db();

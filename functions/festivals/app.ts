@@ -14,6 +14,11 @@ import { festivalEditionFields, festivalEditions } from '../lib/domain/editions/
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { proposeFestival } from './proposals';
+import { calendarRangeResponse, festivalPageResponse, festivalResponse, messageResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+import { z } from '#core/zod';
+
+const doc = documenter('Festivales');
 
 /** Pending and rejected proposals are visible to their proposer and to admins only; anyone else gets the 404 of a missing festival. */
 async function visibleFestival(database: Database, id: number, user: AuthUser | null) {
@@ -24,12 +29,12 @@ async function visibleFestival(database: Database, id: number, user: AuthUser | 
 }
 
 export const app = createApp('/api/festivals')
-  .get('/', validate('query', festivalFilterQuerySchema), async (c) => {
+  .get('/', doc({ summary: 'Catálogo de festivales aprobados (filtros opcionales)', responses: { 200: { description: 'Festivales', schema: z.array(festivalResponse) }, 304: { description: 'Sin cambios (ETag)' } } }), validate('query', festivalFilterQuerySchema), async (c) => {
     const cached = await catalogResponse(await db(), c.req.valid('query'));
     return sendCachedBody(c, cached, publicReadCacheControl(c));
   })
   // What the home and favourites show: a page of cards, the total and the genre options.
-  .get('/page', validate('query', festivalPageQuerySchema), async (c) => {
+  .get('/page', doc({ summary: 'Una página de tarjetas, el total y los géneros con su recuento', responses: { 200: { description: 'Página', schema: festivalPageResponse }, 304: { description: 'Sin cambios (ETag)' } } }), validate('query', festivalPageQuerySchema), async (c) => {
     const query = c.req.valid('query');
     const now = new Date();
     const database = await db();
@@ -47,12 +52,12 @@ export const app = createApp('/api/festivals')
     return sendCachedBody(c, cached, publicReadCacheControl(c));
   })
   // What the calendar shows: the festivals on the days of a month or a week.
-  .get('/calendar', validate('query', calendarRangeQuerySchema), async (c) => {
+  .get('/calendar', doc({ summary: 'Festivales de los días que muestra el calendario, y el siguiente', responses: { 200: { description: 'Rango', schema: calendarRangeResponse }, 304: { description: 'Sin cambios (ETag)' } } }), validate('query', calendarRangeQuerySchema), async (c) => {
     const { from, to } = c.req.valid('query');
     const cached = await catalogRead(await db(), { calendar: [from, to] }, (festivals) => calendarRange(festivals, from, to));
     return sendCachedBody(c, cached, publicReadCacheControl(c));
   })
-  .get('/:id', optionalAuth, validate('param', idParamSchema), async (c) => {
+  .get('/:id', doc({ summary: 'Un festival (pendiente: solo para quien lo propuso o administración)', access: 'optional', responses: { 200: { description: 'El festival', schema: festivalResponse } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), async (c) => {
     const database = await db();
     const festival = await visibleFestival(database, c.req.valid('param').id, c.get('user'));
     c.header('Cache-Control', festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
@@ -64,13 +69,13 @@ export const app = createApp('/api/festivals')
     c.header('Cache-Control', festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
     return c.json(await festivalEditions(database, festival.id));
   })
-  .post('/', requireAuth, validate('json', proposeFestivalSchema), rateLimit('propose'), async (c) => {
+  .post('/', doc({ summary: 'Propone un festival (queda pendiente de moderación)', access: 'user', responses: { 201: { description: 'El festival propuesto', schema: festivalResponse } }, errors: [409, 429] }), requireAuth, validate('json', proposeFestivalSchema), rateLimit('propose'), async (c) => {
     const database = await db();
     const id = await proposeFestival(database, currentUser(c), c.req.valid('json'));
     // The same body as GET /api/festivals/{id}: the proposal with its edition, lineup and tickets.
     return c.json({ ...(await findFestival(database, id)), ...(await festivalEditionFields(database, id)) }, 201);
   })
-  .delete('/:id', requireAdmin, validate('param', idParamSchema), async (c) => {
+  .delete('/:id', doc({ summary: 'Borra un festival', access: 'admin', responses: { 200: { description: 'Festival eliminado', schema: messageResponse } }, errors: [404] }), requireAdmin, validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     // Same path as the admin API: cascades, stored objects of its media, audit row.
     const deleted = await deleteFestivalWithMedia(await db(), id, currentUser(c).id);

@@ -4,6 +4,10 @@ import type { Database } from '#db/client';
 import { createApp } from '../lib/app';
 import { db } from '../lib/db';
 import { AppError, pgErrorCode } from '../lib/errors';
+import { livenessResponse, readinessResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+
+const doc = documenter('Operación');
 
 /** Migrations this code was built with: the drizzle-kit journal, bundled into the function. */
 const expectedMigrations = journal.entries.length;
@@ -27,11 +31,11 @@ async function appliedMigrations(database: Database): Promise<number> {
  * expects (more is fine: a deploy migrates before it updates the functions).
  */
 export const app = createApp('/api/health')
-  .get('/', (c) => {
+  .get('/', doc({ summary: 'Vivo: el proceso responde (sin tocar la base de datos)', responses: { 200: { description: 'Vivo', schema: livenessResponse } } }), (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ status: 'ok' });
   })
-  .get('/ready', async (c) => {
+  .get('/ready', doc({ summary: 'Listo: la base de datos responde y tiene todas las migraciones', responses: { 200: { description: 'Listo', schema: readinessResponse } } }), async (c) => {
     c.header('Cache-Control', 'no-store');
     // A database that cannot be reached throws here, and the app's error handler answers 503.
     const applied = await appliedMigrations(await db());

@@ -2,12 +2,12 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorBody } from '#core/types';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, pgErrorCode, tooLarge } from './errors';
 import type { AppEnv } from './app-env';
 import { log } from './log';
 import { requestContext, requestId } from './request-context';
 import { securityHeaders } from './security-headers';
+import type { ApiErrorBody } from '#core/response-schemas';
 
 export interface CreateAppOptions {
   /** Largest request body accepted, in bytes (multipart upload routes raise it). */

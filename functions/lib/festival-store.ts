@@ -3,12 +3,12 @@ import { LRUCache } from 'lru-cache';
 import { todayIso } from '#core/dates';
 import { filterFestivals, type FestivalFilters } from '#core/festival-filters';
 import type { FestivalFilterQuery } from '#core/festival-query';
-import type { Festival } from '#core/types';
 import type { Database } from '#db/client';
 import { festivalsTable } from '#db/schema';
 import { cachedBody, type CachedBody } from './cached-body';
 import { isDatabaseUnavailable } from './errors';
 import { editionFilters } from './domain/editions/catalogue-filters';
+import type { Festival } from '#core/response-schemas';
 
 export type { CachedBody };
 

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import { handle, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
-import type { ApiErrorBody } from '#core/types';
 import { env } from './env';
 import { ORIGIN_HEADER, originSecretMatches } from './origin-secret';
+import type { ApiErrorBody } from '#core/response-schemas';
 
 type Headers = Record<string, string | string[] | undefined>;
 

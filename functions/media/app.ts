@@ -17,7 +17,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { MEDIA_DEFAULT_LIMIT, pageQuerySchema, reportSchema, voteSchema } from '#core/community-schemas';
 import { idParamSchema } from '#core/festival-schemas';
-import type { Media, MediaStatus, MediaType } from '#core/types';
+import type { MediaStatus, MediaType } from '#core/types';
 import type { Executor } from '#db/client';
 import { mediaReportsTable, mediaTable, mediaVotesTable, usersTable } from '#db/schema';
 import { createApp, routeNotFound } from '../lib/app';
@@ -32,6 +32,12 @@ import { validate } from '../lib/validate';
 import { readListVersion, type VersionedFestival } from '../lib/festival-access';
 import { SharedReads, VersionedListCache } from '../lib/response-cache';
 import { mediaUploadRoutes } from './uploads';
+import type { Media } from '#core/response-schemas';
+import { mediaResponse, messageResponse, voteResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+import { z } from '#core/zod';
+
+const doc = documenter('Galería');
 
 const MEDIA_NOT_FOUND = 'Contenido no encontrado.';
 
@@ -114,7 +120,7 @@ export const app = createApp('/api/media', {
   // The local signed PUT streams its body to disk and stops at the signed length (./uploads.ts).
   streamsBody: (c) => c.req.method === 'PUT' && c.req.path.startsWith(`${LOCAL_UPLOAD_ROUTE}/`),
 })
-  .get('/festival/:id', optionalAuth, validate('param', idParamSchema), validate('query', pageQuerySchema), async (c) => {
+  .get('/festival/:id', doc({ summary: 'Galería aprobada de un festival (con el voto propio si hay sesión)', access: 'optional', responses: { 200: { description: 'Fotos y vídeos', schema: z.array(mediaResponse) } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), validate('query', pageQuerySchema), async (c) => {
     const { id } = c.req.valid('param');
     const { limit = MEDIA_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
     const user = c.get('user');
@@ -147,7 +153,7 @@ export const app = createApp('/api/media', {
     return c.body(`[${parts.join(',')}]`);
   })
   .route('/', mediaUploadRoutes)
-  .post('/:id/report', jsonBodyLimit, optionalAuth, validate('param', idParamSchema), validate('json', reportSchema), rateLimit('report'), async (c) => {
+  .post('/:id/report', doc({ summary: 'Reporta un contenido', access: 'optional', responses: { 201: { description: 'Reporte enviado', schema: messageResponse } }, errors: [404, 429] }), jsonBodyLimit, optionalAuth, validate('param', idParamSchema), validate('json', reportSchema), rateLimit('report'), async (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
     const reporter = c.get('user');
@@ -163,6 +169,7 @@ export const app = createApp('/api/media', {
 
 export const galleryApp = createApp('/api/gallery').post(
   '/:id/rate',
+  doc({ summary: 'Vota un contenido de la galería (1-5 estrellas)', access: 'user', responses: { 200: { description: 'El voto y la nueva media', schema: voteResponse } }, errors: [404, 409, 429] }),
   requireAuth,
   validate('param', idParamSchema),
   validate('json', voteSchema),

@@ -13,7 +13,6 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { confirmUploadSchema, fileTooLargeMessage, IMAGE_MAX_BYTES, mediaFormSchema, uploadUrlSchema } from '#core/community-schemas';
-import type { Media } from '#core/types';
 import type { Executor } from '#db/client';
 import { festivalsTable, mediaTable, uploadsTable } from '#db/schema';
 import type { AppEnv } from '../lib/app-env';
@@ -28,6 +27,11 @@ import { storage } from '../lib/storage/storage';
 import { assertFestivalImageRoom, festivalImageCount, findPendingUpload, issueUpload, publishUpload, readUploadedImage } from '../lib/uploads';
 import { validate } from '../lib/validate';
 import { requireVisibleFestival, type FestivalAccess } from '../lib/festival-access';
+import type { Media } from '#core/response-schemas';
+import { mediaReceivedResponse, mediaResponse, presignedUploadResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+
+const doc = documenter('Galería');
 
 const NOT_YOUR_PROPOSAL = 'Solo puedes añadir imágenes a tu propia propuesta pendiente.';
 const invalidSignature = () => forbidden('Firma de subida no válida.', 'invalid_signature');
@@ -92,7 +96,7 @@ function localStorageOr404(): LocalStorage {
 }
 
 export const mediaUploadRoutes = new Hono<AppEnv>()
-  .post('/', requireAuth, validate('form', mediaFormSchema), rateLimit('upload'), async (c) => {
+  .post('/', doc({ summary: 'Sube fotos a la galería de un festival (multipart)', access: 'user', responses: { 201: { description: 'Fotos recibidas, pendientes de moderación', schema: mediaReceivedResponse } }, errors: [404, 409, 413, 429] }), requireAuth, validate('form', mediaFormSchema), rateLimit('upload'), async (c) => {
     const user = currentUser(c);
     const input = c.req.valid('form');
     const images = await readImageFiles(await c.req.formData());
@@ -121,7 +125,7 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
       throw error;
     }
   })
-  .post('/upload-url', jsonBodyLimit, requireAuth, validate('json', uploadUrlSchema), rateLimit('upload'), async (c) => {
+  .post('/upload-url', doc({ summary: 'URL firmada para subir una foto directamente al almacenamiento', access: 'user', responses: { 201: { description: 'La subida firmada', schema: presignedUploadResponse } }, errors: [404, 409, 429] }), jsonBodyLimit, requireAuth, validate('json', uploadUrlSchema), rateLimit('upload'), async (c) => {
     const user = currentUser(c);
     const input = c.req.valid('json');
     const database = await db();
@@ -138,7 +142,7 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
     });
     return c.json({ ...presigned, method: 'PUT', expiresAt: presigned.expiresAt.toISOString() }, 201);
   })
-  .put('/uploads/*', async (c) => {
+  .put('/uploads/:key{.+}', doc({ summary: 'Recibe los bytes de una subida firmada (almacenamiento local)', description: 'Solo en el servidor propio: con S3 la URL firmada apunta al bucket.', responses: { 200: { description: 'Guardado' } }, errors: [403, 404, 409, 412, 413] }), async (c) => {
     const store = localStorageOr404();
     let key: string;
     try {
@@ -174,7 +178,7 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
     if (received.status !== 'stored') throw invalidSignature();
     return c.body(null, 200);
   })
-  .post('/confirm', jsonBodyLimit, requireAuth, validate('json', confirmUploadSchema), async (c) => {
+  .post('/confirm', doc({ summary: 'Confirma una foto subida: se comprueba y queda pendiente de moderación', access: 'user', responses: { 201: { description: 'La foto', schema: mediaResponse } }, errors: [404, 409, 413] }), jsonBodyLimit, requireAuth, validate('json', confirmUploadSchema), async (c) => {
     const user = currentUser(c);
     const input = c.req.valid('json');
     const database = await db();

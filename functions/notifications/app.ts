@@ -1,12 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { idParamSchema } from '#core/festival-schemas';
-import type { Notification } from '#core/types';
 import { notificationsTable } from '#db/schema';
 import { createApp } from '../lib/app';
 import { currentUser, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { forbidden, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
+import type { Notification } from '#core/response-schemas';
+import { notificationResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+import { z } from '#core/zod';
+
+const doc = documenter('Notificaciones');
 
 /** The bell shows recent ones; older notifications stay in the table. */
 export const NOTIFICATIONS_LIMIT = 100;
@@ -27,7 +32,7 @@ const toNotification = (row: { id: number; type: Notification['type']; message: 
 /** Spec §7 "Notifications": created by moderation decisions (functions/lib/notifications.ts `notify`). */
 export const app = createApp('/api/notifications')
   .use('*', requireAuth)
-  .get('/', async (c) => {
+  .get('/', doc({ summary: 'Notificaciones de la cuenta, las más recientes primero', access: 'user', responses: { 200: { description: 'Notificaciones', schema: z.array(notificationResponse) } } }), async (c) => {
     const rows = await (await db())
       .select(selection)
       .from(notificationsTable)
@@ -37,7 +42,7 @@ export const app = createApp('/api/notifications')
       .limit(NOTIFICATIONS_LIMIT);
     return c.json(rows.map(toNotification));
   })
-  .patch('/:id/read', validate('param', idParamSchema), async (c) => {
+  .patch('/:id/read', doc({ summary: 'Marca una notificación como leída', access: 'user', responses: { 200: { description: 'La notificación', schema: notificationResponse } }, errors: [404] }), validate('param', idParamSchema), async (c) => {
     const user = currentUser(c);
     const { id } = c.req.valid('param');
     const database = await db();

@@ -10,6 +10,11 @@ import { db } from '../lib/db';
 import { env } from '../lib/env';
 import { selectFestivals } from '../lib/festival-store';
 import { securityHeaders } from '../lib/security-headers';
+import {  } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+import { z } from '#core/zod';
+
+const doc = documenter('Páginas');
 
 /**
  * The HTML a crawler or a chat app gets for a festival URL: the SPA's index.html with the share
@@ -150,9 +155,9 @@ export const app = new Hono<AppEnv>()
   .use('/festival/*', securityHeaders())
   .use('/robots.txt', securityHeaders())
   .use('/sitemap.xml', securityHeaders())
-  .get('/festival/:id', festivalPage)
-  .get('/festival/:id/:slug', festivalPage)
-  .get('/robots.txt', (c) => {
+  .get('/festival/:id', doc({ summary: 'Página del festival para compartir (HTML con metadatos Open Graph)', responses: { 200: { description: 'HTML', schema: z.string(), contentType: 'text/html' }, 404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' } } }), festivalPage)
+  .get('/festival/:id/:slug', doc({ summary: 'Página del festival con su nombre en la URL', responses: { 200: { description: 'HTML', schema: z.string(), contentType: 'text/html' }, 404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' } } }), festivalPage)
+  .get('/robots.txt', doc({ summary: 'robots.txt', responses: { 200: { description: 'Texto', schema: z.string(), contentType: 'text/plain' } } }), (c) => {
     c.header('Cache-Control', 'public, max-age=3600');
     return c.text(
       [
@@ -168,7 +173,7 @@ export const app = new Hono<AppEnv>()
       ].join('\n'),
     );
   })
-  .get('/sitemap.xml', async (c) => {
+  .get('/sitemap.xml', doc({ summary: 'Mapa del sitio', responses: { 200: { description: 'XML', schema: z.string(), contentType: 'application/xml' } } }), async (c) => {
     const base = baseUrl(c);
     const rows = await (await db())
       .select({ id: festivalsTable.id, name: festivalsTable.name, updatedAt: festivalsTable.updatedAt })

@@ -1,8 +1,11 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Hono } from 'hono';
 import { app as admin } from '../admin/app';
 import { app as artists } from '../artists/app';
 import { app as comments } from '../comments/app';
 import { app as contact } from '../contact/app';
+import { docsApp } from '../docs/app';
 import { app as favorites } from '../favorites/app';
 import { app as feeds } from '../feeds/app';
 import { app as festivals } from '../festivals/app';
@@ -14,10 +17,21 @@ import { app as notifications } from '../notifications/app';
 import { app as pages } from '../pages/app';
 import { app as users } from '../users/app';
 import { routeNotFound } from '../lib/app';
+import { openApiDocument } from '../lib/openapi-document';
 import { requestContext } from '../lib/request-context';
 
 /** Every function's app; the local server mounts them all, SST routes each to its own Lambda. */
 export const apiApps = [feeds, festivals, artists, health, users, admin, pages, favorites, notifications, newsletter, contact, comments, media, gallery];
+
+/** The API apps on one root, nothing else: what the OpenAPI document describes. */
+export function apiRoutes(): Hono {
+  const root = new Hono();
+  for (const app of apiApps) root.route('/', app);
+  return root;
+}
+
+/** Swagger UI's files, from the installed swagger-ui-dist package. */
+export const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 /**
  * Every API app on one root, with the JSON 404 for unknown /api paths: the local server's and the
@@ -29,6 +43,7 @@ export function createApiRoot(): Hono {
   root.use('*', requestContext);
   root.use('*', securityHeaders());
   for (const app of apiApps) root.route('/', app);
+  root.route('/', docsApp({ document: () => openApiDocument(apiRoutes()), swaggerUiDir }));
   root.all('/api/*', routeNotFound);
   return root;
 }

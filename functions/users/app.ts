@@ -19,6 +19,10 @@ import { env } from '../lib/env';
 import { conflict, pgErrorCode, unauthorized } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { feedTokenRoutes } from './feed-token';
+import { profileResponse, signedInResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+
+const doc = documenter('Cuentas');
 
 /** The spec's fallback sign-in (§4) when the Google script cannot load: only where AUTH_DEV_LOGIN allows it. */
 const MANUAL_CREDENTIAL = /^manual_login_token_\d{1,16}$/;
@@ -107,7 +111,7 @@ async function signInUser(identity: GoogleIdentity, attempt = 1): Promise<Signed
 }
 
 export const app = createApp('/api/users')
-  .post('/auth/google', validate('json', googleAuthSchema), async (c) => {
+  .post('/auth/google', doc({ summary: 'Inicia sesión con un ID token de Google', responses: { 200: { description: 'La cuenta y su token de sesión', schema: signedInResponse } }, errors: [401, 403, 409, 429] }), validate('json', googleAuthSchema), async (c) => {
     const { credential } = c.req.valid('json');
     let identity: GoogleIdentity;
     if (credential.startsWith('manual_login_token_')) {
@@ -123,16 +127,16 @@ export const app = createApp('/api/users')
     return c.json({ ...user, token: await signSession({ id: user.id, sessionVersion }) });
   })
   // spec §4: checked at load and every 30 s; past half its life the token comes back renewed.
-  .get('/profile', requireAuth, async (c) => {
+  .get('/profile', doc({ summary: 'La cuenta con sesión (y un token renovado cuando toca)', access: 'user', responses: { 200: { description: 'La cuenta', schema: profileResponse } } }), requireAuth, async (c) => {
     const token = await renewedSessionToken(c);
     return c.json(token ? { ...currentUser(c), token } : currentUser(c));
   })
   // 'Cerrar sesión': ends this device's session on the server too, not only in the browser.
-  .post('/logout', requireAuth, async (c) => {
+  .post('/logout', doc({ summary: 'Cierra esta sesión', access: 'user', responses: { 204: { description: 'Sesión cerrada' } } }), requireAuth, async (c) => {
     await endSession(currentSession(c));
     return c.body(null, 204);
   })
-  .post('/logout-all', requireAuth, async (c) => {
+  .post('/logout-all', doc({ summary: 'Cierra la sesión en todos los dispositivos', access: 'user', responses: { 204: { description: 'Sesiones cerradas' } } }), requireAuth, async (c) => {
     await endAllSessions(currentUser(c).id);
     return c.body(null, 204);
   })

@@ -6,12 +6,16 @@ import type { AppEnv } from '../lib/app-env';
 import { currentUser, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { siteUrl } from '../lib/mail/site-url';
+import { feedTokenResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+
+const doc = documenter('Calendarios');
 
 /**
  * POST /api/users/feed-token: creates the signed-in user's private calendar feed, or replaces its
  * token so the old address stops working (a leaked link is revoked by asking for a new one).
  */
-export const feedTokenRoutes = new Hono<AppEnv>().post('/feed-token', requireAuth, async (c) => {
+export const feedTokenRoutes = new Hono<AppEnv>().post('/feed-token', doc({ summary: 'Crea o renueva el enlace del calendario privado de favoritos', access: 'user', responses: { 200: { description: 'El enlace', schema: feedTokenResponse } } }), requireAuth, async (c) => {
   const userId = currentUser(c).id;
   const [row] = await (await db())
     .insert(feedTokensTable)

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { festivalDedupeKey } from '#core/festival-key';
 import { adminFestivalSchema } from '#core/festival-schemas';
-import type { Festival } from '#core/types';
 import { CatalogueNotEmptyError, generateCatalogue } from '#db/seed/generate-catalogue';
 import { invalidateCatalog } from '../../functions/lib/festival-store';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
+import type { Festival } from '#core/response-schemas';
 
 // The generated catalogue (npm run db:seed -- --festivals N ...) for benchmarks and browser tests at
 // scale: what it stores must pass the rules real festivals pass, and its rating counters must be

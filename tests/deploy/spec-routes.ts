@@ -70,6 +70,10 @@ export const specRoutes: SpecRoute[] = [
   r('POST', '/api/admin/upload/confirm', 'admin'),
   // Contact messages are stored, not simulated as in the spec's client.
   r('POST', '/api/contact', 'contact', 'ours'),
+  // The API's OpenAPI document and its Swagger UI page (with the page's own files).
+  r('GET', '/api/openapi.json', 'docs', 'ours'),
+  r('GET', '/api/docs', 'docs', 'ours'),
+  r('GET', '/api/docs/swagger-ui-bundle.js', 'docs', 'ours'),
 ];
 
 /** Pages that are not /api calls but must reach a function: share previews (link previews need the festival in the HTML), robots, sitemap. */

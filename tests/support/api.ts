@@ -1,6 +1,7 @@
 import type { Database } from '#db/client';
 import { createApiRoot } from '../../functions/server/api-apps';
 import { TEST_ADMIN_EMAIL, testContext } from './context';
+import { checkAgainstOpenApi } from './openapi-check';
 
 const apiRoot = createApiRoot();
 
@@ -14,7 +15,10 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** Calls the API exactly as the local server routes it (every function app composed). */
+/**
+ * Calls the API exactly as the local server routes it (every function app composed), and checks the
+ * answer against the OpenAPI document: every response of the API suite is one the document describes.
+ */
 export async function api(method: string, path: string, options: RequestOptions = {}) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
@@ -33,6 +37,7 @@ export async function api(method: string, path: string, options: RequestOptions 
   } catch {
     json = undefined;
   }
+  await checkAgainstOpenApi(method, path, res.status, res.headers.get('content-type'), json);
   return { status: res.status, headers: res.headers, json, text };
 }
 

@@ -5,12 +5,12 @@ import { addDaysIso } from '#core/calendar';
 import { formatDateRange, todayIso } from '#core/dates';
 import type { FeedQuery } from '#core/feed-schemas';
 import { festivalPath } from '#core/share';
-import type { Festival } from '#core/types';
 import type { Database } from '#db/client';
 import { favoritesTable, festivalGenresTable, festivalsTable, genresTable } from '#db/schema';
 import { selectFestivals } from '../festival-store';
 import { escapeHtml } from '../mail/layout';
 import { siteUrl } from '../mail/site-url';
+import type { Festival } from '#core/response-schemas';
 
 /** Festivals that ended more than this many days ago leave the feeds. */
 const PAST_DAYS = 30;

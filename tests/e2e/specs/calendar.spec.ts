@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { calendarRange } from '#core/festival-page';
-import type { Festival } from '#core/types';
 import { expect, test } from '../support/fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import type { Festival } from '#core/response-schemas';
 
 const long = 'Un festival de prueba con una descripción muy larga que sirve para comprobar que el calendario la recorta a cien caracteres como pide la especificación.';
 

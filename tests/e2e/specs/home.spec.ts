@@ -1,7 +1,7 @@
 import { defaultFilters, filterFestivals, type FestivalFilters } from '#core/festival-filters';
 import { slugify } from '#core/slug';
-import type { Festival } from '#core/types';
 import { catalogue, expect, test, withCookieChoice } from '../support/fixtures';
+import type { Festival } from '#core/response-schemas';
 
 const countText = (n: number, filtered: boolean) =>
   `${n} ${n === 1 ? 'festival encontrado' : 'festivales encontrados'}${filtered ? ' con los filtros aplicados' : ''}`;

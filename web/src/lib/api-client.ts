@@ -1,6 +1,6 @@
-import type { ApiErrorBody } from '#core/types';
 import { webEnv } from '../config/env';
 import { readStorage, storageKeys } from './storage';
+import type { ApiErrorBody } from '#core/response-schemas';
 
 /** A failed API call: `message` is the server's Spanish text, ready for a toast. */
 export class ApiError extends Error {

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { User } from '#core/types';
 import { useToast } from '../components/toast/toast-provider';
 import { ApiError, apiRequest, UNAUTHORIZED_EVENT } from './api-client';
 import { forgetOfflineReads } from './offline-cache';
 import { readStorage, storageKeys, writeStorage } from './storage';
+import type { User } from '#core/response-schemas';
 
 interface AuthContextValue {
   user: User | null;

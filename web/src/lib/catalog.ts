@@ -1,7 +1,7 @@
-import type { Festival } from '#core/types';
 import { apiRequest } from './api-client';
 import { invalidateFestivalLists, UnexpectedCatalogResponse } from './festival-lists';
 import { invalidate, useServerData } from './use-server-data';
+import type { Festival } from '#core/response-schemas';
 
 export { UnexpectedCatalogResponse };
 

@@ -1,5 +1,5 @@
-import type { Festival } from '#core/types';
 import { mediaUrl } from './api-client';
+import type { Festival } from '#core/response-schemas';
 
 const STOCK = '/images/stock';
 const widths = { sm: 400, md: 800, lg: 1600 } as const;

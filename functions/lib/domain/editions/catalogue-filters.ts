@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { matchesFilters } from '#core/festival-filters';
-import type { Festival } from '#core/types';
 import type { Database } from '#db/client';
 import { festivalIdsWithArtist, festivalIdsWithArtistNamed } from '../artists/read-artists';
 import { festivalIdsWithPriceUpTo } from './read-editions';
+import type { Festival } from '#core/response-schemas';
 
 export interface EditionFilterQuery {
   search?: string;

@@ -1,5 +1,5 @@
-import type { Festival } from '#core/types';
 import { isSoon, isUpcoming } from '#core/festival-filters';
+import type { Festival } from '#core/response-schemas';
 
 /**
  * spec §2/§4 badges: 'Próximamente' when it starts within 30 days, else 'Próximo' when upcoming;

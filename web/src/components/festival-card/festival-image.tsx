@@ -1,6 +1,6 @@
 import { useState, type ImgHTMLAttributes } from 'react';
-import type { Festival } from '#core/types';
 import { defaultFestivalImage, festivalImage } from '../../lib/festival-image';
+import type { Festival } from '#core/response-schemas';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & {
   festival: Pick<Festival, 'id' | 'image_url'>;

@@ -1,14 +1,5 @@
-import type {
-  AdminComment,
-  AdminMedia,
-  AdminMediaReport,
-  AdminUser,
-  ContactMessage,
-  GeocodeMissingResult,
-  PendingFestival,
-} from '#core/admin-schemas';
-import type { Festival } from '#core/types';
 import { apiRequest } from '../../../lib/api-client';
+import type { AdminComment, AdminMedia, AdminMediaReport, AdminUser, ContactMessage, Festival, GeocodeMissingResult, PendingFestival } from '#core/response-schemas';
 
 /** Every admin call of spec §7 (Bearer from the stored token; the server checks the role on each). */
 

@@ -1,7 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { LockIcon } from 'lucide-react';
-import type { AdminMedia } from '#core/admin-schemas';
-import type { Festival } from '#core/types';
 import { useAuth } from '../../../lib/auth';
 import { invalidateFestivals } from '../../../lib/catalog';
 import { useAdminActions } from '../hooks/use-admin-actions';
@@ -18,6 +16,7 @@ import { TabPanel, Tabs } from './tabs';
 import './admin.css';
 import './admin-lists.css';
 import './admin-forms.css';
+import type { AdminMedia, Festival } from '#core/response-schemas';
 
 type MainTab = 'festivals' | 'media' | 'comments' | 'reports' | 'messages' | 'newsletter';
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import type { AdminComment } from '#core/admin-schemas';
 import { paths } from '../../../config/paths';
 import { approveComment, rejectComment } from '../api/admin-api';
 import type { RunAction } from '../hooks/use-admin-actions';
 import { formatDateTime } from '../format';
+import type { AdminComment } from '#core/response-schemas';
 
 /** Comentarios: pending comments, approved or rejected (rejecting deletes it, after a confirmation, spec §4-5). */
 export function CommentsTab({ comments, run, busy }: { comments: AdminComment[]; run: RunAction; busy: boolean }) {

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { imageContentTypes } from '#core/community-schemas';
 import { adminFestivalSchema } from '#core/festival-schemas';
-import type { Festival } from '#core/types';
 import { Modal } from '../../../components/ui/modal';
 import { mediaUrl } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -9,6 +8,7 @@ import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { createFestival, updateFestival, type FestivalBody } from '../api/admin-api';
 import { uploadAdminImage } from '../api/upload-image';
 import { describeError } from '../hooks/use-admin-actions';
+import type { Festival } from '#core/response-schemas';
 
 type Field =
   | 'name' | 'start_date' | 'end_date' | 'location' | 'address' | 'description' | 'website' | 'genres' | 'imageUrl'

@@ -1,17 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AdminMedia, AdminUser, PendingFestival } from '#core/admin-schemas';
 import { markdownToText, truncateText } from '#core/calendar';
 import { formatDateRange } from '#core/dates';
 import { normalizeText } from '#core/festival-filters';
 import { hasCoordinates } from '#core/map';
-import type { Festival } from '#core/types';
 import { paths } from '../../../config/paths';
 import { mediaUrl } from '../../../lib/api-client';
 import { decideFestival, deleteFestival, geocodeFestival, geocodeMissing } from '../api/admin-api';
 import type { RunAction } from '../hooks/use-admin-actions';
 import { statusBadge, statusLabels } from '../format';
 import { TabPanel, Tabs } from './tabs';
+import type { AdminMedia, AdminUser, Festival, PendingFestival } from '#core/response-schemas';
 
 const PAGE_SIZE = 25;
 

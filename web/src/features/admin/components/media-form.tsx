@@ -1,13 +1,13 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { adminMediaSchema, MEDIA_URL_REQUIRED, type AdminMedia, type AdminUser } from '#core/admin-schemas';
+import { adminMediaSchema, MEDIA_URL_REQUIRED } from '#core/admin-schemas';
 import { IMAGE_MAX_BYTES } from '#core/community-schemas';
-import type { Festival } from '#core/types';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError, mediaUrl } from '../../../lib/api-client';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { createMedia, updateMedia } from '../api/admin-api';
 import { uploadAdminImage } from '../api/upload-image';
 import { describeError } from '../hooks/use-admin-actions';
+import type { AdminMedia, AdminUser, Festival } from '#core/response-schemas';
 
 type Field = 'festival_id' | 'user_id' | 'type' | 'status' | 'url' | 'caption' | 'comment';
 

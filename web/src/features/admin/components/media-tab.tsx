@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AdminMedia } from '#core/admin-schemas';
 import { paths } from '../../../config/paths';
 import { mediaUrl } from '../../../lib/api-client';
 import { decideMedia, deleteMedia, hideMedia } from '../api/admin-api';
 import type { RunAction } from '../hooks/use-admin-actions';
 import { formatDateTime, statusBadge, statusLabels } from '../format';
 import { TabPanel, Tabs } from './tabs';
+import type { AdminMedia } from '#core/response-schemas';
 
 interface MediaTabProps {
   pending: AdminMedia[];

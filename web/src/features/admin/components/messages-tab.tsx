@@ -1,8 +1,8 @@
-import type { ContactMessage } from '#core/admin-schemas';
 import { contactCategories, type ContactCategory } from '#core/types';
 import { markMessageRead } from '../api/admin-api';
 import type { RunAction } from '../hooks/use-admin-actions';
 import { formatDateTime } from '../format';
+import type { ContactMessage } from '#core/response-schemas';
 
 /** Mensajes: what visitors sent with the contact form (stored by POST /api/contact rather than simulated, so admins can answer them). */
 export function MessagesTab({ messages, run, busy }: { messages: ContactMessage[]; run: RunAction; busy: boolean }) {

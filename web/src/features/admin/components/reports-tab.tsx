@@ -1,8 +1,8 @@
-import type { AdminMediaReport } from '#core/admin-schemas';
 import { deleteReport, hideMedia } from '../api/admin-api';
 import type { RunAction } from '../hooks/use-admin-actions';
 import { formatDateTime } from '../format';
 import { MediaPreview } from './media-tab';
+import type { AdminMediaReport } from '#core/response-schemas';
 
 interface ReportsTabProps {
   reports: AdminMediaReport[];

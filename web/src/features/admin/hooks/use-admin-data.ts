@@ -1,5 +1,3 @@
-import type { AdminComment, AdminMedia, AdminMediaReport, AdminUser, ContactMessage, PendingFestival } from '#core/admin-schemas';
-import type { Festival } from '#core/types';
 import { ApiError } from '../../../lib/api-client';
 import { useServerData } from '../../../lib/use-server-data';
 import {
@@ -12,6 +10,7 @@ import {
   getPendingMedia,
   getUsers,
 } from '../api/admin-api';
+import type { AdminComment, AdminMedia, AdminMediaReport, AdminUser, ContactMessage, Festival, PendingFestival } from '#core/response-schemas';
 
 export interface AdminData {
   pendingFestivals: PendingFestival[];

@@ -6,8 +6,8 @@ import { useToast } from '../../../components/toast/toast-provider';
 import { paths } from '../../../config/paths';
 import { apiRequest } from '../../../lib/api-client';
 import { useFavorites } from '../../../lib/favorites';
-import type { Festival } from '#core/types';
 import { downloadFestivalIcs } from '../download-ics';
+import type { Festival } from '#core/response-schemas';
 
 /** A festival in the day panel and the list view: star, dates, place, genres, 100-character description, .ics. */
 export function FestivalEntry({ festival, headingLevel = 3 }: { festival: CalendarFestival; headingLevel?: 3 | 4 }) {

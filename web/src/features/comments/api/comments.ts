@@ -1,6 +1,6 @@
 import type { CommentBody } from '#core/community-schemas';
-import type { Comment } from '#core/types';
 import { apiRequest } from '../../../lib/api-client';
+import type { Comment } from '#core/response-schemas';
 
 /** GET /api/comments/festival/{festivalId} (newest first). */
 export async function getComments(festivalId: number, signal?: AbortSignal): Promise<Comment[]> {

@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { Trash2Icon } from 'lucide-react';
 import { COMMENT_MAX_LENGTH, commentSchema, imageExtensions, imageFileError, MAX_IMAGES_PER_REQUEST, TOO_MANY_IMAGES_MESSAGE } from '#core/community-schemas';
 import { formatDate } from '#core/dates';
-import type { Comment, Festival } from '#core/types';
 import { Avatar } from '../../../components/layout/avatar';
 import { ConfirmDialog } from '../../../components/ui/modal';
 import { Stars } from '../../../components/ui/stars';
@@ -12,6 +11,7 @@ import { zodFieldErrors } from '../../../lib/form-errors';
 import { useServerData } from '../../../lib/use-server-data';
 import { createComment, createCommentWithMedia, deleteComment, getComments } from '../api/comments';
 import { StarInput } from './star-input';
+import type { Comment, Festival } from '#core/response-schemas';
 
 interface Props {
   festival: Festival;

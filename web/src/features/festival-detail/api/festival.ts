@@ -1,5 +1,5 @@
-import type { Festival } from '#core/types';
 import { apiRequest } from '../../../lib/api-client';
+import type { Festival } from '#core/response-schemas';
 
 /** GET /api/festivals/{id}; 404 carries 'Festival no encontrado'. */
 export function getFestival(id: number, signal?: AbortSignal): Promise<Festival> {

@@ -2,7 +2,6 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeftIcon } from 'lucide-react';
 import { slugify } from '#core/slug';
-import type { Festival } from '#core/types';
 import { paths } from '../../../config/paths';
 import { useOnline } from '../../../lib/use-online';
 import { useFestivalShareMeta } from '../../../lib/use-share-meta';
@@ -11,6 +10,7 @@ import { FestivalHero } from './festival-hero';
 import { InfoSection } from './info-section';
 import { LocationSection } from './location-section';
 import { SectionNav } from './section-nav';
+import type { Festival } from '#core/response-schemas';
 
 interface Props {
   /** The gallery section (gallery feature). */

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeftIcon, CalendarIcon, ExternalLinkIcon, MapPinIcon, Trash2Icon } from 'lucide-react';
 import { formatDateRange } from '#core/dates';
-import type { Festival } from '#core/types';
 import { FavoriteButton } from '../../../components/festival-card/favorite-button';
 import { FestivalBadges } from '../../../components/festival-card/festival-badges';
 import { ConfirmDialog } from '../../../components/ui/modal';
@@ -15,6 +14,7 @@ import { festivalImage, festivalImageLarge } from '../../../lib/festival-image';
 import { deleteFestival } from '../api/festival';
 import { ShareButton } from './share-button';
 import './festival-hero.css';
+import type { Festival } from '#core/response-schemas';
 
 /** spec §2 "Festival detail" hero. */
 export function FestivalHero({ festival }: { festival: Festival }) {

@@ -1,7 +1,7 @@
 import { formatDateRange } from '#core/dates';
-import type { Festival } from '#core/types';
 import { formatRating, Stars } from '../../../components/ui/stars';
 import { MarkdownText } from './markdown';
+import type { Festival } from '#core/response-schemas';
 
 /** spec §2 "Info section": Datos generales, Valoraciones, Descripción. */
 export function InfoSection({ festival }: { festival: Festival }) {

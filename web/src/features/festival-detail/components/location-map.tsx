@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { formatDate } from '#core/dates';
-import type { Festival } from '#core/types';
 import { festivalIcon, osmTiles } from '../../../lib/leaflet';
+import type { Festival } from '#core/response-schemas';
 
 /** spec §2: the map is resized after 100 ms and 300 ms (its box settles after the layout). */
 function ResizeAfterLayout() {

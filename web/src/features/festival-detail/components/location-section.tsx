@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { BedIcon, CarIcon, ExternalLinkIcon, MapPinIcon, TrainFrontIcon } from 'lucide-react';
 import { formatDate } from '#core/dates';
-import type { Festival } from '#core/types';
 import { Spinner } from '../../../components/ui/spinner';
 import './location-section.css';
+import type { Festival } from '#core/response-schemas';
 
 const LocationMap = lazy(() => import('./location-map'));
 

@@ -1,8 +1,8 @@
-import type { Festival } from '#core/types';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useServerData } from '../../../lib/use-server-data';
 import { getFestival } from '../api/festival';
+import type { Festival } from '#core/response-schemas';
 
 type State =
   | { status: 'loading'; festival: null }

@@ -1,6 +1,7 @@
-import type { Festival, Media, MediaType } from '#core/types';
+import type { MediaType } from '#core/types';
 import { mediaUrl } from '../../../lib/api-client';
 import { festivalImage, festivalImageLarge } from '../../../lib/festival-image';
+import type { Festival, Media } from '#core/response-schemas';
 
 /** One picture or video of the gallery: a community upload or the festival's own image. */
 export interface GalleryItem {

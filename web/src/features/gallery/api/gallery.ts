@@ -1,6 +1,6 @@
 import type { ReportInput } from '#core/community-schemas';
-import type { Media } from '#core/types';
 import { apiRequest } from '../../../lib/api-client';
+import type { Media } from '#core/response-schemas';
 
 /** GET /api/media/festival/{festivalId} (spec §7); the Bearer token brings the caller's own votes. */
 export async function getFestivalMedia(festivalId: number, signal?: AbortSignal): Promise<Media[]> {

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PlayIcon } from 'lucide-react';
-import type { Festival } from '#core/types';
 import { formatRating } from '../../../components/ui/stars';
 import { useToast } from '../../../components/toast/toast-provider';
 import { useAuth } from '../../../lib/auth';
@@ -9,6 +8,7 @@ import { getFestivalMedia, rateMedia } from '../api/gallery';
 import { arrangeGallery, mediaItem, ownImageItem, type GalleryFilter, type GalleryItem, type GallerySort } from '../api/gallery-items';
 import { Lightbox } from './lightbox';
 import { ReportButton } from './report-button';
+import type { Festival } from '#core/response-schemas';
 
 const filters: { value: GalleryFilter; label: string }[] = [
   { value: 'all', label: 'Todo' },

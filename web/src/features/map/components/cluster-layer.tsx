@@ -2,11 +2,11 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { useMap } from 'react-leaflet';
 import { formatDateRange } from '#core/dates';
 import { CLUSTER_RADIUS, type Located } from '#core/map';
-import type { Festival } from '#core/types';
 import { paths } from '../../../config/paths';
 import { festivalIcon, L } from '../../../lib/leaflet';
 import 'leaflet.markercluster';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
+import type { Festival } from '#core/response-schemas';
 
 export type MapFestival = Located<Festival>;
 

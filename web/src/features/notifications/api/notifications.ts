@@ -1,5 +1,5 @@
-import type { Notification } from '#core/types';
 import { apiRequest } from '../../../lib/api-client';
+import type { Notification } from '#core/response-schemas';
 
 /** GET /api/notifications (spec §7); anything but an array counts as none. */
 export async function getNotifications(): Promise<Notification[]> {

@@ -1,6 +1,6 @@
 import type { ProposeFestival } from '#core/festival-schemas';
-import type { Festival } from '#core/types';
 import { apiRequest } from '../../../lib/api-client';
+import type { Festival } from '#core/response-schemas';
 
 /** POST /api/festivals: the proposal is stored as pending (spec §4); 409 for a duplicate (spec §8). */
 export function proposeFestival(input: ProposeFestival): Promise<Festival> {

@@ -1,6 +1,6 @@
-import type { Media } from '#core/types';
 import { apiRequest } from '../../../lib/api-client';
 import { uploadFile, type SignedUpload } from '../../../lib/upload';
+import type { Media } from '#core/response-schemas';
 
 interface PresignedUpload extends SignedUpload {
   key: string;

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateRange } from '#core/dates';
-import type { Festival } from '#core/types';
 import { paths } from '../../../config/paths';
 import { proposeMessages } from '../messages';
+import type { Festival } from '#core/response-schemas';
 
 export interface Proposal {
   festival: Festival;
