@@ -7,26 +7,31 @@ import { db } from '../lib/db';
 import { artistDetail } from '../lib/domain/artists/read-artists';
 import { createArtist, deleteArtist, mergeArtists, updateArtist } from '../lib/domain/artists/write-artists';
 import { validate } from '../lib/validate';
+import { artistDetailSchema } from '#core/lineup-types';
+import { messageResponse } from '#core/response-schemas';
+import { documenter } from '../lib/openapi';
+
+const doc = documenter('Administración');
 
 /** 'Artistas' in the admin panel: create, edit, delete, merge duplicates. Every write is audited. */
 export const artistRoutes = new Hono<AppEnv>()
-  .post('/artists', validate('json', artistInputSchema), async (c) => {
+  .post('/artists', doc({ summary: 'Crea un artista', access: 'admin', responses: { 201: { description: 'El artista', schema: artistDetailSchema } }, errors: [409] }), validate('json', artistInputSchema), async (c) => {
     const database = await db();
     const id = await createArtist(database, c.req.valid('json'), currentUser(c).id);
     return c.json(await artistDetail(database, id), 201);
   })
-  .put('/artists/:id', validate('param', idParamSchema), validate('json', artistInputSchema), async (c) => {
+  .put('/artists/:id', doc({ summary: 'Edita un artista', access: 'admin', responses: { 200: { description: 'El artista', schema: artistDetailSchema } }, errors: [404, 409] }), validate('param', idParamSchema), validate('json', artistInputSchema), async (c) => {
     const database = await db();
     const { id } = c.req.valid('param');
     await updateArtist(database, id, c.req.valid('json'), currentUser(c).id);
     return c.json(await artistDetail(database, id));
   })
-  .delete('/artists/:id', validate('param', idParamSchema), async (c) => {
+  .delete('/artists/:id', doc({ summary: 'Borra un artista que no está en ningún cartel', access: 'admin', responses: { 200: { description: 'Artista eliminado', schema: messageResponse } }, errors: [404, 409] }), validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     await deleteArtist(await db(), id, currentUser(c).id);
     return c.json({ message: 'Artista eliminado correctamente', id });
   })
-  .post('/artists/:id/merge', validate('param', idParamSchema), validate('json', artistMergeSchema), async (c) => {
+  .post('/artists/:id/merge', doc({ summary: 'Fusiona un artista duplicado en otro (sus carteles pasan al otro)', access: 'admin', responses: { 200: { description: 'El artista que queda', schema: artistDetailSchema } }, errors: [404, 409] }), validate('param', idParamSchema), validate('json', artistMergeSchema), async (c) => {
     const database = await db();
     const { id } = c.req.valid('param');
     const { into } = c.req.valid('json');

@@ -6,16 +6,21 @@ import { db } from '../lib/db';
 import { artistDetail, searchArtists } from '../lib/domain/artists/read-artists';
 import { artistNotFound } from '../lib/domain/artists/write-artists';
 import { validate } from '../lib/validate';
+import { z } from '#core/zod';
+import { artistDetailSchema, artistListItemSchema } from '#core/lineup-types';
+import { documenter } from '../lib/openapi';
+
+const doc = documenter('Artistas');
 
 /** Public artist pages' data. Served by the festivals function (the Router sends it every /api path no other area claims). */
 export const app = createApp('/api/artists')
-  .get('/', validate('query', artistQuerySchema), async (c) => {
+  .get('/', doc({ summary: 'Busca artistas (sin distinguir acentos), con su número de festivales próximos', responses: { 200: { description: 'Artistas (X-Total-Count: el total)', schema: z.array(artistListItemSchema) } } }), validate('query', artistQuerySchema), async (c) => {
     const { artists, total } = await searchArtists(await db(), c.req.valid('query'));
     c.header('X-Total-Count', String(total));
     c.header('Cache-Control', publicReadCacheControl(c));
     return c.json(artists);
   })
-  .get('/:id', validate('param', idParamSchema), async (c) => {
+  .get('/:id', doc({ summary: 'Un artista y sus festivales aprobados (próximos primero, luego ediciones pasadas)', responses: { 200: { description: 'El artista', schema: artistDetailSchema } }, errors: [404] }), validate('param', idParamSchema), async (c) => {
     const artist = await artistDetail(await db(), c.req.valid('param').id);
     if (!artist) throw artistNotFound();
     c.header('Cache-Control', publicReadCacheControl(c));

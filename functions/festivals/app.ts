@@ -17,6 +17,10 @@ import { proposeFestival } from './proposals';
 import { calendarRangeResponse, festivalPageResponse, festivalResponse, messageResponse } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
+import { editionSchema, festivalEditionFieldsSchema } from '#core/lineup-types';
+
+/** GET /api/festivals/{id} and a proposal's answer: the festival with its current edition, lineup, tickets and years. */
+const festivalWithEditions = festivalResponse.extend(festivalEditionFieldsSchema.shape);
 
 const doc = documenter('Festivales');
 
@@ -57,19 +61,19 @@ export const app = createApp('/api/festivals')
     const cached = await catalogRead(await db(), { calendar: [from, to] }, (festivals) => calendarRange(festivals, from, to));
     return sendCachedBody(c, cached, publicReadCacheControl(c));
   })
-  .get('/:id', doc({ summary: 'Un festival (pendiente: solo para quien lo propuso o administración)', access: 'optional', responses: { 200: { description: 'El festival', schema: festivalResponse } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), async (c) => {
+  .get('/:id', doc({ summary: 'Un festival (pendiente: solo para quien lo propuso o administración)', access: 'optional', responses: { 200: { description: 'El festival', schema: festivalWithEditions } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), async (c) => {
     const database = await db();
     const festival = await visibleFestival(database, c.req.valid('param').id, c.get('user'));
     c.header('Cache-Control', festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
     return c.json({ ...festival, ...(await festivalEditionFields(database, festival.id)) });
   })
-  .get('/:id/editions', optionalAuth, validate('param', idParamSchema), async (c) => {
+  .get('/:id/editions', doc({ summary: 'Todas las ediciones de un festival, la más reciente primero, con cartel y entradas', access: 'optional', responses: { 200: { description: 'Ediciones', schema: z.array(editionSchema) } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), async (c) => {
     const database = await db();
     const festival = await visibleFestival(database, c.req.valid('param').id, c.get('user'));
     c.header('Cache-Control', festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
     return c.json(await festivalEditions(database, festival.id));
   })
-  .post('/', doc({ summary: 'Propone un festival (queda pendiente de moderación)', access: 'user', responses: { 201: { description: 'El festival propuesto', schema: festivalResponse } }, errors: [409, 429] }), requireAuth, validate('json', proposeFestivalSchema), rateLimit('propose'), async (c) => {
+  .post('/', doc({ summary: 'Propone un festival (queda pendiente de moderación)', access: 'user', responses: { 201: { description: 'El festival propuesto', schema: festivalWithEditions } }, errors: [409, 429] }), requireAuth, validate('json', proposeFestivalSchema), rateLimit('propose'), async (c) => {
     const database = await db();
     const id = await proposeFestival(database, currentUser(c), c.req.valid('json'));
     // The same body as GET /api/festivals/{id}: the proposal with its edition, lineup and tickets.
