@@ -10,7 +10,7 @@ import { publicReadCacheControl, sendCachedBody } from '../lib/cached-body';
 import { catalogFestival, catalogRead, catalogResponse, findFestival } from '../lib/festival-store';
 import { deleteFestivalWithMedia } from '../lib/festival-deletion';
 import { editionFilters } from '../lib/domain/editions/catalogue-filters';
-import { festivalEditionFields, festivalEditions } from '../lib/domain/editions/read-editions';
+import { festivalEditionFields, festivalEditionFieldsIfAvailable, festivalEditions } from '../lib/domain/editions/read-editions';
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { proposeFestival } from './proposals';
@@ -65,7 +65,7 @@ export const app = createApp('/api/festivals')
     const database = await db();
     const festival = await visibleFestival(database, c.req.valid('param').id, c.get('user'));
     c.header('Cache-Control', festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
-    return c.json({ ...festival, ...(await festivalEditionFields(database, festival.id)) });
+    return c.json({ ...festival, ...(await festivalEditionFieldsIfAvailable(database, festival.id)) });
   })
   .get('/:id/editions', doc({ summary: 'Todas las ediciones de un festival, la más reciente primero, con cartel y entradas', access: 'optional', responses: { 200: { description: 'Ediciones', schema: z.array(editionSchema) } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), async (c) => {
     const database = await db();

@@ -4,6 +4,7 @@ import type { Database } from '#db/client';
 import { festivalIdsWithArtist, festivalIdsWithArtistNamed } from '../artists/read-artists';
 import { festivalIdsWithPriceUpTo } from './read-editions';
 import type { Festival } from '#core/response-schemas';
+import { isDatabaseUnavailable } from '../../errors';
 
 export interface EditionFilterQuery {
   search?: string;
@@ -29,7 +30,9 @@ export async function editionFilters(database: Database, query: EditionFilterQue
   const [byArtist, byPrice, byArtistName] = await Promise.all([
     query.artist ? festivalIdsWithArtist(database, query.artist) : undefined,
     query.maxPrice !== undefined ? festivalIdsWithPriceUpTo(database, query.maxPrice) : undefined,
-    search ? festivalIdsWithArtistNamed(database, search) : undefined,
+    // Artist names widen a search; while the database is down the search still answers from the
+    // last good catalogue (names and places), as it did before lineups existed.
+    search ? festivalIdsWithArtistNamed(database, search).catch(withoutDatabase) : undefined,
   ]);
   const hash = createHash('sha1');
   for (const set of [byArtist, byPrice, byArtistName]) hash.update(set ? [...set].sort((a, b) => a - b).join(',') : '-').update('|');
@@ -44,4 +47,9 @@ export async function editionFilters(database: Database, query: EditionFilterQue
       return { list: kept.filter((f) => byArtistName.has(f.id) || matchesFilters(f, words, now)), search: undefined };
     },
   };
+}
+
+function withoutDatabase(error: unknown): undefined {
+  if (isDatabaseUnavailable(error)) return undefined;
+  throw error;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Edition, EditionSummary, FestivalEditionFields, LineupEntry, Tickets } from '#core/lineup-types';
 import type { Database } from '#db/client';
 import { sqlRows } from '../sql-rows';
+import { isDatabaseUnavailable } from '../../errors';
 
 type Row = Record<string, unknown>;
 
@@ -121,4 +122,17 @@ export async function festivalIdsWithPriceUpTo(database: Database, max: number):
     join edition_tickets t on t.edition_id = f.current_edition_id
     where t.price_from <= ${max}`);
   return new Set(rows.map((r) => Number(r.id)));
+}
+
+/**
+ * The edition fields for a festival page answered from the last good catalogue while the database
+ * is down: the page still shows the festival, without its lineup, instead of an error.
+ */
+export async function festivalEditionFieldsIfAvailable(database: Database, festivalId: number): Promise<FestivalEditionFields> {
+  try {
+    return await festivalEditionFields(database, festivalId);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    return { edition: null, lineup: [], tickets: null, editions: [] };
+  }
 }
