@@ -1,7 +1,7 @@
 import { FILE_TYPE_MESSAGE, imageFileError, imageTypeError, normaliseImageType } from './community-schemas';
 import { z } from './zod';
 
-/** PATCH /api/admin/festivals/{id}/approve and /api/admin/media/{id}/approve (spec §4: pending -> approved | rejected). */
+/** PATCH /api/admin/festivals/{id}/approve and /api/admin/media/{id}/approve (pending -> approved | rejected). */
 export const moderationDecisionSchema = z.object({
   status: z.enum(['approved', 'rejected'], { error: "El estado debe ser 'approved' o 'rejected'." }),
 });
@@ -28,7 +28,7 @@ const optionalText = (max: number, maxMessage: string) =>
 
 export const MEDIA_URL_REQUIRED = 'Debe subir una imagen o proporcionar una URL';
 
-/** An absolute http(s) URL or a path under /uploads, which the client prefixes with the host (spec §7). */
+/** An absolute http(s) URL or a path under /uploads, which the client prefixes with the host. */
 export const mediaUrlInput = z
   .string({ error: MEDIA_URL_REQUIRED })
   .trim()
@@ -47,7 +47,7 @@ export const mediaUrlInput = z
     { error: 'La URL no es válida: usa una dirección http(s) o una imagen subida.' },
   );
 
-/** POST and PUT /api/admin/media (spec §5 "Admin media form"; new items default to type image, status pending, §4). */
+/** POST and PUT /api/admin/media (festival and user required; new items default to type image, status pending). */
 export const adminMediaSchema = z.object({
   festival_id: requiredId('Debe seleccionar un festival'),
   user_id: requiredId('Debe seleccionar un usuario'),
@@ -139,8 +139,8 @@ const optionalId = (message: string) =>
 export const SELECT_FESTIVAL_FIRST = 'Selecciona un festival antes de subir una imagen.';
 
 /**
- * POST /api/admin/upload/get-signed-url (spec §7). fileSize is optional, as the spec's client does not
- * send it: with it the presigned PUT signs the exact length (DESIGN.md "Uploads"); without it the
+ * POST /api/admin/upload/get-signed-url. fileSize is optional, as older admin clients do not
+ * send it: with it the presigned PUT signs the exact length; without it the
  * length is checked (1 KB-5 MB) when the upload is confirmed. Type and size follow the same rules as
  * every other upload (core/community-schemas `imageFileError`).
  */
@@ -181,7 +181,7 @@ export const adminUploadUrlSchema = z
   });
 export type AdminUploadUrlBody = z.output<typeof adminUploadUrlSchema>;
 
-/** POST /api/admin/upload/confirm: the key that was PUT; the spec's other fields are informative. */
+/** POST /api/admin/upload/confirm: the key that was PUT; other fields a client sends are informative. */
 export const adminUploadConfirmSchema = z.object({
   key: z.string({ error: 'Falta la clave de la subida.' }).trim().min(1, { error: 'Falta la clave de la subida.' }).max(512, { error: 'Clave de subida no válida.' }),
   festivalId: optionalId('Selecciona un festival válido.'),

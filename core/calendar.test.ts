@@ -20,7 +20,7 @@ import {
   weekTitle,
 } from './calendar';
 
-describe('monthGrid (spec §9: 42 cells)', () => {
+describe('monthGrid (42 cells)', () => {
   it('always has 42 cells starting on the Monday on or before the 1st', () => {
     for (const anchor of ['2026-02-10', '2026-03-01', '2026-06-30', '2027-02-01', '2024-02-29']) {
       const grid = monthGrid(anchor, '2026-01-01');
@@ -130,7 +130,7 @@ describe('visibleItems and labels', () => {
   });
 });
 
-describe('truncateText (spec §9: 100 / 160 characters)', () => {
+describe('truncateText (100 / 160 characters)', () => {
   it('leaves short text alone and cuts long text to max with ...', () => {
     expect(truncateText('Corto', 100)).toBe('Corto');
     expect(truncateText(null, 100)).toBe('');

@@ -1,7 +1,7 @@
 import { isIsoDate, monthNames, weekdayNames } from './dates';
 
 /**
- * Calendar grids of spec §2 "Calendar" and §9 (42 cells, 2 per day in month view, 3 in week view),
+ * Calendar grids (42 cells, 2 festivals a day in month view, 3 in week view),
  * worked out on YYYY-MM-DD strings so that no time zone can move a festival to another day.
  * Weeks start on Monday, as Spanish calendars do.
  */
@@ -83,7 +83,7 @@ function toDay(iso: string, month: string, today: string): CalendarDay {
 }
 
 /**
- * The month of `anchor` as 42 cells (6 weeks, spec §9), from the Monday on or before the 1st;
+ * The month of `anchor` as 42 cells (6 weeks), from the Monday on or before the 1st;
  * days of the previous and next months fill the first and last rows.
  */
 export function monthGrid(anchor: string, today: string): CalendarDay[] {
@@ -154,7 +154,7 @@ export function itemsByDay<T extends DatedItem>(items: readonly T[], from: strin
   return result;
 }
 
-/** Spec §2: a day cell shows the first `max` items, then '+N más'. */
+/** A day cell shows the first `max` items, then '+N más'. */
 export function visibleItems<T>(items: readonly T[], max: number): { shown: T[]; more: number } {
   return { shown: items.slice(0, max), more: Math.max(0, items.length - max) };
 }
@@ -162,7 +162,7 @@ export function visibleItems<T>(items: readonly T[], max: number): { shown: T[];
 export const moreLabel = (more: number) => `+${more} más`;
 
 /**
- * Text cut to `max` characters with '...' (spec §9: 100 in the calendar, 160 in share metadata).
+ * Text cut to `max` characters with '...' (100 in the calendar, 160 in share metadata).
  * Whitespace is collapsed first; the cut lands on a word boundary when one is close.
  */
 export function truncateText(text: string | null | undefined, max: number): string {
@@ -193,7 +193,7 @@ const LINE_PREFIX = /^[ \t]{0,3}(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d{1,9}\.[ \
 const EMPHASIS = /\*\*|__|\*|_|~~|`/g;
 
 /**
- * Markdown reduced to plain text for previews (descriptions are markdown, spec §2 "Info section").
+ * Markdown reduced to plain text for previews (descriptions are markdown).
  * Only the first `maxInput` characters are read: callers that show a short preview pass less.
  */
 export function markdownToText(markdown: string | null | undefined, maxInput = MARKDOWN_TEXT_MAX_INPUT): string {

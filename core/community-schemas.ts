@@ -17,7 +17,7 @@ export const festivalIdInput = (message = 'Selecciona un festival válido.') =>
   );
 
 // ---------------------------------------------------------------------------------------------
-// Ratings (spec §5: "Votes are integers 1-5"; a comment needs one: 'Debes seleccionar una puntuación')
+// Ratings: whole numbers from 1 to 5; a comment needs one ('Debes seleccionar una puntuación')
 
 export const RATING_RANGE_MESSAGE = 'La puntuación debe ser un número entero entre 1 y 5.';
 export const RATING_REQUIRED_MESSAGE = 'Debes seleccionar una puntuación';
@@ -37,7 +37,7 @@ const ratingInput = (zeroIsMissing: boolean) =>
   );
 
 // ---------------------------------------------------------------------------------------------
-// Comments (spec §5 "Comment", §9 "Comment max 300 characters")
+// Comments: not empty, at most 300 characters
 
 export const COMMENT_MAX_LENGTH = 300;
 export const COMMENT_EMPTY_MESSAGE = 'El comentario no puede estar vacío.';
@@ -59,7 +59,7 @@ export type CommentInput = z.input<typeof commentSchema>;
 export type CommentBody = z.output<typeof commentSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Gallery votes and reports (spec §5 "Report", §9 "Report reasons")
+// Gallery votes and reports: a reason from the fixed list, details optional
 
 export const voteSchema = z.object({ rating: ratingInput(false) });
 export type VoteBody = z.output<typeof voteSchema>;
@@ -79,7 +79,7 @@ export type ReportInput = z.input<typeof reportSchema>;
 export type ReportBody = z.output<typeof reportSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Favourites (spec §7 "POST /api/favorites/sync")
+// Favourites (POST /api/favorites/sync: integer ids and whether to overwrite)
 
 export const FAVORITES_SYNC_MAX = 1000;
 const FAVORITES_LIST_MESSAGE = 'favorites debe ser una lista de identificadores de festival.';
@@ -94,7 +94,7 @@ export const favoritesSyncSchema = z.object({
 export type FavoritesSyncBody = z.output<typeof favoritesSyncSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Newsletter and contact (spec §3 "Contact form", §5 "Newsletter", "Contact form")
+// Newsletter (an email address) and the contact form (name, email, subject, category, message)
 
 export const NEWSLETTER_EMAIL_MESSAGE = 'Por favor, introduce un correo electrónico válido.';
 
@@ -126,7 +126,7 @@ export type ContactInput = z.input<typeof contactSchema>;
 export type ContactBody = z.output<typeof contactSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Image uploads (spec §5 "Image upload", "Propose festival"; §9 limits)
+// Image uploads: JPEG, PNG, GIF or WebP from 1 KB to 5 MB; a proposal takes at most 5
 
 export const IMAGE_MIN_BYTES = 1024;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -172,7 +172,7 @@ export function imageTypeError(file: { type: string; name?: string }): string | 
   return null;
 }
 
-/** The spec's message for a file the browser is about to send, or null when it is acceptable. */
+/** The Spanish message for a file the browser is about to send (type or size refused), or null when it is acceptable. */
 export function imageFileError(file: { size: number; type: string; name?: string }): string | null {
   const typeError = imageTypeError(file);
   if (typeError) return typeError;
@@ -209,7 +209,7 @@ export const uploadUrlSchema = z
       .max(255, { error: 'El nombre del archivo es demasiado largo.' }),
     contentType: z.string({ error: FILE_TYPE_MESSAGE }),
     fileSize: z.number({ error: 'fileSize debe ser el tamaño del archivo en bytes.' }).int({ error: 'fileSize debe ser el tamaño del archivo en bytes.' }),
-    /** 'festival': images of the caller's own pending proposal (spec §5 "Propose festival"). */
+    /** 'festival': images of the caller's own pending proposal. */
     purpose: z.enum(uploadPurposes, { error: "purpose debe ser 'gallery' o 'festival'." }).default('gallery'),
   })
   .transform((value, ctx) => {

@@ -8,7 +8,7 @@ import {
   todayIso,
 } from './dates';
 
-describe('parseDateInput (spec §5, propose festival)', () => {
+describe('parseDateInput (dates typed in the proposal form)', () => {
   it.each([
     // DD-MM-YYYY, the typed form
     ['15-07-2026', '2026-07-15'],
@@ -120,7 +120,7 @@ describe('parseIsoDate', () => {
   });
 });
 
-describe('formatDate (spec §9)', () => {
+describe("formatDate ('d de MMMM de yyyy')", () => {
   it.each([
     ['2026-07-15', '15 de julio de 2026'],
     ['2026-01-01', '1 de enero de 2026'],
@@ -141,7 +141,7 @@ describe('formatDate (spec §9)', () => {
   });
 });
 
-describe('formatDateRange (spec §9)', () => {
+describe("formatDateRange ('start - end')", () => {
   it.each([
     ['2026-07-15', '2026-07-17', '15 de julio de 2026 - 17 de julio de 2026'],
     ['2026-12-30', '2027-01-02', '30 de diciembre de 2026 - 2 de enero de 2027'],

@@ -47,7 +47,7 @@ const englishMonth = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]
 
 
 /**
- * Spec §5 (propose festival): DD-MM-YYYY, YYYY-MM-DD, DD/MM/YYYY or any parsable date,
+ * A date typed in the proposal form: DD-MM-YYYY, YYYY-MM-DD, DD/MM/YYYY or any parsable date,
  * normalised to YYYY-MM-DD; null when empty or not a real calendar date.
  */
 export function parseDateInput(input: string): string | null {
@@ -102,13 +102,13 @@ function toDate(value: string | null | undefined): Date | null {
 }
 
 
-/** Spec §9: 'd de MMMM de yyyy' in Spanish; missing or invalid -> 'Fecha no disponible'. */
+/** 'd de MMMM de yyyy' in Spanish; missing or invalid -> 'Fecha no disponible'. */
 export function formatDate(iso: string | null | undefined): string {
   const d = toDate(iso);
   return d ? `${d.getDate()} de ${monthNames[d.getMonth()]} de ${pad(d.getFullYear(), 4)}` : missingDate;
 }
 
-/** Spec §9: 'start - end' when the end is another day, else the start alone. */
+/** 'start - end' when the end is another day, else the start alone. */
 export function formatDateRange(
   start: string | null | undefined,
   end: string | null | undefined,

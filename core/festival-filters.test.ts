@@ -33,7 +33,7 @@ function fest(fields: Partial<FilterableFestival> = {}): FilterableFestival {
   };
 }
 
-describe('festivalSorts and defaultFilters (spec §4)', () => {
+describe('festivalSorts and defaultFilters (what Limpiar filtros resets to)', () => {
   it('lists the three orders', () => {
     expect(festivalSorts).toEqual(['date', 'name', 'rating', 'distance']);
   });
@@ -62,7 +62,7 @@ describe('normalizeText', () => {
   });
 });
 
-describe('isUpcoming (spec §5: start, or end if no start, today or later)', () => {
+describe('isUpcoming (start, or end if no start, today or later)', () => {
   it.each([
     ['festival today', today, today, now, true],
     ['festival today, late at night', today, today, new Date(2026, 5, 15, 23, 59, 59, 999), true],
@@ -83,7 +83,7 @@ describe('isUpcoming (spec §5: start, or end if no start, today or later)', () 
   });
 });
 
-describe('isSoon (spec §4: starts after now, within 30 days)', () => {
+describe('isSoon (starts after now, within 30 days)', () => {
   it.each([
     ['starts today', today, today, false],
     ['starts tomorrow', tomorrow, tomorrow, true],
@@ -98,7 +98,7 @@ describe('isSoon (spec §4: starts after now, within 30 days)', () => {
   });
 });
 
-describe('matchesFilters (spec §5 "Filters")', () => {
+describe('matchesFilters (search, genre, minimum rating, upcoming, date range)', () => {
   const sonar = fest({
     name: 'Sónar',
     location: 'Barcelona, España',
@@ -228,7 +228,7 @@ describe('matchesFilters (spec §5 "Filters")', () => {
   });
 });
 
-describe('sortFestivals (spec §5)', () => {
+describe('sortFestivals (date with undated last, name, rating)', () => {
   const list = [
     fest({ name: 'Zeta', start_date: '2026-08-01', averageRating: 3 }),
     fest({ name: 'ñandú', averageRating: 5 }),
@@ -288,7 +288,7 @@ describe('filterFestivals: filter then sort', () => {
   });
 });
 
-describe('filter interplay reducers (spec §4)', () => {
+describe('filter interplay reducers (upcoming-only and the date range exclude each other)', () => {
   it.each<[string, FestivalFilters, boolean, FestivalFilters]>([
     [
       'turning upcoming on clears the range',

@@ -36,12 +36,12 @@ export type FilterableFestival = Pick<
   'name' | 'location' | 'genres' | 'start_date' | 'end_date'
 > & { averageRating?: number | null; latitude?: number | null; longitude?: number | null; hasValidCoordinates?: boolean };
 
-/** Spec §4: what 'Limpiar filtros' resets to. */
+/** What 'Limpiar filtros' resets to: no search, no genre, any rating, upcoming only, no dates. */
 export const defaultFilters: Required<Pick<FestivalFilters, 'upcoming' | 'sort'>> & FestivalFilters =
   Object.freeze({ search: '', genre: '', minRating: 0, upcoming: true, from: '', to: '', sort: 'date' });
 
 const collator = new Intl.Collator('es');
-const soonWindowDays = 30; // spec §9
+const soonWindowDays = 30; // 'Próximamente' within 30 days
 
 /** Lowercase, accents removed: the form both sides of a search are compared in. */
 export function normalizeText(s: string): string {
@@ -61,7 +61,7 @@ function searchText(f: FilterableFestival): string {
   return text;
 }
 
-/** The festival's point when it has valid coordinates (spec §5), else null. */
+/** The festival's point when it has valid coordinates (flagged valid, both numbers), else null. */
 export function festivalPoint(f: FilterableFestival): LatLon | null {
   if (f.hasValidCoordinates === false) return null;
   const { latitude: lat, longitude: lon } = f;
@@ -75,8 +75,8 @@ export function distanceFrom(near: LatLon, f: FilterableFestival): number | null
   return point ? distanceKm(near, point) : null;
 }
 
-// Festival dates are whole days, so the spec's "day widened to 00:00-23:59:59.999"
-// comparisons are exactly comparisons of YYYY-MM-DD strings, free of time zones.
+// Festival dates are whole days, so comparing a day widened to 00:00-23:59:59.999
+// is exactly comparisons of YYYY-MM-DD strings, free of time zones.
 function day(value: string | null | undefined): string | null {
   if (!value) return null;
   return isIsoDate(value) ? value : parseDateInput(value);
@@ -96,13 +96,13 @@ function dateDay(f: FilterableFestival): string | null {
   return startDay(f) ?? day(f.end_date);
 }
 
-/** Spec §5: start date (or end if no start) today or later; no dates -> false. */
+/** Upcoming: start date (or end if no start) today or later; no dates -> false. */
 export function isUpcoming(f: FilterableFestival, now: Date = new Date()): boolean {
   const d = dateDay(f);
   return d !== null && d >= todayIso(now);
 }
 
-/** Spec §4: starts after today and within the next 30 days. */
+/** Soon: starts after today and within the next 30 days. */
 export function isSoon(f: FilterableFestival, now: Date = new Date()): boolean {
   const start = startDay(f);
   return start !== null && start > todayIso(now) && start <= todayIso(addDays(now, soonWindowDays));
@@ -149,7 +149,7 @@ function compileFilters(filters: FestivalFilters, now: Date): (f: FilterableFest
   };
 }
 
-/** Spec §5 "Filters". */
+/** Search over name and location (case-insensitive), exact genre, minimum average rating (missing as 0), upcoming only, date range. */
 export function matchesFilters(
   f: FilterableFestival,
   filters: FestivalFilters,
@@ -158,7 +158,7 @@ export function matchesFilters(
   return compileFilters(filters, now)(f);
 }
 
-// Undated festivals go last whatever the direction (spec §5).
+// Undated festivals go last whatever the direction.
 function byDate(a: FilterableFestival, b: FilterableFestival): number {
   const da = dateDay(a);
   const db = dateDay(b);
@@ -179,7 +179,7 @@ const comparators: Record<FestivalSort, (a: FilterableFestival, b: FilterableFes
 };
 
 /**
- * Spec §5: date ascending (undated last), name alphabetical (es), rating descending; with a place,
+ * Date ascending (undated last), name alphabetical (es), rating descending; with a place,
  * distance ascending (festivals without coordinates last). New array.
  */
 export function sortFestivals<T extends FilterableFestival>(list: T[], sort: FestivalSort, near?: LatLon | null): T[] {
@@ -207,12 +207,12 @@ export function filterFestivals<T extends FilterableFestival>(
   return sortFestivals(list.filter(compileFilters(filters, now)), filters.sort ?? 'date', filters.near);
 }
 
-/** Spec §4: turning upcoming-only on clears the date range. */
+/** Turning upcoming-only on clears the date range. */
 export function setUpcoming(filters: FestivalFilters, on: boolean): FestivalFilters {
   return on ? { ...filters, upcoming: true, from: '', to: '' } : { ...filters, upcoming: false };
 }
 
-/** Spec §4: setting a date turns upcoming-only off. */
+/** Setting a date turns upcoming-only off. */
 export function setDateRange(filters: FestivalFilters, from: string, to: string): FestivalFilters {
   return { ...filters, from, to, upcoming: from || to ? false : filters.upcoming };
 }

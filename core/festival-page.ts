@@ -143,7 +143,7 @@ export function genreFacets(list: readonly Festival[], matching: readonly Festiv
   return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => collator.compare(a.name, b.name));
 }
 
-/** One page of the approved catalogue for a query: the filters of spec §5 applied by core, as the web did. */
+/** One page of the approved catalogue for a query: the same filters core applies in the browser. */
 export function festivalPage(catalogue: readonly Festival[], query: FestivalPageQuery, now: Date = new Date()): FestivalPage {
   const filters = pageFilters(query);
   let list: Festival[] = catalogue as Festival[];
@@ -165,7 +165,7 @@ export function festivalPage(catalogue: readonly Festival[], query: FestivalPage
   };
 }
 
-/** A festival in the calendar: its card fields and the description preview (spec §2: 100 characters). */
+/** A festival in the calendar: its card fields and the description preview (100 characters). */
 export type CalendarFestival = Pick<Festival, 'id' | 'name' | 'location' | 'start_date' | 'end_date' | 'genres' | 'status'> & {
   description: string;
 };

@@ -20,7 +20,7 @@ const optionalText = (max: number, maxMessage: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** A date typed in any of the spec §5 forms, normalised to YYYY-MM-DD. */
+/** A date typed as DD-MM-YYYY, YYYY-MM-DD, DD/MM/YYYY or any parsable form, normalised to YYYY-MM-DD. */
 export const dateInput = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
@@ -67,7 +67,7 @@ export const websiteInput = z
     }
   });
 
-/** Genres as an array or as the comma-separated text the forms use (spec §5), trimmed, without duplicates. */
+/** Genres as an array or as the comma-separated text the forms use , trimmed, without duplicates. */
 export const genresInput = z
   .union([z.array(z.string()), z.string()])
   .nullish()
@@ -100,7 +100,7 @@ const descriptionInput = requiredText(
   'La descripción no puede superar los 20.000 caracteres.',
 );
 
-/** POST /api/festivals: a signed-in user's proposal (spec §5 "Propose festival"). */
+/** POST /api/festivals: a signed-in user's proposal (name, location, dates and description required). */
 export const proposeFestivalSchema = z
   .object({
     name: nameInput,
@@ -119,7 +119,7 @@ export type ProposeFestival = z.output<typeof proposeFestivalSchema>;
 const latitude = z.coerce.number({ error: 'La latitud debe ser un número.' }).min(-90, { error: 'La latitud debe estar entre -90 y 90.' }).max(90, { error: 'La latitud debe estar entre -90 y 90.' });
 const longitude = z.coerce.number({ error: 'La longitud debe ser un número.' }).min(-180, { error: 'La longitud debe estar entre -180 y 180.' }).max(180, { error: 'La longitud debe estar entre -180 y 180.' });
 
-/** POST/PUT /api/admin/festivals: the admin form (spec §5 "Admin festival form"). */
+/** POST/PUT /api/admin/festivals: the admin form (name, start date, description and location required; the end not before the start). */
 export const adminFestivalSchema = z
   .object({
     name: nameInput,

@@ -12,7 +12,7 @@ const f = (over: Partial<{ name: string; location: string | null; description: s
   ...over,
 });
 
-describe('hasCoordinates (spec §5)', () => {
+describe('hasCoordinates (flagged valid and both numbers)', () => {
   it('needs the flag and two finite numbers', () => {
     expect(hasCoordinates(f())).toBe(true);
     expect(hasCoordinates(f({ hasValidCoordinates: false }))).toBe(false);
@@ -21,7 +21,7 @@ describe('hasCoordinates (spec §5)', () => {
   });
 });
 
-describe('mapCenter (spec §9)', () => {
+describe('mapCenter (Madrid, or the average of at least 3)', () => {
   it('uses the default centre with fewer than 3 located festivals', () => {
     expect(mapCenter([])).toEqual(DEFAULT_MAP_CENTER);
     expect(mapCenter([f(), f(), f({ hasValidCoordinates: false })])).toEqual(DEFAULT_MAP_CENTER);
@@ -34,7 +34,7 @@ describe('mapCenter (spec §9)', () => {
   });
 });
 
-describe('searchMapFestivals (spec §2 "Map")', () => {
+describe('searchMapFestivals (accent-insensitive over name, location, description, genre)', () => {
   const list = [
     f({ name: 'Sónar', location: 'Barcelona, España', description: 'Música avanzada', genres: ['Electrónica'] }),
     f({ name: 'Awakenings', location: 'Ámsterdam, Países Bajos', description: 'Techno a lo grande', genres: ['Techno'] }),

@@ -1,14 +1,14 @@
 import { normalizeText } from './festival-filters';
 import type { Festival } from './response-schemas';
 
-/** Spec §9 "Map": Madrid at zoom 5 unless at least 3 festivals have coordinates. */
+/** Madrid at zoom 5, unless at least 3 festivals have coordinates: then their average. */
 export const DEFAULT_MAP_CENTER: [number, number] = [40.416775, -3.70379];
 export const DEFAULT_MAP_ZOOM = 5;
 export const SEARCH_RESULT_ZOOM = 10;
 export const CLUSTER_RADIUS = 50;
 
 /**
- * OpenStreetMap's standard tiles (spec §7 "External"). The server's Content-Security-Policy allows
+ * OpenStreetMap's standard tiles. The server's Content-Security-Policy allows
  * images from this host (functions/lib/security-policy.ts), so both read it from here.
  */
 export const MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -16,7 +16,7 @@ const MIN_FOR_AVERAGE = 3;
 
 export type Located<T> = T & { latitude: number; longitude: number };
 
-/** Spec §5: only when hasValidCoordinates is true and latitude and longitude are non-null numbers. */
+/** Coordinates count only when hasValidCoordinates is true and latitude and longitude are non-null numbers. */
 export function hasCoordinates<T extends Pick<Festival, 'hasValidCoordinates' | 'latitude' | 'longitude'>>(f: T): f is Located<T> {
   return (
     f.hasValidCoordinates === true &&
@@ -44,9 +44,9 @@ export function mapCenter(festivals: readonly Pick<Festival, 'hasValidCoordinate
 type Searchable = Pick<Festival, 'name' | 'location' | 'description' | 'genres'>;
 
 /**
- * Spec §2 "Map": case- and accent-insensitive substring over name, location, description and genre.
+ * The map's search: case- and accent-insensitive substring over name, location, description and genre.
  * Matches on the name come first, then location, genre and description (each group in input order),
- * so the result the map zooms to (spec §9) is the festival the person most likely meant.
+ * so the first result, which the map zooms to (zoom 10), is the festival the person most likely meant.
  */
 export function searchMapFestivals<T extends Searchable>(festivals: readonly T[], query: string): T[] {
   const q = normalizeText(query.trim());

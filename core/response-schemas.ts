@@ -14,7 +14,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const timestamp = z.string();
 
 // ---------------------------------------------------------------------------------------------
-// Errors (DESIGN.md "API conventions")
+// Errors: every failure answers { error: Spanish message, code: machine code, details? } with its status
 
 export const apiErrorResponse = z.object({
   error: z.string().describe('Mensaje en español para la persona usuaria.'),
@@ -77,7 +77,7 @@ export type Festival = z.output<typeof festivalResponse>;
 export const festivalRefResponse = z.object({ id: z.number().int(), name: z.string() });
 export type FestivalRef = z.output<typeof festivalRefResponse>;
 
-/** Another pending or approved festival with the same name and location (spec §8's duplicate key). */
+/** Another pending or approved festival with the same name and location (the duplicate key: name and location ignoring case, accents and spacing). */
 export const duplicateRefResponse = festivalRefResponse.extend({
   status: z.enum(['pending', 'approved']),
   proposed_by: z.number().int().nullable(),
@@ -220,7 +220,7 @@ export const presignedUploadResponse = z.object({
   expiresAt: timestamp,
 });
 
-/** POST /api/admin/upload/get-signed-url (spec §7): the presigned PUT and where the file will live. */
+/** POST /api/admin/upload/get-signed-url: the presigned PUT and where the file will live. */
 export const adminPresignedUploadResponse = presignedUploadResponse.extend({
   structure: z.object({
     folder: z.string(),

@@ -16,7 +16,7 @@ const festival = {
   hasValidCoordinates: true,
 };
 
-describe('festivalShareMeta (spec §9 share metadata)', () => {
+describe('festivalShareMeta (link preview metadata)', () => {
   it('builds the title, canonical URL, absolute image and a schema.org Event', () => {
     const meta = festivalShareMeta(festival, 'https://festivales.example/');
     expect(meta.title).toBe('Dekmantel Festival - Festivales');

@@ -2,9 +2,9 @@ import { markdownToText, truncateText } from './calendar';
 import { slugify } from './slug';
 import type { Festival } from './response-schemas';
 
-/** Spec §1: share title '{name} - {product}'. */
+/** A shared link's title: '{name} - {product}'. */
 export const PRODUCT_NAME = 'Festivales';
-/** Spec §9: meta description 160 characters. */
+/** A link preview's description is cut to 160 characters. */
 export const SHARE_DESCRIPTION_LENGTH = 160;
 /**
  * Characters of markdown read for that description: plenty for 160 characters of text after
@@ -51,7 +51,7 @@ export function shareDescription(festival: Pick<ShareFestival, 'name' | 'descrip
   return truncateText(text || fallback, SHARE_DESCRIPTION_LENGTH);
 }
 
-/** Everything a link preview needs for a festival (spec §9 "Share metadata"). */
+/** Everything a link preview needs for a festival (title, description, Open Graph and Twitter card tags, a structured Event record). */
 export function festivalShareMeta(festival: ShareFestival, baseUrl: string): ShareMeta {
   const base = baseUrl.replace(/\/+$/, '');
   const url = `${base}${festivalPath(festival.id, festival.name)}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slugify, stripAccents } from './slug';
 
-describe('slugify (spec §2, §9)', () => {
+describe('slugify', () => {
   it.each([
     ['Sónar Festival 2025!', 'sonar-festival-2025'],
     ['Ñu & Co', 'nu-co'],

@@ -13,7 +13,7 @@ export function stripAccents(s: string): string {
     .replace(/[øØłŁđĐðÐıæÆœŒßþÞ]/g, (c) => unDecomposable[c] ?? c);
 }
 
-/** Spec §2 and §9: lowercase, accents removed, non-alphanumerics to hyphens, trimmed. */
+/** The slug in festival URLs: lowercase, accents removed, non-alphanumerics to hyphens, trimmed. */
 export function slugify(name: string): string {
   return stripAccents(name.toLowerCase())
     .replace(/[^a-z0-9]+/g, '-')

@@ -18,11 +18,11 @@ export type CommentStatus = (typeof commentStatuses)[number];
 export const userRoles = ['user', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
 
-/** Spec §9: the report reasons, in this order; the first is the default. */
+/** The report reasons, in this order; the first is the default. */
 export const reportReasons = ['Violencia', 'Contenido sexual', 'Spam/publicidad', 'Copyright', 'Otro'] as const;
 export type ReportReason = (typeof reportReasons)[number];
 
-/** Spec §3: contact categories, key and label. */
+/** Contact categories, key and label. */
 export const contactCategories = {
   general: 'Consulta General',
   festivals: 'Información de Festivales',

@@ -71,7 +71,7 @@ export const festivalsTable = pgTable(
     id: id(),
     name: text('name').notNull(),
     /**
-     * Normalised name + location (lowercase, no accents), spec §8's duplicate: one approved festival
+     * Normalised name + location (lowercase, no accents), the duplicate key: one approved festival
      * per key, and one pending proposal per key and proposer. Proposals of different users may share
      * a key (a pending one must not block or reveal another's); admins see them as possible duplicates.
      */
@@ -164,7 +164,7 @@ export const commentsTable = pgTable(
     rating: smallint('rating').notNull(),
     /** The edition the comment is about, when its author said; ratings by year read it. */
     editionYear: smallint('edition_year'),
-    /** Spec §4: pending until an admin approves it (reject deletes the row). */
+    /** Pending until an admin approves it (reject deletes the row). */
     status: text('status', { enum: ['pending', 'approved'] }).notNull().default('pending'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
     reviewedBy: integer('reviewed_by').references(() => usersTable.id, { onDelete: 'set null' }),
@@ -286,7 +286,7 @@ export const mediaReportsTable = pgTable(
     mediaId: integer('media_id')
       .notNull()
       .references(() => mediaTable.id, { onDelete: 'cascade' }),
-    /** Reporter when a token was sent; reports are open to anyone (spec §6). */
+    /** Reporter when a token was sent; reports are open to anyone, signed in or not. */
     userId: integer('user_id').references(() => usersTable.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
     details: text('details'),
@@ -546,7 +546,7 @@ export const artistsTable = pgTable(
 /**
  * One edition per festival and year. Triggers (migration editions-current) keep the festival's
  * start_date/end_date equal to its current edition's (the next one not over, else the latest), and
- * turn a direct write of a festival's dates (the spec's forms) into that year's edition.
+ * turn a direct write of a festival's dates (the proposal and admin forms) into that year's edition.
  */
 export const festivalEditionsTable = pgTable(
   'festival_editions',

@@ -1,6 +1,6 @@
 /**
  * One Lambda function per API area (each scales and fails on its own). Adding an area is one line here:
- * sst.config.ts creates and routes the function, the deploy tests check it against spec §7,
+ * sst.config.ts creates and routes the function, the deploy tests check it against the list of API calls in tests/deploy/spec-routes.ts,
  * and `npm run bundle` bundles it.
  *
  * Pure data: no SST globals, so the tests and the bundle script can import it.

@@ -4,7 +4,7 @@ import type { Secrets } from './secrets';
 
 /**
  * One CloudFront distribution for the whole site, so the SPA, /api/*, the share pages and the
- * uploads share one origin (no CORS for the API, and the spec's "/uploads..." URLs just work).
+ * uploads share one origin (no CORS for the API, and "/uploads..." URLs relative to the host just work).
  * Every response leaves with the security headers; every request it forwards carries the origin
  * secret, without which the functions' public URLs answer 403 (docs/security.md "Function URLs").
  */

@@ -1,6 +1,6 @@
 import { uploadsCors } from './uploads-cors';
 
-/** Path under the site where stored objects are read (the spec's client prefixes "/uploads" with the host). */
+/** Path under the site where stored objects are read (clients prefix "/uploads" paths with the host). */
 export const UPLOADS_PATH = '/uploads';
 
 /** Where browsers' uploads wait for confirmation (functions/lib/storage/pending.ts): never readable through the CDN. */

@@ -1,5 +1,5 @@
 /**
- * Generates the fallback stock images (spec §9: seven images chosen by
+ * Generates the fallback stock images (seven images chosen by
  * festival id modulo 7, plus a default set) as procedural SVG artwork
  * rasterised with sharp. Nothing is downloaded; output is deterministic.
  *

@@ -3,7 +3,7 @@
  *
  * Venues, coordinates and usual dates were checked against press coverage
  * (status as of late 2026); dates are indicative and the seed script turns
- * `usualStart` into concrete editions. Texts are Spanish (spec §1 audience).
+ * `usualStart` into concrete editions. Texts are Spanish, like the site's audience.
  */
 export interface SeedFestival {
   name: string;

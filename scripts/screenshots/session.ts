@@ -15,7 +15,7 @@ async function call(base: string, token: string | null, method: string, path: st
   return text ? JSON.parse(text) : null;
 }
 
-/** Signs in as the demo account through the local fallback sign-in (spec's manual_login_token_*). */
+/** Signs in as the demo account through the local fallback sign-in (manual_login_token_*). */
 export async function signIn(base: string): Promise<string> {
   const session = (await call(base, null, 'POST', '/api/users/auth/google', { credential: `manual_login_token_${Date.now()}` })) as Json;
   if (session.role !== 'admin') throw new Error('The demo account is not admin: start the site with ADMIN_EMAILS=demo@festivales.local');

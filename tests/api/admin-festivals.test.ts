@@ -217,7 +217,7 @@ describe('POST /api/admin/festivals', () => {
     expect(res.json.error).toBe(message);
   });
 
-  it('answers 409 with the spec message for a duplicate pending or approved festival', async () => {
+  it('answers 409 with its Spanish message for a duplicate pending or approved festival', async () => {
     await api('POST', '/api/admin/festivals', { token: admin.token, body: form({ name: 'Duplicado Admin' }) });
     const again = await api('POST', '/api/admin/festivals', { token: admin.token, body: form({ name: 'duplicado admin', location: 'BILBAO, España' }) });
     expect(again.status).toBe(409);

@@ -188,8 +188,8 @@ describe('uploaded images in the admin forms', () => {
   });
 });
 
-describe("the spec's get-signed-url body (no fileSize)", () => {
-  /** What the spec's admin client sends (spec §7): fileName, contentType, userId and festivalId or festivalData. */
+describe('the get-signed-url body without fileSize', () => {
+  /** What older admin clients send: fileName, contentType, userId and festivalId or festivalData. */
   const specBody = (target: Record<string, unknown>) => ({ fileName: 'cartel.png', contentType: 'image/png', userId: user.user.id, ...target });
   const signSpec = (target: Record<string, unknown> = { festivalId }) =>
     api('POST', '/api/admin/upload/get-signed-url', { token: admin.token, body: specBody(target) });
@@ -238,7 +238,7 @@ describe("the spec's get-signed-url body (no fileSize)", () => {
     expect(row.status).toBe('issued');
   });
 
-  it('confirm refuses what is over 5 MB with the spec message and deletes it', async () => {
+  it('confirm refuses what is over 5 MB with its Spanish message and deletes it', async () => {
     const signed = await signSpec();
     // The local PUT itself stops at 5 MB without a signed length; S3 does not, so confirm checks again.
     const tooBig = imageBytes('png', 5 * 1024 * 1024 + 100);

@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe('POST /api/contact', () => {
-  it('stores the message and answers the spec’s success text', async () => {
+  it('stores the message and answers the success text', async () => {
     const res = await api('POST', '/api/contact', { body: message({ subject: 'Guardado', name: '  Lucía  ' }), headers: from() });
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ message: '¡Mensaje enviado correctamente! Te responderemos pronto.', id: expect.any(Number) });

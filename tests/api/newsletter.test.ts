@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 describe('POST /api/newsletter/subscribe', () => {
-  it('stores the address and answers the spec’s success text', async () => {
+  it('stores the address and answers the success text', async () => {
     const res = await api('POST', '/api/newsletter/subscribe', { body: { email: '  lucia@example.com ' }, headers: from() });
     expect(res.status).toBe(200);
     expect(res.json.message).toBe('¡Te has suscrito correctamente a nuestra newsletter!');
@@ -35,7 +35,7 @@ describe('POST /api/newsletter/subscribe', () => {
   });
 
   it.each([[{}], [{ email: '' }], [{ email: 'no-es-un-correo' }], [{ email: 42 }], [{ email: `${'a'.repeat(250)}@example.com` }]])(
-    'rejects %o with the spec’s message',
+    'rejects %o with its Spanish message',
     async (body) => {
       const res = await api('POST', '/api/newsletter/subscribe', { body, headers: from() });
       expect(res.status).toBe(400);

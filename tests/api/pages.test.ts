@@ -59,7 +59,7 @@ afterAll(() => {
   resetEnv({ PUBLIC_BASE_URL: undefined });
 });
 
-describe('GET /festival/{id}/{slug} (share previews, spec §9)', () => {
+describe('GET /festival/{id}/{slug} (share previews)', () => {
   it('injects the title, a 160-character description, Open Graph, Twitter card and a JSON-LD Event', async () => {
     const res = await api('GET', `/festival/${festivalId}/sonar-prueba-noche`, { headers: { Host: 'festivales.test' } });
     expect(res.status).toBe(200);

@@ -62,7 +62,7 @@ describe('POST /api/festivals limits', () => {
   });
 });
 
-describe('duplicate proposals (spec §8 409)', () => {
+describe('duplicate proposals (409)', () => {
   it("never reveals another user's pending proposal: the second one is stored as that user's own", async () => {
     const ana = await signIn();
     const bruno = await signIn();

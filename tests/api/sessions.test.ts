@@ -130,7 +130,7 @@ describe('an admin who loses the role', () => {
   });
 });
 
-describe('renewal while the user is active (the profile check of spec §4)', () => {
+describe('renewal while the user is active (the web checks the profile every 30 s)', () => {
   it('answers a fresh token for the same session once the current one is past half its life', async () => {
     const fresh = await signIn();
     expect((await profile(fresh.token)).json.token).toBeUndefined();

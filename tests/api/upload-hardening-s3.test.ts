@@ -100,7 +100,7 @@ describe('S3: stored photos carry no metadata', () => {
   });
 });
 
-describe("S3: the spec's admin body without fileSize", () => {
+describe('S3: the admin body without fileSize', () => {
   it('signs no length; confirm enforces 5 MB, answers in Spanish and deletes the object', async () => {
     const admin = await signInAdmin();
     const sign = () =>

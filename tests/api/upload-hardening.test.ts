@@ -156,7 +156,7 @@ describe('the local signed PUT streams the body and stops at the limit', () => {
     expect(existsSync(pendingFileFor(signed.key))).toBe(false);
   });
 
-  it('a URL without a signed length stops at 5 MB with the spec message (413), and keeps nothing', async () => {
+  it('a URL without a signed length stops at 5 MB with its Spanish message (413), and keeps nothing', async () => {
     const admin = await signInAdmin();
     const festivalId = await createFestival();
     const signed = await api('POST', '/api/admin/upload/get-signed-url', {
@@ -191,7 +191,7 @@ describe('stored photos carry no metadata', () => {
     const served = await fetchPublic(signed.publicUrl);
     expect(served.status).toBe(200);
     await expectNoMetadata(new Uint8Array(await served.arrayBuffer()));
-    // The uploads row keeps the size that was received (the spec's 1 KB-5 MB rule applies to it).
+    // The uploads row keeps the size that was received (the 1 KB-5 MB rule applies to it).
     const [row] = await db().select().from(uploadsTable).where(eq(uploadsTable.key, signed.key));
     expect(row.contentLength).toBe(photo.byteLength);
   });

@@ -157,7 +157,7 @@ describe('every area answers an unknown path as the local server does', () => {
   });
 });
 
-describe('every call of spec §7 reaches a handler that answers as the local server (no credentials)', () => {
+describe('every call of the API contract reaches a handler that answers as the local server (no credentials)', () => {
   const cases = [...specRoutes, ...pageRoutes].map((r) => [`${r.method} ${r.path}`, r] as const);
   it.each(cases)('%s', async (label, route: SpecRoute) => {
     if (!isPresent(route.area)) {

@@ -6,7 +6,7 @@ import { S3_TEST_CREDENTIALS, startS3, type S3TestServer } from './support/s3-se
 
 const SITE = 'https://festivales.example';
 const OTHER_SITE = 'https://otro-sitio.example';
-// 1x1 PNG: magic bytes the confirm step sniffs, padded past the 1 KB minimum (spec §9).
+// 1x1 PNG: magic bytes the confirm step sniffs, padded past the 1 KB upload minimum.
 const PNG = Buffer.concat([
   Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f00000000049454e44ae426082', 'hex'),
   Buffer.alloc(1200),

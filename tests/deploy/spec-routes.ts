@@ -1,17 +1,17 @@
 /**
- * Every call of spec §7 (method, path with sample ids) and the area that must serve it, written
- * here from the spec, independently of infra/api-areas.ts, so the tests check that list against it.
- * Plus the calls we add where the spec leaves the work to its client ('ours': contact messages are
+ * Every call of the public API contract (method, path with sample ids) and the area that must serve it,
+ * written here independently of infra/api-areas.ts, so the tests check that list against it.
+ * Plus the calls we add beyond that contract ('ours': contact messages are
  * stored for real, share pages, robots.txt and the sitemap).
  */
 export interface SpecRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   area: string;
-  source: 'spec §7' | 'ours';
+  source: 'contract' | 'ours';
 }
 
-const r = (method: SpecRoute['method'], path: string, area: string, source: SpecRoute['source'] = 'spec §7'): SpecRoute => ({
+const r = (method: SpecRoute['method'], path: string, area: string, source: SpecRoute['source'] = 'contract'): SpecRoute => ({
   method,
   path,
   area,
@@ -68,7 +68,7 @@ export const specRoutes: SpecRoute[] = [
   r('PUT', '/api/admin/comments/1/reject', 'admin'),
   r('POST', '/api/admin/upload/get-signed-url', 'admin'),
   r('POST', '/api/admin/upload/confirm', 'admin'),
-  // Contact messages are stored, not simulated as in the spec's client.
+  // Contact messages are stored, not only simulated in the browser.
   r('POST', '/api/contact', 'contact', 'ours'),
   // The API's OpenAPI document and its Swagger UI page (with the page's own files).
   r('GET', '/api/openapi.json', 'docs', 'ours'),

@@ -160,7 +160,7 @@ select f.id, f.name, f.name_key || '|' || p.location_key, ${description},
   p.city || ', ' || p.country, x.address, f.start_date, f.end_date,
   -- As the admin form stores a website (core's websiteInput normalises it to a URL with a path).
   ${sometimes(0.75, 30, `'https://' || trim(both '-' from regexp_replace(f.name_key, '[^a-z0-9]+', '-', 'g')) || '.example.com/'`)},
-  -- Half carry one of the stock images explicitly; the rest get one by id modulo 7 (spec §9).
+  -- Half carry one of the stock images explicitly; the rest get one of the seven by id modulo 7.
   ${sometimes(0.5, 31, `'/images/stock/festival-' || (1 + floor(${u(32, key)} * 7)::int) || '-md.jpg'`)},
   'approved',
   -- A few kilometres around the town centre, so a town's festivals do not share one marker.

@@ -39,7 +39,7 @@ describe('catalogue generator word lists', () => {
     for (const profile of texts.genreProfiles) expect(new Set(profile).size).toBe(profile.length);
   });
 
-  it('keeps every possible comment within the 300 characters of spec §5', () => {
+  it('keeps every possible comment within the 300 characters a comment may have', () => {
     const longest = (list: readonly string[]) => Math.max(...list.map((s) => s.length));
     const tones = ['good', 'middling', 'bad'] as const;
     for (const tone of tones) {

@@ -1,6 +1,6 @@
 /**
  * Word lists and sentence fragments the catalogue generator combines into festival names,
- * descriptions, addresses, comments and people. Spanish, like the real catalogue (spec §1).
+ * descriptions, addresses, comments and people. Spanish, like the real catalogue.
  * Placeholders filled per festival: {nombre}, {ciudad}, {pais}, {genero}, {genero2}.
  */
 

@@ -5,7 +5,7 @@ import { samplePng } from '../support/png';
 
 const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
-/** Switches the browser's stored session (spec §3 google_token) and reloads the screen. */
+/** Switches the browser's stored session (google_token) and reloads the screen. */
 async function useToken(page: Page, token: string | null, path: string) {
   await page.evaluate((t) => (t ? localStorage.setItem('google_token', t) : localStorage.removeItem('google_token')), token);
   await page.goto(path);
@@ -179,7 +179,7 @@ test.describe('admin panel', () => {
     await expect(page.getByText('No hay reportes de contenido para moderar.')).toBeVisible();
   });
 
-  test('festival and media forms: spec validation, create, edit and delete', async ({ page }) => {
+  test('festival and media forms: validation, create, edit and delete', async ({ page }) => {
     await login(page, admin);
     await page.goto('/admin');
     await expect(page.getByText('Cargando datos...')).toBeHidden();

@@ -78,7 +78,7 @@ test('notifications: an empty panel says so', async ({ page }) => {
   await expect(page.getByText('No tienes notificaciones.')).toBeVisible();
 });
 
-test('a refused sign-in shows the spec toast', async ({ page }) => {
+test('a refused sign-in shows its toast', async ({ page }) => {
   allowConsoleError(page, /status of 401/);
   await page.route('**/api/users/auth/google', (route) =>
     route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Credencial no válida.","code":"invalid_credential"}' }),

@@ -104,7 +104,7 @@ test('a comment can carry photos, which wait for moderation', async ({ page }) =
   const section = page.locator('#comentarios');
   await section.getByLabel('Tu comentario').fill('Os dejo dos fotos del escenario.');
   await section.getByRole('radio', { name: '5 estrellas' }).check({ force: true });
-  // A wrong type is refused in the browser with the spec's message.
+  // A wrong type is refused in the browser with its Spanish message.
   await section.getByLabel('Fotos (opcional)').setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2048, 65) });
   await expect(section.getByText('Tipo de archivo no permitido. Usa: JPEG, JPG, PNG, GIF, WEBP')).toBeVisible();
   await section.getByLabel('Fotos (opcional)').setInputFiles([

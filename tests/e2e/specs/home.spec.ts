@@ -19,7 +19,7 @@ test('the home lists upcoming festivals as cards with the exact count text', asy
   const first = upcoming[0];
   const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: first.name, exact: true }) });
   await expect(card).toBeVisible();
-  // Three genres, then '+N' (spec §2).
+  // Three genres, then '+N'.
   if (first.genres.length > 3) await expect(card.getByText(`+${first.genres.length - 3}`)).toBeVisible();
   await expect(card.getByRole('listitem')).toHaveCount(Math.min(first.genres.length, 4));
   await card.getByRole('link', { name: first.name, exact: true }).click();
@@ -61,7 +61,7 @@ test.fixme('filters give the same results as core, with the plural and singular 
   await expect(page.getByRole('article').first().getByRole('heading')).toHaveText(byName[0].name);
 });
 
-test('dates and upcoming-only follow the interplay of spec §4', async ({ page }) => {
+test('dates and upcoming-only exclude each other', async ({ page }) => {
   await page.goto('/');
   const upcoming = page.getByRole('checkbox', { name: 'Solo próximos festivales' });
   const from = page.getByLabel('Fecha de inicio');

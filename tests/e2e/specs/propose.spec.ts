@@ -13,7 +13,7 @@ test.describe('propose a festival', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('validates the form with the spec messages and limits images to 5 of 5 MB', async ({ page }) => {
+  test('validates the form with its Spanish messages and limits images to 5 of 5 MB', async ({ page }) => {
     await login(page, person('Valida'));
     await page.goto('/proponer');
     await expect(page.getByRole('heading', { level: 1, name: /Proponer festival/ })).toBeVisible();
@@ -79,7 +79,7 @@ test.describe('propose a festival', () => {
     const media = await (await page.request.get('/api/admin/pending-media', { headers })).json();
     expect(media.filter((m: { festival_id: number }) => m.festival_id === created.id)).toHaveLength(1);
 
-    // The same name and place again: the spec's 409 text.
+    // The same name and place again: the duplicate's 409 text.
     await page.getByRole('button', { name: 'Proponer otro festival' }).click();
     await page.getByRole('textbox', { name: /Nombre del festival/ }).fill(name);
     await page.getByRole('textbox', { name: /Ubicación/ }).fill('Gijón, España');
@@ -116,7 +116,7 @@ test.describe('propose a festival', () => {
     ).toBeVisible();
   });
 
-  test('shows the spec messages for a refused proposal, a network failure and failed image uploads', async ({ page }) => {
+  test('shows the messages for a refused proposal, a network failure and failed image uploads', async ({ page }) => {
     await login(page, person('Errores'));
     await page.goto('/proponer');
     const fill = async (name: string) => {

@@ -36,12 +36,12 @@ test.describe('static pages', () => {
     await expect(page.getByRole('link', { name: /Agencia Española de Protección de Datos/ })).toHaveAttribute('href', 'https://www.aepd.es');
     await expect(page.getByRole('link', { name: 'legal@festivales.eu' }).first()).toHaveAttribute('href', 'mailto:legal@festivales.eu');
     await expectNoSeriousA11yViolations(page);
-    // The cookie banner's link (spec §2) resolves to the same page.
+    // The cookie banner's link (/privacy-policy) resolves to the same page.
     await page.goto('/legal');
     await expect(page.getByRole('heading', { level: 1, name: 'Aviso Legal' })).toBeVisible();
   });
 
-  test('Privacy shows one of ten sections at a time, overview first, with the spec §9 facts', async ({ page }) => {
+  test('Privacy shows one of ten sections at a time, overview first, with the retention and reply-time facts', async ({ page }) => {
     await page.goto('/privacy');
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveCount(10);

@@ -6,7 +6,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from '@playwright/test';
 
-/** A real PNG of about 2.4 KB (over the 1 KB upload minimum of spec §5), different for each seed. */
+/** A real PNG of about 2.4 KB (over the 1 KB upload minimum), different for each seed. */
 export function samplePng(seed = 1): Buffer {
   // 24x24 RGBA stored uncompressed, so its size does not depend on the pixels.
   const width = 24;

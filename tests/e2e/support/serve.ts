@@ -17,7 +17,7 @@ import { E2E_ADMIN_EMAIL, E2E_CLIENT_ID, E2E_KEY_FILE, E2E_SESSION_SECRET } from
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const port = Number(process.env.E2E_PORT ?? 3100);
 
-// Built without a Google client id: the SPA shows the spec's manual fallback, as on a fresh machine.
+// Built without a Google client id: the SPA shows the manual sign-in fallback, as on a fresh machine.
 const buildEnv = { ...process.env };
 delete buildEnv.GOOGLE_CLIENT_ID;
 execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, env: buildEnv, stdio: 'inherit' });
