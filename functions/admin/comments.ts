@@ -47,7 +47,7 @@ export const commentRoutes = new Hono<AppEnv>()
     const [comment] = JSON.parse(await jsonArray(database, commentsJson(eq(commentsTable.id, id), { limit: 1 }))) as AdminComment[];
     return c.json(comment);
   })
-  // Spec §4: rejecting deletes the comment (a pending one never counted in the festival's average).
+  // Rejecting deletes the comment (a pending one never counted in the festival's average).
   .put('/comments/:id/reject', doc({ summary: 'Rechaza (y borra) un comentario', access: 'admin', responses: { 200: { description: 'Comentario rechazado', schema: messageResponse } }, errors: [404, 409] }), validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const admin = currentUser(c);

@@ -23,7 +23,7 @@ const BATCH_BUDGET_MS = 15_000;
 
 const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
 
-/** Spec §4 "Location": the address when there is one, else the location text. */
+/** What is geocoded: the address when there is one, else the location text. */
 const geocodeQuery = (festival: { address: string | null; location: string | null }) =>
   festival.address?.trim() || festival.location?.trim() || null;
 

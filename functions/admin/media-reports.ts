@@ -21,7 +21,7 @@ export const mediaReportRoutes = new Hono<AppEnv>()
     const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
     return c.body(await jsonArray(await db(), reportsJson({ limit, offset })), 200, JSON_CONTENT_TYPE);
   })
-  // Spec §4: "Deleting a report removes only the report"; the media stays as it is.
+  // Deleting a report removes only the report; the media stays as it is.
   .delete('/media-reports/:id', doc({ summary: 'Descarta un reporte', access: 'admin', responses: { 200: { description: 'Reporte descartado', schema: messageResponse } }, errors: [404] }), validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const admin = currentUser(c);

@@ -29,7 +29,7 @@ async function findAdminMedia(database: Database, id: number): Promise<AdminMedi
   return media;
 }
 
-/** Spec §5: festival and user must exist; the foreign keys say which one is missing. */
+/** Festival and user must exist; the foreign keys say which one is missing. */
 function rethrowMissingRelation(error: unknown): never {
   if (pgErrorCode(error) === '23503') {
     const constraint = pgConstraint(error) ?? '';
@@ -80,7 +80,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     });
     return c.json(await findAdminMedia(database, id));
   })
-  // Spec §7 keeps GET for this action; the admin-only, no-store answer keeps it out of caches.
+  // The API contract keeps GET for this action; the admin-only, no-store answer keeps it out of caches.
   .get('/media/:id/hide', doc({ summary: 'Oculta un contenido de la galería', access: 'admin', responses: { 200: { description: 'Contenido ocultado', schema: hiddenMediaResponse } }, errors: [404] }), validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const admin = currentUser(c);

@@ -2,13 +2,13 @@ import { AppError, conflict, pgConstraint, pgErrorCode } from '../lib/errors';
 
 const statusLabels = { pending: 'pendiente', approved: 'aprobado', rejected: 'rechazado' } as const;
 
-/** Only pending items move (spec §4: approve/reject buttons only for pending); a second decision is a 409. */
+/** Only pending items move (approve and reject exist only for pending items); a second decision is a 409. */
 export function alreadyModerated(what: 'festival' | 'media', status: keyof typeof statusLabels) {
   const subject = what === 'festival' ? 'Este festival' : 'Este contenido';
   return conflict(`${subject} ya fue moderado (estado actual: ${statusLabels[status]}). Solo se pueden aprobar o rechazar elementos pendientes.`, 'already_moderated');
 }
 
-/** Spec §8: the 409 text for a duplicate pending or approved festival (same as POST /api/festivals). */
+/** The 409 text for a duplicate pending or approved festival (same as POST /api/festivals). */
 export const DUPLICATE_FESTIVAL_MESSAGE = 'Ya existe un festival pendiente o aprobado con ese nombre y localización.';
 
 /** One approved festival per name and location, one pending proposal per key and proposer (db/schema.ts). */

@@ -18,9 +18,9 @@ const doc = documenter('Administración');
 const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
 
 /**
- * The admin forms' upload pair (spec §7), on the community uploads module: the same key scheme,
+ * The admin forms' upload pair (get-signed-url, confirm), on the community uploads module: the same key scheme,
  * presigned PUT (type signed, and the length when the client sends fileSize; short expiry) and
- * confirm checks (1 KB-5 MB, magic bytes, re-encoding without metadata). The spec's client sends no
+ * confirm checks (1 KB-5 MB, magic bytes, re-encoding without metadata). Older admin clients send no
  * fileSize, so then confirm is where the size is enforced. Confirming publishes the image but
  * records nothing else public: the form then saves the media (POST /api/admin/media) or the
  * festival (imageUrl) with the returned publicUrl, which ties the stored object to that row.

@@ -25,7 +25,7 @@ const commentPages = new VersionedListCache<Comment>();
 const versionReads = new SharedReads<VersionedFestival>();
 
 /**
- * Spec §7 "Comments". Newest first; `?limit` (default 200, at most 500) and `?offset` page
+ * A festival's comments, newest first; `?limit` (default 200, at most 500) and `?offset` page
  * through long lists and X-Total-Count tells how many there are.
  */
 export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTES })

@@ -7,7 +7,7 @@ import type { ListPage } from '../lib/response-cache';
 import type { Comment } from '#core/response-schemas';
 
 /**
- * Comments and who sees them (decision 018, spec §4 "Comments: pending, approved"): a new comment
+ * Comments and who sees them (decision 018): a new comment
  * is pending; everyone sees approved comments; an author also sees their own pending ones. A
  * rating counts in the festival's averageRating once approved, once per user (their newest
  * approved comment): triggers on comments keep that in festival_user_ratings and festival_ratings.

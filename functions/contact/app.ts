@@ -12,7 +12,7 @@ const doc = documenter('Contacto');
 
 export const CONTACT_SUCCESS = '¡Mensaje enviado correctamente! Te responderemos pronto.';
 
-/** Stores the contact form (instead of the spec's simulated send); admins read it. */
+/** Stores the contact form (a real send, not a simulated one); admins read it. */
 export const app = createApp('/api/contact').post('/', doc({ summary: 'Envía un mensaje de contacto', access: 'optional', responses: { 201: { description: 'Mensaje recibido', schema: messageResponse } }, errors: [429] }), optionalAuth, validate('json', contactSchema), rateLimit('contact'), async (c) => {
   const input = c.req.valid('json');
   const [row] = await (await db())

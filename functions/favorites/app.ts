@@ -47,7 +47,7 @@ async function assertFestivalVisible(executor: Executor, user: AuthUser, id: num
   if (!row) throw notFound(FESTIVAL_NOT_FOUND, 'festival_not_found');
 }
 
-/** Spec §7 "Favourites": the signed-in user's festival ids, as integers. */
+/** Favourites: the signed-in user's festival ids, as integers. */
 export const app = createApp('/api/favorites')
   .use('*', requireAuth)
   .get('/', doc({ summary: 'Ids de los festivales favoritos', access: 'user', responses: { 200: { description: 'Favoritos', schema: favoriteIdsResponse } } }), async (c) => c.json(await listFavorites(await db(), currentUser(c).id)))
@@ -78,7 +78,7 @@ export const app = createApp('/api/favorites')
     const { id } = c.req.valid('param');
     const database = await db();
     const added = await insertFavorites(database, user, [id]);
-    // Nothing inserted: either already a favourite (fine, spec §4) or no such festival.
+    // Nothing inserted: either already a favourite (adding one twice is not an error) or no such festival.
     if (added.length === 0) await assertFestivalVisible(database, user, id);
     return c.json({ message: 'Festival añadido a favoritos', festival_id: id, favorite: true }, added.length ? 201 : 200);
   })

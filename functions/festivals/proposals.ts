@@ -8,7 +8,7 @@ import type { AuthUser } from '../lib/app-env';
 import { addProposedLineup } from '../lib/domain/editions/write-editions';
 import { conflict, pgConstraint, pgErrorCode, tooMany } from '../lib/errors';
 
-/** Spec §8: the 409 text for a duplicate pending or approved festival. */
+/** The 409 text for a duplicate pending or approved festival. */
 export const DUPLICATE_FESTIVAL_MESSAGE = 'Ya existe un festival pendiente o aprobado con ese nombre y localización.';
 
 /**
@@ -23,7 +23,7 @@ export const TOO_MANY_PENDING_MESSAGE =
 const duplicate = () => conflict(DUPLICATE_FESTIVAL_MESSAGE, 'duplicate_festival');
 
 /**
- * Stores `user`'s proposal as pending (spec §4) and returns its id. Answers the spec's 409 when an
+ * Stores `user`'s proposal as pending and returns its id. Answers 409 when an
  * approved festival or one of the user's own pending proposals has the same name and location; a
  * pending proposal of someone else never blocks it and is never mentioned (that user's proposal
  * is not public): both wait side by side and the admins see them as possible duplicates.

@@ -21,7 +21,7 @@ export interface CreateAppOptions {
 
 const DEFAULT_MAX_BODY = 100 * 1024;
 
-/** An error answer in the shape of DESIGN.md "API conventions", with the request's id to quote to us. */
+/** An error answer { error: Spanish message, code: machine code, details? }, with the request's id to quote to us. */
 export function errorJson(c: Context, status: ContentfulStatusCode, body: ApiErrorBody) {
   const id = requestId(c);
   return c.json(id ? { ...body, requestId: id } : body, status);
@@ -30,7 +30,7 @@ export function errorJson(c: Context, status: ContentfulStatusCode, body: ApiErr
 /** The JSON 404 of an unknown path. */
 export const routeNotFound = (c: Context) => errorJson(c, 404, { error: 'Ruta no encontrada.', code: 'route_not_found' });
 
-/** Maps anything thrown to the JSON error shape of DESIGN.md; never leaks a stack trace. */
+/** Maps anything thrown to the JSON error shape { error, code, details? } with its status; never leaks a stack trace. */
 export function toErrorResponse(error: unknown, c: Context) {
   if (error instanceof AppError) {
     const body: ApiErrorBody = { error: error.message, code: error.code };
@@ -76,7 +76,7 @@ function rootMessage(error: unknown): string {
 /**
  * Every function's Hono app starts here: request id and log line, one error handler, one
  * not-found answer, a body size limit, the security headers and the `user` variable that the
- * auth middleware fills (STYLE.md "Layout").
+ * auth middleware fills: every function behaves the same way.
  */
 export function createApp(basePath: string, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>().basePath(basePath);

@@ -210,7 +210,7 @@ export function currentSession(c: Context<AppEnv>): SessionClaims {
 
 /**
  * A fresh token for the same session once the current one is past half its life, else null: an
- * active user (the web checks the profile every 30 s, spec §4) never meets the short lifetime.
+ * active user (the web checks the profile every 30 s) never meets the short lifetime.
  */
 export async function renewedSessionToken(c: Context<AppEnv>, now = Date.now()): Promise<string | null> {
   const claims = currentSession(c);

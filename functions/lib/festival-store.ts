@@ -19,7 +19,7 @@ const genresSql = sql<string[]>`coalesce((
   from festival_genres fg join genres g on g.id = fg.genre_id
   where fg.festival_id = "festivals"."id"), '{}')`;
 
-// Ratings (spec §3 "averageRating ... ratingsCount"): one per user, approved comments only, read
+// Ratings (averageRating and ratingsCount): one per user, approved comments only, read
 // from the counters that triggers keep in festival_ratings (migration 0006), not aggregated here.
 const ratingSql = sql<number>`coalesce((select round(r.ratings_sum::numeric / nullif(r.ratings_count, 0), 2)::float8
   from festival_ratings r where r.festival_id = "festivals"."id"), 0)`;

@@ -1,5 +1,5 @@
 /**
- * Images sent through the API (multipart images[]: spec §7 POST /api/media and POST
+ * Images sent through the API (multipart images[]: POST /api/media and POST
  * /api/comments/with-media): checked like presigned uploads, stored with the same interface.
  */
 import { bodyLimit } from 'hono/body-limit';

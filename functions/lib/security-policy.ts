@@ -7,7 +7,7 @@ import { MAP_TILE_URL } from '#core/map';
  * globals, so infra/ and the tests import it. What each header protects: docs/security.md "Headers".
  */
 
-/** Google Identity Services, as Google documents it for sites with a CSP (DESIGN.md "Auth"). */
+/** Google Identity Services, as Google documents it for sites with a CSP. */
 export const GOOGLE_SIGN_IN = {
   script: 'https://accounts.google.com/gsi/client',
   style: 'https://accounts.google.com/gsi/style',
@@ -34,7 +34,7 @@ export type CspDirectives = Record<string, string[]>;
  * Scripts, styles, frames and connections: this site, Google sign-in, the map tiles (connections) and the upload store only; no
  * inline script or style (index.html's boot script is an emitted file, web/vite.config.ts).
  * Images and media come from any https host because admins may point a festival image or a gallery
- * item at a URL of their choice (spec §5) and Google serves avatars; map tiles are among them.
+ * item at a URL of their choice and Google serves avatars; map tiles are among them.
  */
 export function cspDirectives({ uploadOrigins = [], https }: PolicyOptions): CspDirectives {
   const uploads = [...new Set(uploadOrigins)];

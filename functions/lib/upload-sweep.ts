@@ -4,7 +4,7 @@ import { uploadsTable } from '#db/schema';
 import { pendingKey } from './storage/pending';
 import type { Storage } from './storage/storage-types';
 
-/** Issued uploads not confirmed within this time are removed, row and bytes (DESIGN.md "Uploads"). */
+/** Issued uploads not confirmed within this time are removed, row and bytes, so abandoned or refused uploads do not fill the storage. */
 export const UNCONFIRMED_UPLOAD_MAX_AGE_MS = 60 * 60 * 1000;
 /** How often the local server sweeps; in AWS the UploadSweep cron's schedule (infra/upload-sweep.ts). */
 export const UPLOAD_SWEEP_INTERVAL_MS = 15 * 60 * 1000;

@@ -76,7 +76,7 @@ export async function findPendingUpload(executor: Executor, key: string, userId:
   return row;
 }
 
-/** Size and magic-byte checks of spec §5, throwing its messages; `declared` must match what the bytes are. */
+/** Size (1 KB-5 MB) and magic-byte (JPEG, PNG, GIF, WebP) checks, throwing their Spanish messages; `declared` must match what the bytes are. */
 export function checkImage(size: number, head: Uint8Array, declared?: string | null): ImageContentType {
   if (size > IMAGE_MAX_BYTES) throw tooLarge(fileTooLargeMessage(size), 'file_too_large');
   if (size < IMAGE_MIN_BYTES) throw badRequest(FILE_TOO_SMALL_MESSAGE, 'file_too_small');
@@ -162,7 +162,7 @@ export async function discardPending(key: string): Promise<void> {
     .catch((error: unknown) => console.error('[storage] could not delete', pendingKey(key), error));
 }
 
-/** Images already attached to a proposal; the caller holds the festival row lock (spec §5: at most 5). */
+/** Images already attached to a proposal; the caller holds the festival row lock (a proposal takes at most 5). */
 export async function festivalImageCount(executor: Executor, festivalId: number): Promise<number> {
   const [row] = await executor
     .select({ n: count() })

@@ -1,5 +1,5 @@
 /**
- * Media and gallery (spec §7 "Media and gallery"; browsers upload straight to storage with signed URLs).
+ * Media and gallery (list, multipart upload, votes, reports; browsers upload straight to storage with signed URLs).
  *
  *   GET  /api/media/festival/{id}   public (Bearer optional: fills userRating); approved, not hidden, newest first;
  *                                   ?limit (default 200, max 500) &offset, total in X-Total-Count
@@ -8,9 +8,9 @@
  *   POST /api/gallery/{id}/rate     signed in; one vote per user and item, voting again replaces it
  *
  * upload-url/confirm sit beside POST /api/media because they end in the same record, mirror the
- * spec's admin pair (/api/admin/upload/get-signed-url, /confirm), and the router already sends
+ * admin pair (/api/admin/upload/get-signed-url, /confirm), and the router already sends
  * /api/media/* here. purpose 'festival' lets a proposer attach up to 5 images to their own
- * pending festival (spec §5 "Propose festival"); everything else is 'gallery'.
+ * pending festival; everything else is 'gallery'.
  */
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -41,7 +41,7 @@ const doc = documenter('Galería');
 
 const MEDIA_NOT_FOUND = 'Contenido no encontrado.';
 
-/** What the public gallery shows (spec §4 "Hiding media": hidden items leave it whatever their status). */
+/** What the public gallery shows (hidden items leave it whatever their status). */
 const publicMedia = and(eq(mediaTable.status, 'approved'), isNull(mediaTable.hiddenAt))!;
 
 // Aggregates per item in SQL: the lateral subquery reads each item's votes through the primary key.

@@ -1,6 +1,6 @@
 /**
- * Image uploads to a festival's gallery or to one's own proposal (spec §5 "Image upload",
- * "Propose festival"; DESIGN.md "Uploads"):
+ * Image uploads to a festival's gallery or to one's own proposal (JPEG, PNG, GIF or WebP, 1 KB-5 MB,
+ * at most 5 on a proposal; presigned PUT straight to storage, then confirm):
  *
  *   POST /api/media                 signed in; multipart images[] + festival_id (+ caption, comment)
  *   POST /api/media/upload-url      signed in; {festival_id, fileName, contentType, fileSize, purpose?} -> presigned PUT

@@ -13,7 +13,7 @@ export const NEWSLETTER_SUCCESS = '¡Te has suscrito correctamente a nuestra new
 export const UNSUBSCRIBED = 'Te has dado de baja de la newsletter. No volverás a recibirla.';
 const BAD_LINK = 'El enlace no es válido o ya se usó.';
 
-/** Spec §7 "POST /api/newsletter/subscribe": open to anyone, limited per address; double opt-in on top. */
+/** POST /api/newsletter/subscribe: open to anyone, limited per address; double opt-in on top. */
 export const app = createApp('/api/newsletter')
   .post('/subscribe', doc({ summary: 'Suscribe un correo al boletín (con confirmación por correo)', responses: { 200: { description: 'Suscrito', schema: newsletterResponse } }, errors: [429] }), validate('json', newsletterSchema), rateLimit('newsletter'), async (c) => {
     const { email } = c.req.valid('json');

@@ -29,7 +29,7 @@ const toNotification = (row: { id: number; type: Notification['type']; message: 
   created_at: row.created_at.toISOString(),
 });
 
-/** Spec §7 "Notifications": created by moderation decisions (functions/lib/notifications.ts `notify`). */
+/** A user's notifications (id, type, message, read): created by moderation decisions (functions/lib/notifications.ts `notify`). */
 export const app = createApp('/api/notifications')
   .use('*', requireAuth)
   .get('/', doc({ summary: 'Notificaciones de la cuenta, las más recientes primero', access: 'user', responses: { 200: { description: 'Notificaciones', schema: z.array(notificationResponse) } } }), async (c) => {

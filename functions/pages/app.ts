@@ -18,7 +18,7 @@ const doc = documenter('Páginas');
 
 /**
  * The HTML a crawler or a chat app gets for a festival URL: the SPA's index.html with the share
- * metadata of spec §9 (title '{name} - Festivales', description cut to 160, Open Graph, Twitter
+ * metadata (title '{name} - Festivales', description cut to 160, Open Graph, Twitter
  * card, JSON-LD Event) written into <head>, so link previews work without running script.
  * Also /robots.txt and /sitemap.xml.
  *

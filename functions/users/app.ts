@@ -24,7 +24,7 @@ import { documenter } from '../lib/openapi';
 
 const doc = documenter('Cuentas');
 
-/** The spec's fallback sign-in (§4) when the Google script cannot load: only where AUTH_DEV_LOGIN allows it. */
+/** The fallback sign-in ('Iniciar sesión', credential manual_login_token_{timestamp}) when the Google script cannot load: only where AUTH_DEV_LOGIN allows it. */
 const MANUAL_CREDENTIAL = /^manual_login_token_\d{1,16}$/;
 const DEMO_IDENTITY: GoogleIdentity = {
   sub: 'local-demo',
@@ -126,7 +126,7 @@ export const app = createApp('/api/users')
     const { sessionVersion, ...user } = await signInUser(identity);
     return c.json({ ...user, token: await signSession({ id: user.id, sessionVersion }) });
   })
-  // spec §4: checked at load and every 30 s; past half its life the token comes back renewed.
+  // The web checks the profile at load and every 30 s; past half its life the token comes back renewed.
   .get('/profile', doc({ summary: 'La cuenta con sesión (y un token renovado cuando toca)', access: 'user', responses: { 200: { description: 'La cuenta', schema: profileResponse } } }), requireAuth, async (c) => {
     const token = await renewedSessionToken(c);
     return c.json(token ? { ...currentUser(c), token } : currentUser(c));

@@ -54,7 +54,7 @@ export interface LocalStorageOptions {
 }
 
 /**
- * Files on the local disk for the embedded default (DESIGN.md "Uploads"). It issues its own
+ * Files on the local disk for the embedded default. It issues its own
  * expiring upload URLs, HMAC-signed over key, content type, length, expiry and If-None-Match, so a
  * browser PUT is held to what was signed exactly as S3 holds a presigned one.
  */

@@ -8,7 +8,7 @@ export interface PresignPutInput {
   expiresInSeconds: number;
 }
 
-/** Where uploaded images live: S3 in the cloud, the local disk for the embedded default (DESIGN.md "Uploads"). */
+/** Where uploaded images live: S3 in the cloud, the local disk for the embedded default, behind one interface. */
 export interface PresignedUpload {
   /** URL the browser PUTs the bytes to, with the headers below (and Content-Length when signed). */
   uploadUrl: string;
