@@ -35,7 +35,7 @@ export const appManifest: Partial<ManifestOptions> = {
     ...ICON_SIZES.map((size) => ({ src: iconPath(size), sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' })),
     ...MASKABLE_SIZES.map((size) => ({ src: maskablePath(size), sizes: `${size}x${size}`, type: 'image/png', purpose: 'maskable' })),
   ],
-  // spec §2 navigation: the three screens someone opens the installed app for.
+  // From the main navigation: the three screens someone opens the installed app for.
   shortcuts: [
     { name: 'Mapa', short_name: 'Mapa', description: 'Festivales en el mapa', url: '/map?source=pwa', icons: shortcutIcon },
     { name: 'Favoritos', short_name: 'Favoritos', description: 'Mis festivales favoritos', url: '/favorites?source=pwa', icons: shortcutIcon },

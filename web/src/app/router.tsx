@@ -5,7 +5,7 @@ import { RouteError } from './routes/route-error';
 import { HomeRoute } from './routes/home';
 
 /**
- * The route table of spec §2: / is a layout whose index is the home; a nested group reads the
+ * The route table: / is a layout whose index is the home; a nested group reads the
  * stored sign-in token; unknown paths go to / (replace). The home, the landing page, is part of the
  * entry (every visit downloaded it anyway); every other screen is split out and loaded on demand.
  */
@@ -33,7 +33,7 @@ export const router = createBrowserRouter([
           { path: 'contact', lazy: () => import('./routes/contact').then((m) => ({ Component: m.ContactRoute })) },
         ],
       },
-      // Links seen in the spec (cookie banner, footer) that resolve to their pages.
+      // Other addresses the cookie banner and footer link to, resolved to their pages.
       { path: 'privacy-policy', lazy: () => import('./routes/privacy').then((m) => ({ Component: m.PrivacyRoute })) },
       { path: 'legal', lazy: () => import('./routes/legal-notice').then((m) => ({ Component: m.LegalNoticeRoute })) },
       { path: 'help', lazy: () => import('./routes/help').then((m) => ({ Component: m.HelpRoute })) },

@@ -65,7 +65,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return json as T;
 }
 
-/** Media URLs beginning /uploads are served by the API host (spec §7). */
+/** Media URLs beginning /uploads are served by the API host. */
 export function mediaUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   return url.startsWith('/uploads') ? `${webEnv.apiBase}${url}` : url;

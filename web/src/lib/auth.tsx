@@ -11,7 +11,7 @@ interface AuthContextValue {
   isAdmin: boolean;
   /** True until the first profile check of a stored token has answered. */
   checking: boolean;
-  /** Exchanges a Google credential (or the spec's manual_login_token_*) for our session. */
+  /** Exchanges a Google credential (or the fallback's manual_login_token_*) for our session. */
   signIn: (credential: string) => Promise<User>;
   /** 'Cerrar sesión': this device only; the server forgets the session too. */
   signOut: (options?: { silent?: boolean }) => void;
@@ -21,7 +21,7 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-const PROFILE_CHECK_MS = 30_000; // spec §9
+const PROFILE_CHECK_MS = 30_000; // the profile is checked at load and every 30 s
 
 /** Listeners run after a successful sign-in (favourites merge, notifications). */
 type SignInListener = (user: User) => Promise<void> | void;
@@ -89,7 +89,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       setUser(profile);
     } catch (error) {
-      // spec §4/§7: a non-OK profile answer removes the token. No answer at all (offline, the
+      // A non-OK profile answer removes the token. No answer at all (offline, the
       // server restarting) is not a verdict on the session: it is kept for the next check.
       if (error instanceof ApiError && error.status === 0) console.warn('Comprobación de perfil sin respuesta', error);
       else clear();

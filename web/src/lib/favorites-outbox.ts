@@ -21,7 +21,7 @@ export function forgetFavoriteChange(id: number): void {
   write(pending);
 }
 
-/** The same call a toggle makes online (spec §4): POST or DELETE, a DELETE's 404 counting as done. */
+/** The same call a toggle makes online: POST or DELETE, a DELETE's 404 counting as done. */
 export function sendFavoriteChange(id: number, adding: boolean): Promise<unknown> {
   return apiRequest(`/api/favorites/${id}`, { method: adding ? 'POST' : 'DELETE', headers: { 'Content-Type': 'application/json' } }).catch(
     (error: unknown) => {

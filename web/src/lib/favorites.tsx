@@ -15,7 +15,7 @@ const outbox = () => import('./favorites-outbox');
 
 const FavoritesContext = createContext<FavoritesContextValue | null>(null);
 
-/** Local ids are strings under favoriteFestivals (spec §3; `favorites` is an older name). */
+/** Local ids are strings under favoriteFestivals (`favorites` is an older name). */
 function readLocal(): number[] {
   const raw = readJson<unknown>(storageKeys.favorites, null) ?? readJson<unknown>(storageKeys.legacyFavorites, []);
   if (!Array.isArray(raw)) return [];
@@ -26,7 +26,7 @@ function writeLocal(ids: number[]) {
   writeStorage(storageKeys.favorites, JSON.stringify(ids.map(String)));
 }
 
-/** GET /api/favorites: a non-array answer counts as empty (spec §5); 401 gives an empty list (spec §7). */
+/** GET /api/favorites: a non-array answer counts as empty; 401 gives an empty list. */
 export async function fetchServerFavorites(): Promise<number[]> {
   try {
     const data = await apiRequest<unknown>('/api/favorites');
@@ -49,7 +49,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const session = useRef({ user, token });
   session.current = { user, token };
 
-  // spec §4: at sign-in the server's favourites are fetched, merged with the local ones and saved locally.
+  // At sign-in the server's favourites are fetched, merged with the local ones and saved locally.
   useEffect(
     () =>
       onSignedIn(async () => {
@@ -86,7 +86,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
       const adding = !previous.includes(id);
       const next = adding ? [...previous, id] : previous.filter((f) => f !== id);
       try {
-        // Local first (spec §4 "Favourite toggle"), the server after.
+        // Local first, the server after.
         writeLocal(next);
         setIds(next);
         idsRef.current = next;
@@ -112,7 +112,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
         await changes.sendFavoriteChange(id, adding);
         changes.forgetFavoriteChange(id);
       } catch (error) {
-        // A server failure keeps the local change; it is only logged (spec §4). One that never
+        // A server failure keeps the local change; it is only logged. One that never
         // reached the server is sent again when the connection returns.
         if (changes.isUnsent(error)) changes.queueFavoriteChange(id, adding);
         console.warn('api_error', error);

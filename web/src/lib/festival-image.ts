@@ -16,10 +16,10 @@ export interface ImageSource {
   srcSet?: string;
 }
 
-/** The default artwork (spec §9), used when even the stock image fails. */
+/** The default artwork, used when even the stock image fails. */
 export const defaultFestivalImage: ImageSource = stockSet('default');
 
-/** spec §9: the festival's own image, else one of seven stock images chosen by id modulo 7. */
+/** The festival's own image, else one of seven stock images chosen by id modulo 7. */
 export function festivalImage(festival: Pick<Festival, 'id' | 'image_url'>): ImageSource {
   const own = mediaUrl(festival.image_url);
   if (own) return { src: own };

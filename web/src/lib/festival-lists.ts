@@ -10,7 +10,7 @@ declare global {
   }
 }
 
-/** Thrown when a list answer is not the shape the screen reads (spec §8 'Respuesta inesperada del servidor.'). */
+/** Thrown when a list answer is not the shape the screen reads (shown as 'Respuesta inesperada del servidor.'). */
 export class UnexpectedCatalogResponse extends Error {
   constructor() {
     super('Respuesta inesperada del servidor.');

@@ -25,7 +25,7 @@ export const festivalIcon = L.icon({
   shadowSize: [41, 41],
 });
 
-/** OpenStreetMap's standard tiles (spec §7 "External"), with the attribution their licence asks for. */
+/** OpenStreetMap's standard tiles, with the attribution their licence asks for. */
 export const osmTiles = {
   // The same URL the Content-Security-Policy allows for images.
   url: MAP_TILE_URL,

@@ -23,7 +23,7 @@ async function copyText(text: string): Promise<void> {
 
 /**
  * The native share sheet where there is one; otherwise the link is copied with the toast
- * 'Enlace copiado al portapapeles'. Failures are only logged (spec §8 "Gallery").
+ * 'Enlace copiado al portapapeles'. Failures are only logged.
  */
 export async function shareLink(data: { title: string; text?: string; url: string }, toast: Toast): Promise<void> {
   try {

@@ -1,4 +1,4 @@
-/** localStorage keys of spec §3, read defensively (private browsing may refuse storage). */
+/** localStorage keys, read defensively (private browsing may refuse storage). */
 export const storageKeys = {
   token: 'google_token',
   favorites: 'favoriteFestivals',

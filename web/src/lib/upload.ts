@@ -8,7 +8,7 @@ export interface SignedUpload {
 
 export type UploadStep = 'sign' | 'put' | 'confirm';
 
-/** A failed upload, with the step that failed (the admin forms name each one, spec §8). */
+/** A failed upload, with the step that failed (the admin forms name each one). */
 export class UploadError extends Error {
   readonly step: UploadStep;
 

@@ -6,7 +6,7 @@ import '../../features/festival-detail/components/festival-detail.css';
 import { GallerySection } from '../../features/gallery/components/gallery-section';
 import '../../features/gallery/components/gallery.css';
 
-/** spec §2 "Festival detail": the page composes the detail, gallery and comments features. */
+/** The page composes the detail, gallery and comments features. */
 export function FestivalRoute() {
   return (
     <FestivalDetailScreen

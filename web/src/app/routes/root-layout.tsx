@@ -14,7 +14,7 @@ const CookieConsentBanner = lazy(() =>
   import('../../features/cookies/components/cookie-consent').then((m) => ({ default: m.CookieConsentBanner })),
 );
 
-/** spec §2: the shell around every screen; screens scroll smoothly to the top on entry. */
+/** The shell around every screen; screens scroll smoothly to the top on entry. */
 export function RootLayout() {
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);

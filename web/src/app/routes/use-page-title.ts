@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Sets document.title for a screen ('{screen} - Festivales', like the share title of spec §1). */
+/** Sets document.title for a screen ('{screen} - Festivales', like the title of a shared link). */
 export function usePageTitle(title: string) {
   useEffect(() => {
     const previous = document.title;

@@ -2,7 +2,7 @@ import { useFavorites } from '../../lib/favorites';
 import { HeartIcon } from 'lucide-react';
 import './favorite-button.css';
 
-/** The heart toggle of spec §4 "Favourite toggle", labelled with the festival's name. */
+/** The heart toggle (saved locally first, then on the server when signed in), labelled with the festival's name. */
 export function FavoriteButton({ festivalId, festivalName, className = 'fav-btn' }: { festivalId: number; festivalName: string; className?: string }) {
   const { isFavorite, toggleFavorite } = useFavorites();
   const active = isFavorite(festivalId);

@@ -2,7 +2,7 @@ import { isSoon, isUpcoming } from '#core/festival-filters';
 import type { Festival } from '#core/response-schemas';
 
 /**
- * spec §2/§4 badges: 'Próximamente' when it starts within 30 days, else 'Próximo' when upcoming;
+ * Badges: 'Próximamente' when it starts within 30 days, else 'Próximo' when upcoming;
  * pending proposals get 'Pendiente' (short) or 'Pendiente de aprobación' (long, the festival page).
  */
 export function FestivalBadges({ festival, long = false, className = 'badge' }: { festival: Pick<Festival, 'status' | 'name' | 'location' | 'genres' | 'start_date' | 'end_date'>; long?: boolean; className?: string }) {

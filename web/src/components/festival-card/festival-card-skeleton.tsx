@@ -1,6 +1,6 @@
 import './festival-card.css';
 
-/** spec §2: 12 placeholder cards, 6 of them shown on mobile (CSS, so nothing shifts). */
+/** 12 placeholder cards, 6 of them shown on mobile (CSS, so nothing shifts). */
 export function FestivalGridSkeleton({ count = 12 }: { count?: number }) {
   return (
     <div className="festival-grid skeleton-grid" aria-hidden="true">

@@ -11,7 +11,7 @@ import { FestivalBadges } from './festival-badges';
 import { FestivalImage } from './festival-image';
 import './festival-card.css';
 
-const GENRES_SHOWN = 3; // spec §2: three genres, then '+N'
+const GENRES_SHOWN = 3; // three genres, then '+N'
 
 interface Props {
   festival: Card;
@@ -20,7 +20,7 @@ interface Props {
   headingLevel?: 'h2' | 'h3';
 }
 
-/** A festival in a list: goes to /festival/{id}/{slug} (spec §2). */
+/** A festival in a list: goes to /festival/{id}/{slug}. */
 export const FestivalCard = memo(function FestivalCard({ festival, eager = false, headingLevel: Heading = 'h3' }: Props) {
   const genres = festival.genres ?? [];
   const extra = genres.length - GENRES_SHOWN;

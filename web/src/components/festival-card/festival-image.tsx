@@ -6,7 +6,7 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & {
   festival: Pick<Festival, 'id' | 'image_url'>;
 };
 
-/** A festival's picture with the spec §9 fallbacks; a broken image falls back to the default artwork. */
+/** A festival's picture with its fallbacks (a stock image by id modulo 7 when it has none); a broken image falls back to the default artwork. */
 export function FestivalImage({ festival, alt = '', sizes = '(max-width: 640px) 100vw, 400px', ...rest }: Props) {
   const [failed, setFailed] = useState(false);
   const source = failed ? defaultFestivalImage : festivalImage(festival);

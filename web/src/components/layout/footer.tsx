@@ -12,7 +12,7 @@ const social = [
   { href: 'https://www.youtube.com/', label: 'YouTube', Icon: YoutubeIcon },
 ];
 
-/** spec §2: quick links, information links, social links, the newsletter form and the copyright line. */
+/** Quick links, information links, social links, the newsletter form and the copyright line. */
 export function Footer({ newsletter }: { newsletter: ReactNode }) {
   return (
     <footer className="site-footer">

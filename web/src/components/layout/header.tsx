@@ -18,7 +18,7 @@ interface Props {
   renderSignIn: (compact: boolean) => ReactNode;
 }
 
-/** spec §2: fixed 60 px header with the logo, tagline, navigation and user section. */
+/** Fixed 60 px header with the logo, tagline, navigation and user section. */
 export function Header({ notifications, renderSignIn }: Props) {
   const { user, checking } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -17,7 +17,7 @@ interface Props {
   signIn: ReactNode;
 }
 
-/** spec §2: the slide-in menu at 768 px or less; page scroll is locked while it is open. */
+/** The slide-in menu at 768 px or less; page scroll is locked while it is open. */
 export function MobileMenu({ onClose, signIn }: Props) {
   const { user, isAdmin, signOut, signOutEverywhere } = useAuth();
   const [endingAll, setEndingAll] = useState(false);

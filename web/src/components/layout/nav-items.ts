@@ -1,6 +1,6 @@
 import { paths } from '../../config/paths';
 
-/** spec §2 navigation. */
+/** The main navigation: Inicio, Mapa, Favoritos, Calendario. */
 export const mainNav = [
   { to: paths.home(), label: 'Inicio' },
   { to: paths.map(), label: 'Mapa' },

@@ -9,7 +9,7 @@ import { InstallAppItem } from './install-app-item';
 import './user-menu.css';
 
 /**
- * spec §2 user menu: avatar, name, 'Mis favoritos', 'Proponer festival', 'Panel Admin'/'Volver', 'Cerrar sesión',
+ * The user menu: avatar, name, 'Mis favoritos', 'Proponer festival', 'Panel Admin'/'Volver', 'Cerrar sesión',
  * plus 'Cerrar sesión en todos los dispositivos' (sessions end on the server too).
  */
 export function UserMenu() {

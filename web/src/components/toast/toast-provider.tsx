@@ -16,7 +16,7 @@ const ToastContext = createContext<ShowToast | null>(null);
 
 let nextId = 1;
 
-/** Toasts top right (spec §2); defaults from spec §9: 3000 ms, success. */
+/** Toasts top right; by default 3000 ms and of type success. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);

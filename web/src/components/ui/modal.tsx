@@ -57,7 +57,7 @@ interface ConfirmProps {
   onCancel: () => void;
 }
 
-/** A confirmation the person answers with a button (spec §5 "Admin confirmations"). */
+/** A confirmation the person answers with a button. */
 export function ConfirmDialog({ title, message, confirmLabel, busyLabel, busy, danger, onConfirm, onCancel }: ConfirmProps) {
   return (
     <Modal

@@ -1,7 +1,7 @@
 import { StarIcon } from 'lucide-react';
 import './stars.css';
 
-/** Five stars with the rounded value filled (spec §2 "Valoraciones"); decorative, pair with text. */
+/** Five stars with the rounded value filled; decorative, pair with text. */
 export function Stars({ value, className }: { value: number; className?: string }) {
   const filled = Math.round(value);
   return (
@@ -13,7 +13,7 @@ export function Stars({ value, className }: { value: number; className?: string 
   );
 }
 
-/** One decimal, Spanish style ('4,5' reads wrong next to 'x.x/5' of the spec, so a dot is kept). */
+/** One decimal, Spanish style ('4,5' reads wrong next to the gallery's 'x.x/5' badge, so a dot is kept). */
 export function formatRating(value: number): string {
   return value.toFixed(1);
 }

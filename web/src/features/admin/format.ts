@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { es } from 'date-fns/locale/es';
 
-/** '22 de noviembre de 2026, 18:05' (the reports table shows date and time, spec §2). */
+/** '22 de noviembre de 2026, 18:05' (the reports table shows date and time). */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return 'Fecha no disponible';
   const d = new Date(iso);

@@ -1,4 +1,4 @@
-/** Spec §8 "Propose". */
+/** What the proposal form says on success and on each failure. */
 export const proposeMessages = {
   success: 'Festival propuesto... pendiente de revisión',
   duplicate: 'Ya existe un festival pendiente o aprobado con ese nombre y localización.',

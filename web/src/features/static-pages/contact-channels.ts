@@ -11,7 +11,7 @@ export const contactChannels = {
   phone: '+34 910 000 000',
 } as const;
 
-/** Owner data of the legal notice and the privacy policy: placeholders until the owner fills them (spec §2, §9). */
+/** Owner data of the legal notice and the privacy policy: placeholders until the owner fills them. */
 export const ownerPlaceholders = {
   name: '[Nombre o razón social del titular]',
   taxId: '[NIF/CIF]',

@@ -1,7 +1,7 @@
 import { apiRequest } from '../../../lib/api-client';
 import type { AdminComment, AdminMedia, AdminMediaReport, AdminUser, ContactMessage, Festival, GeocodeMissingResult, PendingFestival } from '#core/response-schemas';
 
-/** Every admin call of spec §7 (Bearer from the stored token; the server checks the role on each). */
+/** Every admin call (Bearer from the stored token; the server checks the role on each). */
 
 export const getPendingFestivals = () => apiRequest<PendingFestival[]>('/api/admin/pending-festivals');
 export const getAllFestivals = () => apiRequest<Festival[]>('/api/admin/festivals');

@@ -4,8 +4,8 @@ import { UploadError, uploadFile } from '../../../lib/upload';
 import { confirmUpload, getSignedUrl, type SignedUrlRequest } from './admin-api';
 
 /**
- * The admin forms' upload (spec §7): signed URL, PUT, confirm; resolves to the public URL. Messages
- * of spec §8: 'Error obteniendo URL de subida', 'Error subiendo archivo a S3', 'Error subiendo imagen: ...'.
+ * The admin forms' upload: signed URL, PUT, confirm; resolves to the public URL. Messages
+ * per step: 'Error obteniendo URL de subida', 'Error subiendo archivo a S3', 'Error subiendo imagen: ...'.
  */
 export async function uploadAdminImage(
   file: File,
@@ -28,7 +28,7 @@ export async function uploadAdminImage(
         }),
       onProgress,
     });
-    // The spec's client ignores a failed confirm; here the image is only published by a confirm that
+    // A failed confirm is not ignored: the image is only published by a confirm that
     // passed its checks (size, type, re-encoding), so a failure is the upload's failure.
     return confirmed.publicUrl ?? signed.publicUrl;
   } catch (error) {

@@ -35,7 +35,7 @@ interface AdminPageProps {
   signIn?: ReactNode;
 }
 
-/** /admin (spec §2 "Admin panel"): the screen checks the role itself; the server checks it on every call. */
+/** /admin: the screen checks the role itself; the server checks it on every call. */
 export function AdminPage({ signIn }: AdminPageProps) {
   const { user, isAdmin, checking } = useAuth();
   const [forced, setForced] = useState(false);

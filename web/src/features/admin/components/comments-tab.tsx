@@ -5,7 +5,7 @@ import type { RunAction } from '../hooks/use-admin-actions';
 import { formatDateTime } from '../format';
 import type { AdminComment } from '#core/response-schemas';
 
-/** Comentarios: pending comments, approved or rejected (rejecting deletes it, after a confirmation, spec §4-5). */
+/** Comentarios: pending comments, approved or rejected (rejecting deletes it, after a confirmation). */
 export function CommentsTab({ comments, run, busy }: { comments: AdminComment[]; run: RunAction; busy: boolean }) {
   if (comments.length === 0) return <p className="admin-empty">No hay comentarios pendientes de revisión.</p>;
   return (

@@ -36,7 +36,7 @@ function initialValues(festival: Festival | null): Values {
   };
 }
 
-const SAVED_FEEDBACK_MS = 1500; // spec §9
+const SAVED_FEEDBACK_MS = 1500; // how long 'saved' shows before the form closes
 
 interface FestivalFormProps {
   festival: Festival | null;
@@ -44,7 +44,7 @@ interface FestivalFormProps {
   onSaved: () => void;
 }
 
-/** Create or edit a festival (spec §5 "Admin festival form", §7 POST/PUT /api/admin/festivals). */
+/** Create or edit a festival (POST/PUT /api/admin/festivals; name, start date, description and location required). */
 export function FestivalForm({ festival, onClose, onSaved }: FestivalFormProps) {
   const { user } = useAuth();
   const uid = useId();

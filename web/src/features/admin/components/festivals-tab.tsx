@@ -64,7 +64,7 @@ function FestivalActions({ festival, run, busy, onEdit }: { festival: Festival; 
   );
 }
 
-/** Festivales: Pendientes / Todos (spec §2), create, edit, delete, approve or reject pending, geocode. */
+/** Festivales: Pendientes / Todos, create, edit, delete, approve or reject pending, geocode. */
 export function FestivalsTab({ pending, all, pendingMedia, users, run, busy, onEdit, onNotice }: FestivalsTabProps) {
   const [sub, setSub] = useState<'pending' | 'all'>('pending');
   const [query, setQuery] = useState('');

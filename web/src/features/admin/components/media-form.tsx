@@ -11,19 +11,19 @@ import type { AdminMedia, AdminUser, Festival } from '#core/response-schemas';
 
 type Field = 'festival_id' | 'user_id' | 'type' | 'status' | 'url' | 'caption' | 'comment';
 
-const SAVED_FEEDBACK_MS = 1500; // spec §9
+const SAVED_FEEDBACK_MS = 1500; // how long 'saved' shows before the form closes
 
 interface MediaFormProps {
   media: AdminMedia | null;
   festivals: Festival[];
   users: AdminUser[];
-  /** Why the selects could not be filled (spec §8 'Error cargando festivales' / 'usuarios'). */
+  /** Why the selects could not be filled ('Error cargando festivales' / 'usuarios'). */
   loadErrors: string[];
   onClose: () => void;
   onSaved: () => void;
 }
 
-/** Create or edit a gallery item (spec §5 "Admin media form"; new items: type image, status pending, §4). */
+/** Create or edit a gallery item (festival and user required; new items: type image, status pending). */
 export function MediaForm({ media, festivals, users, loadErrors, onClose, onSaved }: MediaFormProps) {
   const uid = useId();
   const [values, setValues] = useState<Record<Field, string>>({
@@ -56,7 +56,7 @@ export function MediaForm({ media, festivals, users, loadErrors, onClose, onSave
     const chosen = event.target.files?.[0] ?? null;
     setErrors((e) => ({ ...e, file: undefined, url: undefined }));
     if (!chosen) return setFile(null);
-    // Spec §5 "Admin media form" messages.
+    // Only images, at most 5 MB.
     if (!chosen.type.startsWith('image/')) {
       event.target.value = '';
       setFile(null);

@@ -25,7 +25,7 @@ export function MediaPreview({ type, url, label }: { type: 'image' | 'video'; ur
   );
 }
 
-/** Fotos/Vídeos: Pendientes / Todos (spec §2), approve or reject pending, hide, create, edit, delete. */
+/** Fotos/Vídeos: Pendientes / Todos, approve or reject pending, hide, create, edit, delete. */
 export function MediaTab({ pending, all, run, busy, onEdit }: MediaTabProps) {
   const [sub, setSub] = useState<'pending' | 'all'>('pending');
   const list = sub === 'pending' ? pending : all;

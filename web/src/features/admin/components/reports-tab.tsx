@@ -12,7 +12,7 @@ interface ReportsTabProps {
   busy: boolean;
 }
 
-/** Reportes (spec §2 "Reports table"): preview, reason, details, user, date and time, 'Ocultar' and 'Descartar reporte'. */
+/** Reportes: preview, reason, details, user, date and time, 'Ocultar' and 'Descartar reporte'. */
 export function ReportsTab({ reports, hidden, run, busy }: ReportsTabProps) {
   if (reports.length === 0) return <p className="admin-empty">No hay reportes de contenido para moderar.</p>;
   return (

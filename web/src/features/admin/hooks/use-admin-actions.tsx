@@ -14,7 +14,7 @@ export interface ConfirmOptions {
 }
 
 export interface RunOptions {
-  /** Asked first (spec §5 "Admin confirmations"); cancelling does nothing. */
+  /** Asked first; cancelling does nothing. */
   confirm?: ConfirmOptions;
   /** The public catalogue changed: list, map and calendar reload it. */
   festivalsChanged?: boolean;
@@ -22,7 +22,7 @@ export interface RunOptions {
 
 export type RunAction = (work: () => Promise<unknown>, options?: RunOptions) => Promise<boolean>;
 
-/** The server's words for a failed admin call (spec §8: error field or message, else 'Error HTTP {status}'). */
+/** The server's words for a failed admin call (its error field or message, else 'Error HTTP {status}'). */
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) {
     const details = Array.isArray(error.details)
@@ -37,8 +37,8 @@ export function describeError(error: unknown): string {
 
 /**
  * One way to run every admin action: optional confirmation, then the call; success shows the banner
- * and reloads the data (spec §4 "After each admin action ... a data reload"); failure is shown to the
- * admin as a toast and an inline error (the spec's client only logged it).
+ * and reloads the data; failure is shown to the
+ * admin as a toast and an inline error (not only logged).
  */
 export function useAdminActions(onDone: (message: string) => void, onFailed: (message: string) => void) {
   const toast = useToast();

@@ -25,7 +25,7 @@ export interface AdminData {
 
 export type AdminDataKey = keyof AdminData;
 
-/** What failed to load, in the words of spec §8 where it has them. */
+/** What failed to load, in the panel's words ('Error cargando ...'). */
 const loadErrors: Record<AdminDataKey, string> = {
   pendingFestivals: 'Error cargando festivales pendientes',
   festivals: 'Error cargando festivales',
@@ -91,7 +91,7 @@ async function loadAll(): Promise<{ data: AdminData; errors: Partial<Record<Admi
   return { data: data as AdminData, errors };
 }
 
-/** Spec §7: every admin list is requested in parallel on load, and again after each action (spec §4). */
+/** Every admin list is requested in parallel on load, and again after each action. */
 export function useAdminData(enabled: boolean): AdminDataState {
   const { data, loading, refreshing, reload } = useServerData(enabled ? 'admin' : null, loadAll);
   return { data: data?.data ?? emptyData, errors: data?.errors ?? {}, loading, refreshing, reload };

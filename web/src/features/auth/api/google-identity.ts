@@ -1,4 +1,4 @@
-/** Google Identity Services, loaded only when a client id is configured; without one the spec's manual sign-in shows. */
+/** Google Identity Services, loaded only when a client id is configured; without one the manual sign-in shows. */
 const SCRIPT_SRC = 'https://accounts.google.com/gsi/client';
 
 interface GoogleAccountsId {

@@ -7,12 +7,12 @@ import { loadGoogleIdentity } from '../api/google-identity';
 import './sign-in.css';
 
 interface Props {
-  /** spec §9: Google button 340 px wide normally, 140 px compact (mobile menu). */
+  /** Google button 340 px wide normally, 140 px compact (mobile menu). */
   compact?: boolean;
 }
 
 /**
- * spec §4: the Google button when a client id is configured; if there is none or the SDK fails,
+ * The Google button when a client id is configured; if there is none or the SDK fails,
  * the manual 'Iniciar sesión' with the note 'Modo alternativo para navegación privada'.
  */
 export function SignInButton({ compact = false }: Props) {
@@ -28,7 +28,7 @@ export function SignInButton({ compact = false }: Props) {
     try {
       await signIn(credential);
     } catch (error) {
-      // spec §7/§8: a refused exchange reads 'Error de autenticación: {status}'.
+      // A refused exchange reads 'Error de autenticación: {status}'.
       const message = error instanceof ApiError && error.status > 0 ? `Error de autenticación: ${error.status}` : (error as Error).message;
       toast(`Error al iniciar sesión: ${message}`, 'error');
     } finally {

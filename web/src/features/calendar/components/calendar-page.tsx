@@ -32,14 +32,14 @@ const stepLabels: Record<CalendarView, [string, string]> = {
   list: ['Mes anterior', 'Mes siguiente'],
 };
 
-/** /calendar (spec §2 "Calendar"): month, week and vertical list views over the approved festivals. */
+/** /calendar: month, week and vertical list views over the approved festivals. */
 export function CalendarPage() {
   const [params, setParams] = useSearchParams();
   const narrow = useMediaQuery('(max-width: 767.98px)');
   const today = todayIso();
 
   const requested = calendarViews.find((v) => viewParam[v] === params.get('vista')) ?? 'month';
-  // Spec §2: the vertical list is forced under 768 px.
+  // The vertical list is forced under 768 px.
   const view: CalendarView = narrow ? 'list' : requested;
   const dateParam = params.get('fecha');
   const anchor = dateParam && isIsoDate(dateParam) ? dateParam : today;

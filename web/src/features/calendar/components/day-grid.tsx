@@ -6,7 +6,7 @@ import { FestivalChip } from './festival-chip';
 interface DayGridProps {
   days: CalendarDay[];
   byDay: Map<string, CalendarFestival[]>;
-  /** 2 in month view, 3 in week view (spec §9). */
+  /** 2 in month view, 3 in week view. */
   perDay: number;
   variant: 'month' | 'week';
   selected: string | null;

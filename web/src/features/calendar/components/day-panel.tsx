@@ -11,7 +11,7 @@ interface DayPanelProps {
 }
 
 /**
- * The detail panel of a day (spec §2 "clicking a day opens a detail panel"): a modal <dialog>, so
+ * The detail panel of a day: a modal <dialog>, so
  * focus stays inside, Escape closes it and the page behind is inert; a side sheet on wide screens.
  */
 export function DayPanel({ day, festivals, onClose }: DayPanelProps) {

@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 
 const PALETTE_SIZE = 5;
 
-/** A festival inside a day cell: a link to its page (spec §2), coloured by id so spans read across days. */
+/** A festival inside a day cell: a link to its page, coloured by id so spans read across days. */
 export function FestivalChip({ festival, day, detailed = false }: { festival: CalendarFestival; day: string; detailed?: boolean }) {
   const starts = festival.start_date === day;
   const ends = (festival.end_date || festival.start_date) === day;

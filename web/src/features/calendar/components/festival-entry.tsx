@@ -15,7 +15,7 @@ export function FestivalEntry({ festival, headingLevel = 3 }: { festival: Calend
   const toast = useToast();
   const favorite = isFavorite(festival.id);
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
-  // The server sends the preview already cut to 100 characters (spec §2).
+  // The server sends the preview already cut to 100 characters.
   const description = festival.description;
 
   const addToCalendar = async () => {

@@ -3,7 +3,7 @@ import type { CalendarFestival } from '#core/festival-page';
 import { FestivalChip } from './festival-chip';
 import { FestivalEntry } from './festival-entry';
 
-/** The vertical view (spec §2, forced under 768 px): the period's days that have festivals, in order. */
+/** The vertical view (forced under 768 px): the period's days that have festivals, in order. */
 export function ListView({ days, byDay, emptyText }: { days: CalendarDay[]; byDay: Map<string, CalendarFestival[]>; emptyText: string }) {
   const withItems = days.filter((d) => (byDay.get(d.iso)?.length ?? 0) > 0);
   if (withItems.length === 0) return <p className="cal-empty card">{emptyText}</p>;

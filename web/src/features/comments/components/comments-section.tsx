@@ -21,7 +21,7 @@ interface Props {
   signIn: ReactNode;
 }
 
-/** spec §2 "Comments": the list, the form with its 300-character counter and star rating, delete own. */
+/** A festival's comments: the list, the form with its 300-character counter and star rating, delete own. */
 export function CommentsSection({ festival, onChange, signIn }: Props) {
   const { user } = useAuth();
   const toast = useToast();
@@ -90,7 +90,7 @@ export function CommentsSection({ festival, onChange, signIn }: Props) {
                     <div className="comment-rating">
                       <Stars value={c.rating} />
                       <span className="visually-hidden">{c.rating} de 5 estrellas</span>
-                      {/* Only its author gets a pending comment from the server (spec §4: pending until approved). */}
+                      {/* Only its author gets a pending comment from the server (pending until an admin approves it). */}
                       {c.status === 'pending' ? <span className="badge badge-warning">Pendiente de revisión</span> : null}
                     </div>
                     <p className="comment-text">{c.content}</p>

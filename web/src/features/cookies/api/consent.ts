@@ -1,6 +1,6 @@
 import { readJson, storageKeys, writeStorage } from '../../../lib/storage';
 
-/** spec §3: the cookie consent record under 'cookie-consent'. */
+/** The cookie consent record under 'cookie-consent'. */
 export interface CookiePreferences {
   essential: true;
   analytics: boolean;
@@ -26,7 +26,7 @@ export function readConsent(): CookieConsent | null {
   return stored as CookieConsent;
 }
 
-/** Stores the choice and tells the rest of the page (spec §4 "Cookie consent"). */
+/** Stores the choice and tells the rest of the page. */
 export function saveConsent(preferences: CookiePreferences): CookieConsent {
   const record: CookieConsent = {
     preferences: { ...preferences, essential: true },

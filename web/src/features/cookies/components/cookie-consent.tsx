@@ -14,7 +14,7 @@ const categories: { key: keyof CookiePreferences; title: string; text: string }[
 ];
 
 /**
- * spec §2/§3/§4: the banner shows while no choice is stored; 'Aceptar Todas', 'Rechazar Todas',
+ * The banner shows while no choice is stored; 'Aceptar Todas', 'Rechazar Todas',
  * 'Configurar' (optional categories) and 'Guardar Preferencias'; afterwards a floating button reopens it.
  */
 export function CookieConsentBanner() {

@@ -19,7 +19,7 @@ interface Props {
   renderComments: (festival: Festival, onChange: () => void) => ReactNode;
 }
 
-/** spec §2 "Festival detail". */
+/** The festival page: hero, section tabs, info, location, then the gallery and comments it is given. */
 export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
   const { festivalId, slug } = useParams();
   const id = Number(festivalId);
@@ -29,7 +29,7 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
   const festival = state.festival;
   const online = useOnline();
 
-  // spec §2: the slug in the URL is replaced when it differs from the name's slug.
+  // The slug in the URL is replaced when it differs from the name's slug.
   useEffect(() => {
     if (!festival) return;
     if (slug !== slugify(festival.name)) {

@@ -16,7 +16,7 @@ import { ShareButton } from './share-button';
 import './festival-hero.css';
 import type { Festival } from '#core/response-schemas';
 
-/** spec §2 "Festival detail" hero. */
+/** The festival page's hero: image, 'Volver', favourite, badges, title, dates, place, website and rating. */
 export function FestivalHero({ festival }: { festival: Festival }) {
   const { isAdmin } = useAuth();
   const toast = useToast();

@@ -3,7 +3,7 @@ import { formatRating, Stars } from '../../../components/ui/stars';
 import { MarkdownText } from './markdown';
 import type { Festival } from '#core/response-schemas';
 
-/** spec §2 "Info section": Datos generales, Valoraciones, Descripción. */
+/** The festival page's info section: Datos generales, Valoraciones, Descripción. */
 export function InfoSection({ festival }: { festival: Festival }) {
   const genres = festival.genres ?? [];
   const rated = festival.averageRating > 0;

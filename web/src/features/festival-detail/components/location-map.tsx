@@ -4,7 +4,7 @@ import { formatDate } from '#core/dates';
 import { festivalIcon, osmTiles } from '../../../lib/leaflet';
 import type { Festival } from '#core/response-schemas';
 
-/** spec §2: the map is resized after 100 ms and 300 ms (its box settles after the layout). */
+/** The map is resized after 100 ms and 300 ms (its box settles after the layout). */
 function ResizeAfterLayout() {
   const map = useMap();
   useEffect(() => {
@@ -14,7 +14,7 @@ function ResizeAfterLayout() {
   return null;
 }
 
-/** spec §2 "Location section": zoom 14, 400 px high, no scroll-wheel zoom, a marker with its popup. */
+/** The festival's map: zoom 14, 400 px high, no scroll-wheel zoom, a marker with its popup. */
 export default function LocationMap({ festival, latitude, longitude }: { festival: Festival; latitude: number; longitude: number }) {
   return (
     <MapContainer

@@ -7,7 +7,7 @@ import type { Festival } from '#core/response-schemas';
 
 const LocationMap = lazy(() => import('./location-map'));
 
-/** spec §5: coordinates count only when flagged valid and both are numbers. */
+/** Coordinates count only when flagged valid and both are numbers. */
 function coordinates(f: Festival): [number, number] | null {
   const ok = f.hasValidCoordinates && typeof f.latitude === 'number' && typeof f.longitude === 'number' && Number.isFinite(f.latitude) && Number.isFinite(f.longitude);
   return ok ? [f.latitude as number, f.longitude as number] : null;
@@ -27,7 +27,7 @@ function ExternalLink({ href, children }: { href: string; children: string }) {
   );
 }
 
-/** spec §2 "Location section" and §4 "Location" states. */
+/** 'Ubicación del Festival': the map when there are coordinates, else why there is none (pending geocoding, no location). */
 export function LocationSection({ festival }: { festival: Festival | null }) {
   return (
     <section id="ubicacion" className="detail-section" tabIndex={-1} aria-labelledby="ubicacion-title">

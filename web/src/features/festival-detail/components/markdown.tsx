@@ -1,6 +1,6 @@
 import Markdown, { type Components } from 'react-markdown';
 
-// spec §2: links open in a new tab. react-markdown escapes raw HTML by default; skipHtml drops it.
+// Links open in a new tab. react-markdown escapes raw HTML by default; skipHtml drops it.
 const components: Components = {
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
   h1: ({ node: _node, ...props }) => <h4 {...props} />,

@@ -10,7 +10,7 @@ export const festivalSections = [
 
 type SectionId = (typeof festivalSections)[number]['id'];
 
-/** spec §2: the tabs of the festival page; the active one scrolls to its section. */
+/** The tabs of the festival page; the active one scrolls to its section. */
 export function SectionNav() {
   const [active, setActive] = useState<SectionId>('informacion');
 

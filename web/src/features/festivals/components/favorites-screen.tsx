@@ -24,7 +24,7 @@ async function favoriteCards(ids: number[]): Promise<FestivalCard[]> {
 }
 const dateKey = (f: FestivalCard) => f.start_date ?? f.end_date ?? '9999';
 
-/** spec §2 "Favourites list": count, cards, and an empty state that links to /festivals. */
+/** The favourites list: count, cards, and an empty state that links to /festivals. */
 export function FavoritesScreen() {
   const { ids } = useFavorites();
   // Asked for once per set of favourites; removing one here hides its card at once, without a request.

@@ -12,7 +12,7 @@ interface Props {
   genres: GenreFacet[];
 }
 
-/** spec §2/§5 filter bar: search, genre, minimum rating, order, 'Solo próximos festivales', dates. */
+/** The filter bar: search, genre, minimum rating, order, 'Solo próximos festivales', dates. */
 export function FestivalFiltersBar({ controls, genres }: Props) {
   const { filters } = controls;
   const id = useId();

@@ -12,7 +12,7 @@ import { FestivalFiltersBar } from './festival-filters';
 import { CatalogLoadError } from './catalog-load-error';
 import { FestivalGrid } from './festival-grid';
 
-/** spec §8: what the list says when the catalogue cannot be read. */
+/** What the list says when the catalogue cannot be read. */
 function loadErrorToast(error: Error): string {
   if (error instanceof UnexpectedCatalogResponse || (error instanceof ApiError && error.status > 0)) {
     return `Error al cargar festivales: ${error.message}`;
@@ -20,7 +20,7 @@ function loadErrorToast(error: Error): string {
   return 'Error al cargar festivales';
 }
 
-/** The home (spec §2 "Festival list page"). */
+/** The home. */
 export function FestivalsScreen() {
   const toast = useToast();
   const controls = useFestivalFilters();

@@ -59,7 +59,7 @@ function writeParams(params: URLSearchParams, f: Filters): URLSearchParams {
 }
 
 /**
- * The filter bar's state with the interplay of spec §4 (core's setUpcoming / setDateRange), kept
+ * The filter bar's state with upcoming-only and the date range excluding each other (core's setUpcoming / setDateRange), kept
  * in the URL. `filters` is what the bar shows (the search as typed); `applied` is what the list
  * asks for: the same, with the search taken once typing pauses.
  */

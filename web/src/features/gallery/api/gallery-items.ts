@@ -26,7 +26,7 @@ export interface GalleryItem {
 export type GallerySort = 'recent' | 'highest' | 'lowest';
 export type GalleryFilter = 'all' | 'image' | 'video';
 
-/** spec §2: the festival's own image is always first, with rating 5. */
+/** The festival's own image is always first, with rating 5. */
 export function ownImageItem(festival: Festival): GalleryItem {
   return {
     key: `festival-${festival.id}`,

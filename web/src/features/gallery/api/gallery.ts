@@ -2,7 +2,7 @@ import type { ReportInput } from '#core/community-schemas';
 import { apiRequest } from '../../../lib/api-client';
 import type { Media } from '#core/response-schemas';
 
-/** GET /api/media/festival/{festivalId} (spec §7); the Bearer token brings the caller's own votes. */
+/** GET /api/media/festival/{festivalId}; the Bearer token brings the caller's own votes. */
 export async function getFestivalMedia(festivalId: number, signal?: AbortSignal): Promise<Media[]> {
   const data = await apiRequest<unknown>(`/api/media/festival/${festivalId}`, { signal });
   return Array.isArray(data) ? (data as Media[]) : [];

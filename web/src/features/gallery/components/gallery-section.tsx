@@ -16,7 +16,7 @@ const filters: { value: GalleryFilter; label: string }[] = [
   { value: 'video', label: 'Vídeos' },
 ];
 
-/** spec §2 "Gallery": sort, filter, the festival's own image first, the lightbox, 'Denunciar'. */
+/** The gallery: sort, filter, the festival's own image first, the lightbox, 'Denunciar'. */
 export function GallerySection({ festival }: { festival: Festival }) {
   const { user, token } = useAuth();
   const toast = useToast();

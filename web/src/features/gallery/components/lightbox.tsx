@@ -41,7 +41,7 @@ async function download(item: GalleryItem) {
 }
 
 /**
- * spec §2 lightbox: 'n / total', share, download, fullscreen, close, previous, next; Escape closes,
+ * The lightbox: 'n / total', share, download, fullscreen, close, previous, next; Escape closes,
  * arrows navigate, F toggles fullscreen; scroll locked; 'Cargando imagen...' while the image loads.
  */
 export function Lightbox({ items, index, festivalName, signedIn, onIndex, onClose, onVote }: Props) {

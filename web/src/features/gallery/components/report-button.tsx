@@ -7,7 +7,7 @@ import { reportMedia } from '../api/gallery';
 
 type Phase = 'closed' | 'open' | 'sending' | 'reported';
 
-/** spec §4 "Report control": closed, modal open, sending, reported ('¡Reportado!'); a failure returns to the modal. */
+/** 'Denunciar' and its states: closed, modal open, sending, reported ('¡Reportado!'); a failure returns to the modal. */
 export function ReportButton({ mediaId, className = 'btn btn-sm btn-ghost' }: { mediaId: number; className?: string }) {
   const [phase, setPhase] = useState<Phase>('closed');
   const [reason, setReason] = useState<ReportReason>(reportReasons[0]);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { StarIcon } from 'lucide-react';
 
-/** Five buttons to vote 1-5 (spec §5: integer votes); the chosen star pulses (spec §4: 1200 ms). */
+/** Five buttons to vote 1-5 (whole numbers); the chosen star pulses for 1200 ms. */
 export function VoteStars({ value, disabled, onVote }: { value: number | null; disabled?: boolean; onVote: (rating: number) => void }) {
   const [hover, setHover] = useState(0);
   const [pulse, setPulse] = useState(0);

@@ -60,7 +60,7 @@ function clusterIcon(cluster: L.MarkerCluster): L.DivIcon {
 }
 
 /**
- * Every festival as a marker in one Leaflet.markercluster group (radius 50, spec §9). Markers are
+ * Every festival as a marker in one Leaflet.markercluster group (radius 50). Markers are
  * created imperatively and added with chunkedLoading, so 5,000 festivals never become 5,000 React
  * components and the page stays responsive while they load. Popups are built on first open.
  */

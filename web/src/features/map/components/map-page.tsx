@@ -10,7 +10,7 @@ import './map.css';
 
 const RESULT_PREVIEW = 5;
 
-/** /map (spec §2 "Map", §9): every located festival, clustered, with an accent-insensitive search. */
+/** /map: every located festival, clustered, with an accent-insensitive search. */
 export function MapPage() {
   const { festivals, loading, error } = useFestivals();
   const navigate = useNavigate();
@@ -33,7 +33,7 @@ export function MapPage() {
   const results = useMemo(() => (debounced ? searchMapFestivals(festivals, debounced) : null), [festivals, debounced]);
   const shown = useMemo(() => (results ? (results.filter(hasCoordinates) as MapFestival[]) : located), [results, located]);
 
-  // Spec §9: with search results, zoom 10 on the first result with coordinates; cleared, back to the start.
+  // With search results, zoom 10 on the first result with coordinates; cleared, back to the start.
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;

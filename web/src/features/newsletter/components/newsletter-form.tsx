@@ -6,7 +6,7 @@ import './newsletter.css';
 
 const INVALID = 'Por favor, introduce un correo electrónico válido.';
 
-/** The footer's newsletter form (spec §5 "Newsletter", §8 toasts). */
+/** The footer's newsletter form (an email is required; success and failure as toasts). */
 export function NewsletterForm() {
   const toast = useToast();
   const [email, setEmail] = useState('');

@@ -1,7 +1,7 @@
 import { apiRequest } from '../../../lib/api-client';
 import type { Notification } from '#core/response-schemas';
 
-/** GET /api/notifications (spec §7); anything but an array counts as none. */
+/** GET /api/notifications; anything but an array counts as none. */
 export async function getNotifications(): Promise<Notification[]> {
   const data = await apiRequest<unknown>('/api/notifications');
   return Array.isArray(data) ? (data as Notification[]) : [];

@@ -8,7 +8,7 @@ import './notifications.css';
 
 const REFRESH_MS = 60_000;
 
-/** The bell with the unread count and its 280 px panel (spec §2, §4, §9). */
+/** The bell with the unread count and its 280 px panel. */
 export function NotificationBell() {
   const { user } = useAuth();
   const list = useServerData(user ? `notifications:${user.id}` : null, getNotifications);

@@ -11,7 +11,7 @@ interface PresignedUpload extends SignedUpload {
 }
 
 /**
- * One image of a proposal (spec §5): presign for the new festival, PUT with progress, confirm. The
+ * One image of a proposal: presign for the new festival, PUT with progress, confirm. The
  * confirmed image is a pending gallery item of the festival, moderated with it.
  */
 export async function uploadProposalImage(festivalId: number, file: File, onProgress: (fraction: number) => void): Promise<Media> {

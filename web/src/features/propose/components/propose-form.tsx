@@ -17,7 +17,7 @@ type Errors = Partial<Record<Field | 'images' | 'form', string>>;
 
 const empty: Record<Field, string> = { name: '', location: '', start_date: '', end_date: '', description: '', website: '', genres: '' };
 
-/** The proposal form (spec §5 "Propose festival"): checked with core's schema, sent, then its images uploaded. */
+/** The proposal form: checked with core's schema, sent, then its images uploaded. */
 export function ProposeForm({ onProposed }: { onProposed: (proposal: Proposal) => void }) {
   const toast = useToast();
   const [values, setValues] = useState(empty);

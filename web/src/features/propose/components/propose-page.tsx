@@ -11,7 +11,7 @@ interface ProposePageProps {
   signIn?: ReactNode;
 }
 
-/** /proponer (spec §2): signed-in people propose a festival; the others are asked to sign in. */
+/** /proponer: signed-in people propose a festival; the others are asked to sign in. */
 export function ProposePage({ signIn }: ProposePageProps) {
   const { user, checking } = useAuth();
   const [proposal, setProposal] = useState<Proposal | null>(null);

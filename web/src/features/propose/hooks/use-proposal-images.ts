@@ -18,7 +18,7 @@ export interface AddResult {
 }
 
 /**
- * The images picked for a proposal: checked on the way in (type, size, how many: spec §5), previewed
+ * The images picked for a proposal: checked on the way in (JPEG, PNG, GIF or WebP, 5 MB each, at most 5), previewed
  * with object URLs released when they go away, and uploaded one after another once the festival exists.
  */
 export function useProposalImages() {

@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { useReveal } from '../hooks/use-reveal';
 import './static-pages.css';
 
-/** Spec §1: the claims the About page makes. */
+/** The claims the About page makes. */
 const stats = [
   { value: '500+', label: 'festivales verificados' },
   { value: '25', label: 'países europeos' },

@@ -13,7 +13,7 @@ type Status = 'idle' | 'sending' | 'success' | 'error';
 const SUCCESS = '¡Mensaje enviado correctamente! Te responderemos pronto.';
 const FAILURE = 'Error al enviar el mensaje. Por favor, inténtalo de nuevo.';
 
-/** Six inquiry cards, one per contact category (spec §2 "Contact", §3 categories). */
+/** Six inquiry cards, one per contact category. */
 const inquiries: { category: ContactCategory; icon: LucideIcon; text: string }[] = [
   { category: 'general', icon: MessageSquareIcon, text: 'Dudas sobre la web, tu cuenta o cualquier otra cosa.' },
   { category: 'festivals', icon: MusicIcon, text: 'Fechas, carteles o datos de un festival que no encuentras o están mal.' },

@@ -6,7 +6,7 @@ import './static-pages.css';
 
 const { intro, sections } = textSections(legalNotice);
 
-/** Spec §2: 'Aviso Legal', six sections, today's date as last update, owner placeholders, legal mailbox and AEPD links. */
+/** 'Aviso Legal': six sections, today's date as last update, owner placeholders, legal mailbox and AEPD links. */
 export function LegalNoticePage() {
   return (
     <div className="page">

@@ -5,7 +5,7 @@ import { textSections } from '../markdown/sections';
 import { StaticMarkdown } from './static-markdown';
 import './static-pages.css';
 
-/** Spec §2 "Privacy page" and §9 "Privacy": ten sections, one shown at a time, overview first. */
+/** The privacy policy: ten sections, one shown at a time, overview first. */
 const { sections } = textSections(privacy);
 
 function sectionFromHash(): number {
