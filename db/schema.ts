@@ -397,6 +397,22 @@ export const festivalListVersionsTable = pgTable('festival_list_versions', {
   mediaVersion: bigint('media_version', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * One row: a counter that triggers (migration catalogue-version) raise on every statement that
+ * writes what the public catalogue is read from (festivals, their genres, genre names and rating
+ * counters). Each instance keeps the catalogue in memory and rebuilds it only when this number
+ * moved, checked with one primary-key read at most every half second
+ * (functions/lib/festival-store.ts).
+ */
+export const catalogueVersionTable = pgTable(
+  'catalogue_version',
+  {
+    id: smallint().primaryKey().default(1),
+    version: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
+);
+
 /** Fixed-window counters for abuse limits; in Postgres so they hold across Lambda instances. */
 export const rateLimitsTable = pgTable(
   'rate_limits',

@@ -4,7 +4,7 @@ import { todayIso } from '#core/dates';
 import { filterFestivals, type FestivalFilters } from '#core/festival-filters';
 import type { FestivalFilterQuery } from '#core/festival-query';
 import type { Database } from '#db/client';
-import { festivalsTable } from '#db/schema';
+import { catalogueVersionTable, festivalsTable } from '#db/schema';
 import { cachedBody, type CachedBody } from './cached-body';
 import { isDatabaseUnavailable } from './errors';
 import { editionFilters } from './domain/editions/catalogue-filters';
@@ -84,12 +84,17 @@ export async function findFestival(database: Database, id: number): Promise<Fest
 }
 
 /**
- * The approved catalogue, read in one query and kept for a short time (decision 001). Every
- * filtered list is computed from it with core's filters, so hot reads cost no database work
- * (a Node server answers cached bytes far faster than it can query). Writes in this process invalidate it at once; other
- * instances (other Lambdas) see changes within CATALOG_TTL_MS plus one rebuild.
+ * The approved catalogue, read in one query and kept in memory (decision 001). Every filtered
+ * list is computed from it with core's filters, so hot reads cost no database work (a Node server
+ * answers cached bytes far faster than it can query). It is read again only when the catalogue
+ * changed: triggers raise catalogue_version on every write to what it is made of, and requests
+ * check that number with one primary-key read at most every VERSION_CHECK_MS, in the background.
+ * Writes in this process drop it at once; other instances (other Lambdas) see a change within
+ * VERSION_CHECK_MS plus one read. Rebuilding on a timer instead cost every process a full read
+ * and the serialisation of every cached body every couple of seconds, which is what made the
+ * slowest requests slow under load.
  */
-const CATALOG_TTL_MS = 2000;
+const VERSION_CHECK_MS = 500;
 /** After the database failed to answer, the last good catalogue is served this long before trying it again. */
 const RETRY_AFTER_OUTAGE_MS = 1000;
 
@@ -113,10 +118,9 @@ interface Snapshot {
   id: number;
   /** The write generation when its read started: a newer read is never replaced by an older one. */
   generation: number;
-  loadedAt: number;
+  /** catalogue_version read just before the festivals: the data is at least this new. */
+  version: number;
   festivals: Festival[];
-  /** ETag of the whole catalogue: a refresh that finds nothing changed keeps the snapshot and its cached bodies. */
-  fingerprint: string;
   byId?: Map<number, Festival>;
 }
 
@@ -128,43 +132,50 @@ let loading: { generation: number; snapshot: Promise<Snapshot> } | undefined;
 let generation = 0;
 let snapshotIds = 0;
 let unavailableAt = -Infinity;
+/** When the version was last asked for, and the question in flight if any. */
+let checkedAt = -Infinity;
+let checking: Promise<void> | undefined;
 
 export function invalidateCatalog(): void {
   current = undefined;
   generation += 1;
 }
 
+async function readVersion(database: Database): Promise<number> {
+  const [row] = await database.select({ version: catalogueVersionTable.version }).from(catalogueVersionTable).where(eq(catalogueVersionTable.id, 1));
+  return row?.version ?? 0;
+}
+
 /** One load at a time per generation: requests arriving during a load share it. */
 function load(database: Database): Promise<Snapshot> {
   if (loading?.generation === generation) return loading.snapshot;
   const startedAt = generation;
-  const snapshot = selectFestivals(database, eq(festivalsTable.status, 'approved')).then(
-    (festivals) => {
-      // The whole catalogue's body is the hottest one, and its ETag tells whether anything changed.
-      const whole = cachedBody(festivals);
-      let next: Snapshot = { id: ++snapshotIds, generation: startedAt, loadedAt: Date.now(), festivals, fingerprint: whole.etag };
-      if (lastGood && lastGood.generation > startedAt) {
-        // A read started before a later one that already finished: older, so it replaces nothing.
-        return lastGood;
-      } else if (lastGood?.fingerprint === next.fingerprint) {
-        lastGood.loadedAt = next.loadedAt;
-        lastGood.generation = startedAt;
-        next = lastGood;
-      } else {
-        // Bodies of older snapshots can no longer be served: free their room at once.
-        bodies.clear();
-        lastGood = next;
-        remember(next, `${todayIso()}:${WHOLE_CATALOGUE_KEY}`, whole);
-      }
-      // A write during the load already dropped the cache; this read may predate it.
-      if (generation === startedAt) current = next;
-      return next;
-    },
-    (error: unknown) => {
-      if (isDatabaseUnavailable(error)) unavailableAt = Date.now();
-      throw error;
-    },
-  );
+  // The version first: a write landing between the two reads leaves the snapshot labelled older
+  // than its data, so the next check reads it once more, never the other way round.
+  const snapshot = readVersion(database).then(async (version) => {
+    const festivals = await selectFestivals(database, eq(festivalsTable.status, 'approved'));
+    checkedAt = Date.now();
+    let next: Snapshot = { id: ++snapshotIds, generation: startedAt, version, festivals };
+    if (lastGood && lastGood.generation > startedAt) {
+      // A read started before a later one that already finished: older, so it replaces nothing.
+      return lastGood;
+    } else if (lastGood?.version === version) {
+      // Nothing the catalogue is made of changed (a write elsewhere, such as a lineup): the
+      // snapshot and its cached bodies stay.
+      lastGood.generation = startedAt;
+      next = lastGood;
+    } else {
+      // Bodies of older snapshots can no longer be served: free their room at once.
+      bodies.clear();
+      lastGood = next;
+    }
+    // A write during the load already dropped the cache; this read may predate it.
+    if (generation === startedAt) current = next;
+    return next;
+  });
+  snapshot.catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) unavailableAt = Date.now();
+  });
   const entry = { generation: startedAt, snapshot };
   loading = entry;
   const done = () => {
@@ -174,16 +185,33 @@ function load(database: Database): Promise<Snapshot> {
   return snapshot;
 }
 
+/** In the background: reads the catalogue again when another process changed it. */
+function checkVersion(database: Database, snapshot: Snapshot): void {
+  if (checking) return;
+  checkedAt = Date.now();
+  checking = readVersion(database)
+    .then(async (version) => {
+      if (version !== snapshot.version) await load(database);
+    })
+    .catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) unavailableAt = Date.now();
+    })
+    .finally(() => {
+      checking = undefined;
+    });
+}
+
 /**
- * After a write in this process the next request waits for a fresh catalogue. Once the TTL has
- * passed, requests keep getting the current one while a single refresh runs in the background
- * (stale-while-revalidate). While the database is unreachable the last good catalogue answers.
+ * After a write in this process the next request waits for a fresh catalogue. Otherwise requests
+ * get the current one at once while, every VERSION_CHECK_MS at most, one of them starts a check
+ * of the version in the background (stale-while-revalidate). While the database is unreachable
+ * the last good catalogue answers.
  */
 async function catalogSnapshot(database: Database): Promise<Snapshot> {
   const now = Date.now();
   const outage = now - unavailableAt < RETRY_AFTER_OUTAGE_MS;
   if (current) {
-    if (now - current.loadedAt > CATALOG_TTL_MS && !outage) load(database).catch(() => undefined);
+    if (now - checkedAt > VERSION_CHECK_MS && !outage) checkVersion(database, current);
     return current;
   }
   if (lastGood && outage) return lastGood;
@@ -198,8 +226,6 @@ async function catalogSnapshot(database: Database): Promise<Snapshot> {
 function queryKey(query: object): string {
   return JSON.stringify(Object.entries(query).filter(([, v]) => v !== undefined && v !== '' && v !== false).sort(([a], [b]) => a.localeCompare(b)));
 }
-
-const WHOLE_CATALOGUE_KEY = queryKey({ upcoming: false, from: undefined, to: undefined });
 
 /** Only the newest snapshot's bodies can be asked for again. */
 function remember(snapshot: Snapshot, key: string, body: CachedBody): void {
@@ -267,6 +293,8 @@ export async function catalogFestival(database: Database, id: number): Promise<F
 export function catalogCacheStats(query?: FestivalFilterQuery) {
   const prefix = lastGood ? `${lastGood.id}:` : '';
   return {
+    /** Which catalogue read is being served, and the catalogue_version it saw. */
+    snapshot: lastGood ? { id: lastGood.id, version: lastGood.version } : null,
     maxSize: bodies.maxSize,
     calculatedSize: bodies.calculatedSize,
     entries: bodies.size,

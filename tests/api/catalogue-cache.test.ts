@@ -2,7 +2,9 @@ import { addDays, formatISO } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { festivalFilterQuerySchema } from '#core/festival-query';
 import { CATALOG_CACHE_MAX_BYTES, catalogCacheStats } from '../../functions/lib/festival-store';
-import { api } from '../support/api';
+import { eq, sql } from 'drizzle-orm';
+import { commentsTable, festivalsTable } from '#db/schema';
+import { api, db, signIn } from '../support/api';
 import { createFestival } from '../support/fixtures';
 
 const FESTIVALS = 60;
@@ -56,5 +58,45 @@ describe('catalogue body cache', () => {
     expect(large.json).toHaveLength(40);
     expect(catalogCacheStats(query({ sort: 'name', limit: '40' })).cached).toBe(true);
     expect(catalogCacheStats().entries).toBeLessThanOrEqual(before + 1);
+  });
+});
+
+describe('catalogue kept until it changes', () => {
+  const pageNames = async () =>
+    ((await api('GET', '/api/festivals/page?sort=name&limit=100&upcoming=false')).json.items as { name: string }[]).map((f) => f.name);
+
+  it('is not read again while nothing changed, even long after its last read', async () => {
+    await pageNames();
+    const before = catalogCacheStats().snapshot;
+    expect(before).not.toBeNull();
+    // Past several version checks: the catalogue and its cached bodies stay the same ones.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await pageNames();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(catalogCacheStats().snapshot).toEqual(before);
+  });
+
+  it('shows a change written by another instance within two seconds, and a pending comment changes nothing', async () => {
+    const id = await createFestival({ name: 'Antes del cambio' });
+    expect(await pageNames()).toContain('Antes del cambio');
+    const before = catalogCacheStats().snapshot!;
+
+    // A comment waiting for moderation shows in no list: the catalogue is not read again for it.
+    const user = await signIn();
+    await db().insert(commentsTable).values({ festivalId: id, userId: user.user.id, rating: 4, content: 'Pendiente', status: 'pending' });
+    const versionAfterComment = await db().execute(sql`select version from catalogue_version`);
+    expect(Number((versionAfterComment as unknown as { rows: { version: string | number }[] }).rows[0].version)).toBe(before.version);
+
+    // Written straight to the database, as another Lambda would: this process is not told.
+    await db().update(festivalsTable).set({ name: 'Después del cambio' }).where(eq(festivalsTable.id, id));
+    const started = Date.now();
+    let names = await pageNames();
+    while (!names.includes('Después del cambio') && Date.now() - started < 2000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      names = await pageNames();
+    }
+    expect(names).toContain('Después del cambio');
+    expect(names).not.toContain('Antes del cambio');
+    expect(catalogCacheStats().snapshot!.version).toBeGreaterThan(before.version);
   });
 });
