@@ -2,8 +2,10 @@ import { useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { HeartIcon } from 'lucide-react';
 import { defaultFilters } from '#core/festival-filters';
-import { FESTIVAL_PAGE_MAX, type FestivalCard } from '#core/festival-page';
+import { FESTIVAL_PAGE_MAX, toCard, type FestivalCard } from '#core/festival-page';
+import type { Festival } from '#core/response-schemas';
 import { FestivalGridSkeleton } from '../../../components/festival-card/festival-card-skeleton';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { useFavorites } from '../../../lib/favorites';
 import { fetchFestivalPage, festivalPageUrl, LIST_KEY_PREFIX } from '../../../lib/festival-lists';
 import { useServerData } from '../../../lib/use-server-data';
@@ -17,11 +19,34 @@ async function favoriteCards(ids: number[]): Promise<FestivalCard[]> {
   const chunks: number[][] = [];
   for (let i = 0; i < ids.length; i += FESTIVAL_PAGE_MAX) chunks.push(ids.slice(i, i + FESTIVAL_PAGE_MAX));
   const filters = { ...defaultFilters, upcoming: false, sort: 'date' as const };
-  const pages = await Promise.all(chunks.map((chunk) => fetchFestivalPage(festivalPageUrl(filters, 0, FESTIVAL_PAGE_MAX, chunk))));
-  const cards = pages.flatMap((p) => p.items);
-  // Each page is in date order; several are merged in that order too (undated last).
-  return chunks.length > 1 ? cards.sort((a, b) => dateKey(a).localeCompare(dateKey(b)) || a.name.localeCompare(b.name, 'es')) : cards;
+  try {
+    const pages = await Promise.all(chunks.map((chunk) => fetchFestivalPage(festivalPageUrl(filters, 0, FESTIVAL_PAGE_MAX, chunk))));
+    const cards = pages.flatMap((p) => p.items);
+    // Each page is in date order; several are merged in that order too (undated last).
+    return chunks.length > 1 ? cards.sort(byDate) : cards;
+  } catch (error) {
+    if (!offline(error)) throw error;
+    return savedCards(ids, error);
+  }
 }
+
+/** The service worker's answer for a read it has no copy of, or no network at all. */
+const offline = (error: unknown) => !navigator.onLine || (error instanceof ApiError && (error.code === 'offline' || error.status === 0));
+
+/**
+ * Without signal, this exact set of favourites was never asked for, so no list answer is saved; but
+ * each festival's own record was kept on the device when it was favourited, and gives its card.
+ */
+async function savedCards(ids: number[], offlineError: unknown): Promise<FestivalCard[]> {
+  const found = await Promise.all(
+    ids.map((id) => apiRequest<Festival>(`/api/festivals/${id}`, { auth: false }).then((festival) => toCard(festival), () => null)),
+  );
+  const cards = found.filter((card): card is FestivalCard => card !== null);
+  if (!cards.length) throw offlineError;
+  return cards.sort(byDate);
+}
+
+const byDate = (a: FestivalCard, b: FestivalCard) => dateKey(a).localeCompare(dateKey(b)) || a.name.localeCompare(b.name, 'es');
 const dateKey = (f: FestivalCard) => f.start_date ?? f.end_date ?? '9999';
 
 /** The favourites list: count, cards, and an empty state that links to /festivals. */
