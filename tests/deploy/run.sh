@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# `npm run test:deploy`: proves the serverless deployment without AWS (issue 7).
+# `npm run test:deploy`: proves the serverless deployment without AWS.
 #   1. sst.config.ts and infra/ type-check against SST's component types (`sst install`, from npm);
 #   2. every Lambda bundle is built and checked (size, AWS SDK only where used, runs on its own);
-#   3. the config evaluated with stub globals: functions, routes of spec §7, links, bucket, migrations;
+#   3. the config evaluated with stub globals: functions, every route of the API contract, links, bucket, migrations;
 #      the S3 driver and the bucket's CORS against a signature-checking S3 server;
 #   4. each Lambda handler fed function-URL events, through the Neon driver, against the local server;
 #   5. the API suite once through the Neon serverless driver (WebSocket proxy to PostgreSQL).
