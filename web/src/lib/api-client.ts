@@ -17,6 +17,8 @@ export class ApiError extends Error {
   }
 }
 
+export const NETWORK_ERROR_MESSAGE = 'Error de red o servidor.';
+
 export const OFFLINE_ACTION_MESSAGE = 'Sin conexión: esta acción necesita internet. Inténtalo de nuevo cuando vuelvas a tener conexión.';
 
 export const UNAUTHORIZED_EVENT = 'festivales:unauthorized';
@@ -49,8 +51,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     // Offline, the person learns what is missing rather than a generic failure.
-    throw new ApiError(0, undefined, navigator.onLine ? 'Error de red o servidor.' : OFFLINE_ACTION_MESSAGE);
+    throw new ApiError(0, undefined, navigator.onLine ? NETWORK_ERROR_MESSAGE : OFFLINE_ACTION_MESSAGE);
   }
+  if (res.status === 401 && token) window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT));
+  return (await readAnswer(res)) as T;
+}
+
+/** An answer's JSON body (undefined when empty or not JSON); a non-OK status throws it as an ApiError. */
+export async function readAnswer(res: Response): Promise<unknown> {
   const text = await res.text();
   let json: unknown;
   try {
@@ -58,11 +66,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch {
     json = undefined;
   }
-  if (!res.ok) {
-    if (res.status === 401 && token) window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT));
-    throw new ApiError(res.status, json as Partial<ApiErrorBody> | undefined, `Error HTTP ${res.status}`);
-  }
-  return json as T;
+  if (!res.ok) throw new ApiError(res.status, json as Partial<ApiErrorBody> | undefined, `Error HTTP ${res.status}`);
+  return json;
 }
 
 /** Media URLs beginning /uploads are served by the API host. */

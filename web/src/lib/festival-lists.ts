@@ -1,6 +1,6 @@
 import type { CalendarRange, FestivalPage } from '#core/festival-page';
 import { festivalPageUrl } from '#core/festival-page-url';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, NETWORK_ERROR_MESSAGE, apiRequest, readAnswer } from './api-client';
 import { invalidateWhere } from './use-server-data';
 
 declare global {
@@ -33,22 +33,9 @@ function takeEarlyRequest(url: string): Promise<unknown> | null {
   const early = window.__festivalesFirstPage;
   if (!early || early.url !== url) return null;
   window.__festivalesFirstPage = null;
-  return early.response.then(
-    async (res) => {
-      const text = await res.text();
-      let json: unknown;
-      try {
-        json = text ? JSON.parse(text) : undefined;
-      } catch {
-        json = undefined;
-      }
-      if (!res.ok) throw new ApiError(res.status, json as ConstructorParameters<typeof ApiError>[1], `Error HTTP ${res.status}`);
-      return json;
-    },
-    () => {
-      throw new ApiError(0, undefined, 'Error de red o servidor.');
-    },
-  );
+  return early.response.then(readAnswer, () => {
+    throw new ApiError(0, undefined, NETWORK_ERROR_MESSAGE);
+  });
 }
 
 /**

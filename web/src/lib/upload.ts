@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './api-client';
 
 /** What every presign endpoint answers: where to PUT the bytes and the headers its signature covers. */
 export interface SignedUpload {
@@ -76,7 +76,7 @@ function putWithProgress(url: string, file: Blob, headers: Record<string, string
       }
       reject(new ApiError(xhr.status, { error: message }, message));
     };
-    xhr.onerror = () => reject(new ApiError(0, undefined, 'Error de red o servidor.'));
+    xhr.onerror = () => reject(new ApiError(0, undefined, NETWORK_ERROR_MESSAGE));
     xhr.onabort = () => reject(new ApiError(0, undefined, 'Subida cancelada.'));
     xhr.send(file);
   });
