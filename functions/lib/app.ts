@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { AppError, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, pgErrorCode, tooLarge } from './errors';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, pgErrorCode, ROUTE_NOT_FOUND, tooLarge } from './errors';
 import type { AppEnv } from './app-env';
 import { log } from './log';
 import { requestContext, requestId } from './request-context';
@@ -28,7 +28,7 @@ export function errorJson(c: Context, status: ContentfulStatusCode, body: ApiErr
 }
 
 /** The JSON 404 of an unknown path. */
-export const routeNotFound = (c: Context) => errorJson(c, 404, { error: 'Ruta no encontrada.', code: 'route_not_found' });
+export const routeNotFound = (c: Context) => errorJson(c, 404, ROUTE_NOT_FOUND);
 
 /** Maps anything thrown to the JSON error shape { error, code, details? } with its status; never leaks a stack trace. */
 export function toErrorResponse(error: unknown, c: Context) {

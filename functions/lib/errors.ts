@@ -51,6 +51,9 @@ export const unauthorized = (message = 'Inicia sesión para continuar.', code = 
 export const forbidden = (message = 'No tienes permiso para realizar esta acción.', code = 'forbidden') =>
   new AppError('forbidden', code, message);
 export const notFound = (message = 'Recurso no encontrado.', code = 'not_found') => new AppError('not_found', code, message);
+/** An unknown path, or one this deployment does not serve: the same 404 everywhere. */
+export const ROUTE_NOT_FOUND = { error: 'Ruta no encontrada.', code: 'route_not_found' } as const;
+export const routeNotFoundError = () => notFound(ROUTE_NOT_FOUND.error, ROUTE_NOT_FOUND.code);
 export const conflict = (message: string, code = 'conflict') => new AppError('conflict', code, message);
 export const preconditionFailed = (message: string, code = 'precondition_failed') => new AppError('precondition_failed', code, message);
 export const tooLarge = (message: string, code = 'too_large') => new AppError('too_large', code, message);

@@ -19,7 +19,7 @@ import type { AppEnv } from '../lib/app-env';
 import type { AuthUser } from '../lib/app-env';
 import { currentUser, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
-import { badRequest, conflict, forbidden, notFound, preconditionFailed, tooLarge } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound, preconditionFailed, routeNotFoundError, tooLarge } from '../lib/errors';
 import { discardFiles, jsonBodyLimit, putImages, readImageFiles, recordImages, type StoredFile } from '../lib/multipart-images';
 import { rateLimit } from '../lib/rate-limit';
 import { LocalStorage, LOCAL_UPLOAD_ROUTE } from '../lib/storage/local-storage';
@@ -91,7 +91,7 @@ async function lockProposalWithRoom(tx: Executor, festivalId: number, user: Auth
 
 function localStorageOr404(): LocalStorage {
   const store = storage();
-  if (!(store instanceof LocalStorage)) throw notFound('Ruta no encontrada.', 'route_not_found');
+  if (!(store instanceof LocalStorage)) throw routeNotFoundError();
   return store;
 }
 

@@ -1,16 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
-import { openDatabase } from '#db/client';
-import { seedIfEmpty } from '#db/seed/seed';
-import { idleConnectionClosed, useDatabase } from '../lib/db';
 import { env } from '../lib/env';
-import { storage } from '../lib/storage/storage';
-import { repeat } from '../lib/outbox/schedule';
-import { OUTBOX_INTERVAL_MS, runOutbox } from '../lib/outbox/worker';
-import { scheduleUploadSweep, sweepUnconfirmedUploads } from '../lib/upload-sweep';
-import { createLocalApp } from './local-app';
-import { stopGracefullyOnSignals } from './shutdown';
+import { serveSite } from './serve-site';
 import { buildWeb, webBuildIsStale } from './web-build';
 
 const root = process.cwd();
@@ -35,29 +25,9 @@ if (webBuildIsStale(root)) {
   await buildWeb(root);
 }
 
-const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE, onIdleError: idleConnectionClosed });
-await handle.migrate();
-const seeded = await seedIfEmpty(handle.db);
-if (seeded) console.log(`Catálogo inicial: ${seeded} festivales.`);
-useDatabase(handle);
-
-const uploadsDir = path.resolve(config.DATA_DIR, 'uploads');
-mkdirSync(uploadsDir, { recursive: true });
-const app = createLocalApp({ webRoot: path.join(root, 'web/dist'), uploadsDir });
-// Unconfirmed uploads older than an hour go; in AWS the UploadSweep cron runs the same code.
-const stopSweep = scheduleUploadSweep(() => sweepUnconfirmedUploads(handle.db, storage()));
-// Mail and push leave through the outbox (decision 030); in AWS the Outbox queue's consumer runs the same worker.
-const stopOutbox = repeat('outbox', () => runOutbox(handle.db), OUTBOX_INTERVAL_MS);
-
-// Development listens on this machine only (HOST=127.0.0.1 by default); production on HOST or every interface.
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-  const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite en ${config.DATA_DIR}`;
-  console.log(`Festivales en http://localhost:${info.port} (${where})`);
-});
-
-// The upload sweep stops with the requests: the database closes after both.
-stopGracefullyOnSignals(server, async () => {
-  stopSweep();
-  await stopOutbox();
-  await handle.close();
+await serveSite({
+  config,
+  webRoot: path.join(root, 'web/dist'),
+  onSeeded: (festivals) => console.log(`Catálogo inicial: ${festivals} festivales.`),
+  announce: (port) => `Festivales en http://localhost:${port} (${config.DATABASE_URL ? 'PostgreSQL' : `PGlite en ${config.DATA_DIR}`})`,
 });
