@@ -254,6 +254,7 @@ export const notificationResponse = z.object({
   id: z.number().int(),
   type: z.enum(notificationTypes),
   message: z.string(),
+  url: z.string().nullable().describe('La página a la que lleva (la del festival), o null.'),
   read: z.boolean(),
   created_at: timestamp,
 });

@@ -33,5 +33,65 @@ export const contactCategories = {
 } as const;
 export type ContactCategory = keyof typeof contactCategories;
 
-export const notificationTypes = ['festival', 'media'] as const;
+/**
+ * What a notification is about: 'festival' and 'media' are moderation decisions on the user's own
+ * content; the rest are alerts about festivals they favourited, artists they follow and searches
+ * they saved.
+ */
+export const notificationTypes = [
+  'festival',
+  'media',
+  'festival_dates',
+  'festival_cancelled',
+  'lineup',
+  'tickets_on_sale',
+  'sold_out',
+  'reminder',
+  'artist_booked',
+  'saved_search',
+] as const;
 export type NotificationType = (typeof notificationTypes)[number];
+
+/** How each kind of notification is named in the bell. */
+export const notificationTypeLabels: Record<NotificationType, string> = {
+  festival: 'Festival',
+  media: 'Media',
+  festival_dates: 'Fechas',
+  festival_cancelled: 'Cancelado',
+  lineup: 'Cartel',
+  tickets_on_sale: 'Entradas',
+  sold_out: 'Agotado',
+  reminder: 'Recordatorio',
+  artist_booked: 'Artista',
+  saved_search: 'Alerta',
+};
+
+/** Kinds of alert a user sets channels for (preferences); each notification type belongs to one. */
+export const alertKinds = ['festivals', 'reminders', 'artists', 'searches', 'moderation'] as const;
+export type AlertKind = (typeof alertKinds)[number];
+
+export const alertKindLabels: Record<AlertKind, string> = {
+  festivals: 'Cambios en mis festivales favoritos',
+  reminders: 'Recordatorios antes de un festival',
+  artists: 'Artistas que sigo',
+  searches: 'Mis alertas de búsqueda',
+  moderation: 'Mis propuestas y fotos',
+};
+
+export const alertKindOf: Record<NotificationType, AlertKind> = {
+  festival: 'moderation',
+  media: 'moderation',
+  festival_dates: 'festivals',
+  festival_cancelled: 'festivals',
+  lineup: 'festivals',
+  tickets_on_sale: 'festivals',
+  sold_out: 'festivals',
+  reminder: 'reminders',
+  artist_booked: 'artists',
+  saved_search: 'searches',
+};
+
+/** One email per event, or the held ones in one email a day or a week. */
+export const digestModes = ['immediate', 'daily', 'weekly'] as const;
+export type DigestMode = (typeof digestModes)[number];
+export const digestModeLabels: Record<DigestMode, string> = { immediate: 'Inmediato', daily: 'Diario', weekly: 'Semanal' };

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { digestModes, notificationTypes } from '#core/types';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -307,14 +308,19 @@ export const notificationsTable = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => usersTable.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['festival', 'media'] }).notNull(),
+    type: text('type', { enum: notificationTypes }).notNull(),
     message: text('message').notNull(),
+    /** The page the notification leads to (a festival's, an artist's). */
+    url: text('url'),
+    /** The alert it comes from ('edition:12:cancelled', ...): one notification per user and event. */
+    eventKey: text('event_key'),
     read: boolean('read').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
-    check('notifications_type_check', sql`${t.type} in ('festival', 'media')`),
+    check('notifications_type_check', sql.raw(`type in (${notificationTypes.map((v) => `'${v}'`).join(', ')})`)),
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('notifications_user_event_key').on(t.userId, t.eventKey).where(sql`${t.eventKey} is not null`),
   ],
 );
 
@@ -640,3 +646,80 @@ export const editionTicketsTable = pgTable(
     check('edition_tickets_url', httpUrl(t.ticketUrl)),
   ],
 );
+
+/** Artists a user follows: an artist added to any lineup tells them. */
+export const artistFollowsTable = pgTable(
+  'artist_follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usersTable.id, { onDelete: 'cascade' }),
+    artistId: integer('artist_id')
+      .notNull()
+      .references(() => artistsTable.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.artistId] }), index('artist_follows_artist_idx').on(t.artistId)],
+);
+
+/** Channels per kind of alert: `{ "festivals": { "inApp": true, "email": false, "push": true }, ... }`. */
+export type AlertChannels = Partial<Record<string, { inApp: boolean; email: boolean; push: boolean }>>;
+
+/**
+ * A user's notification preferences; no row means the defaults (every channel on, one email per
+ * event). A kind missing from `channels` has every channel on.
+ */
+export const userPreferencesTable = pgTable(
+  'user_preferences',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => usersTable.id, { onDelete: 'cascade' }),
+    channels: jsonb('channels').$type<AlertChannels>().notNull().default({}),
+    digest: text('digest', { enum: digestModes }).notNull().default('immediate'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('user_preferences_digest_check', sql`${t.digest} in ('immediate', 'daily', 'weekly')`)],
+);
+
+/** A browser's Web Push subscription (one per device); dropped when the push service answers 404 or 410. */
+export const pushSubscriptionsTable = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usersTable.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId), check('push_subscriptions_endpoint_length', sql`char_length(${t.endpoint}) <= 1000`)],
+);
+
+/** A saved search: a newly approved festival that matches its filters tells its owner. */
+export const savedAlertsTable = pgTable(
+  'saved_alerts',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usersTable.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    filters: jsonb('filters').$type<Record<string, string>>().notNull(),
+    channels: jsonb('channels').$type<{ inApp: boolean; email: boolean; push: boolean }>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('saved_alerts_user_idx').on(t.userId), check('saved_alerts_name_length', sql`char_length(${t.name}) between 1 and 100`)],
+);
+
+/**
+ * Events a scheduled job has already fanned out (reminders, digests): the job runs every minute on
+ * AWS and must write each event's rows once, not look for them again every run.
+ */
+export const alertEventsTable = pgTable('alert_events', {
+  eventKey: text('event_key').primaryKey(),
+  createdAt: createdAt(),
+});

@@ -1,3 +1,4 @@
+import { announceFestivalEditionChanges, festivalEditionSnapshots } from '../lib/domain/alerts/festival-events';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { adminFestivalsQuerySchema, listQuerySchema, moderationDecisionSchema, QUEUE_DEFAULT_LIMIT } from '#core/admin-schemas';
@@ -179,6 +180,7 @@ export const festivalRoutes = new Hono<AppEnv>()
           .where(eq(festivalsTable.id, id))
           .for('update');
         if (!before) throw festivalNotFound();
+        const editionsBefore = await festivalEditionSnapshots(tx, id);
         const values = columnValues(input, (key) => present.has(key));
         if (present.has('latitude') || present.has('longitude')) {
           if (input.latitude == null || input.longitude == null) {
@@ -188,6 +190,7 @@ export const festivalRoutes = new Hono<AppEnv>()
           }
         }
         await updateFestival(tx, id, values, present.has('genres') ? input.genres : undefined);
+        await announceFestivalEditionChanges(tx, id, editionsBefore);
         if (input.imageUrl && present.has('imageUrl')) await linkUploadToFestival(tx, input.imageUrl, id);
         const decided = before.status === 'pending' && (values.status === 'approved' || values.status === 'rejected');
         if (decided && before.proposedBy) {

@@ -20,16 +20,17 @@ const selection = {
   id: notificationsTable.id,
   type: notificationsTable.type,
   message: notificationsTable.message,
+  url: notificationsTable.url,
   read: notificationsTable.read,
   created_at: notificationsTable.createdAt,
 };
 
-const toNotification = (row: { id: number; type: Notification['type']; message: string; read: boolean; created_at: Date }): Notification => ({
+const toNotification = (row: { id: number; type: Notification['type']; message: string; url: string | null; read: boolean; created_at: Date }): Notification => ({
   ...row,
   created_at: row.created_at.toISOString(),
 });
 
-/** A user's notifications (id, type, message, read): created by moderation decisions (functions/lib/notifications.ts `notify`). */
+/** The bell: moderation decisions (functions/lib/notifications.ts `notify`) and alerts (functions/lib/domain/alerts). */
 export const app = createApp('/api/notifications')
   .use('*', requireAuth)
   .get('/', doc({ summary: 'Notificaciones de la cuenta, las más recientes primero', access: 'user', responses: { 200: { description: 'Notificaciones', schema: z.array(notificationResponse) } } }), async (c) => {

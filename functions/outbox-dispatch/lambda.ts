@@ -3,16 +3,20 @@ import { outboxTable } from '#db/schema';
 import { db } from '../lib/db';
 import { env } from '../lib/env';
 import { OUTBOX_BATCH } from '../lib/outbox/worker';
+import { runScheduledAlerts } from '../lib/domain/alerts/scheduled';
 
 /** Queue messages the dispatcher sends a minute at most: with one consumer at a time, what it can deliver in that minute. */
 export const MAX_DISPATCH = 5;
 
 /**
- * The OutboxDispatch cron (infra/outbox.ts), every minute: one queue message per batch of due rows. A message sent
+ * The OutboxDispatch cron (infra/outbox.ts), every minute: writes the reminders and digests that are
+ * due, then puts one queue message per batch of due rows. A message sent
  * while nothing is due costs a run that finds nothing, so a count decides how many.
  */
 export async function handler(): Promise<{ due: number; sent: number }> {
   const database = await db();
+  // Reminders and digests first, so the rows they write are counted and go out in this same minute.
+  await runScheduledAlerts(database);
   const [{ due }] = await database
     .select({ due: sql<number>`count(*)::int` })
     .from(outboxTable)

@@ -8,6 +8,7 @@ import type { env } from '../lib/env';
 import { storage } from '../lib/storage/storage';
 import { repeat } from '../lib/outbox/schedule';
 import { OUTBOX_INTERVAL_MS, runOutbox } from '../lib/outbox/worker';
+import { runScheduledAlerts, SCHEDULED_ALERTS_INTERVAL_MS } from '../lib/domain/alerts/scheduled';
 import { scheduleUploadSweep, sweepUnconfirmedUploads } from '../lib/upload-sweep';
 import { createLocalApp } from './local-app';
 import { stopGracefullyOnSignals } from './shutdown';
@@ -41,6 +42,8 @@ export async function serveSite({ config, webRoot, announce, onSeeded }: ServeSi
   const stopSweep = scheduleUploadSweep(() => sweepUnconfirmedUploads(handle.db, storage()));
   // Mail and push leave through the outbox (decision 030); in AWS the Outbox queue's consumer runs the same worker.
   const stopOutbox = repeat('outbox', () => runOutbox(handle.db), OUTBOX_INTERVAL_MS);
+  // Reminders before a favourite starts and the daily and weekly digests; in AWS the OutboxDispatch cron runs them.
+  const stopAlerts = repeat('scheduled alerts', () => runScheduledAlerts(handle.db), SCHEDULED_ALERTS_INTERVAL_MS);
 
   // Development listens on this machine only (HOST=127.0.0.1 by default); production on HOST or every interface.
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => console.log(announce(info.port)));
@@ -49,6 +52,7 @@ export async function serveSite({ config, webRoot, announce, onSeeded }: ServeSi
   stopGracefullyOnSignals(server, async () => {
     stopSweep();
     await stopOutbox();
+    await stopAlerts();
     await handle.close();
   });
 }

@@ -19,6 +19,7 @@ import { env } from '../lib/env';
 import { conflict, pgErrorCode, unauthorized } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { feedTokenRoutes } from './feed-token';
+import { preferenceRoutes } from './preferences';
 import { profileResponse, signedInResponse } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';
 
@@ -140,4 +141,5 @@ export const app = createApp('/api/users')
     await endAllSessions(currentUser(c).id);
     return c.body(null, 204);
   })
-  .route('/', feedTokenRoutes);
+  .route('/', feedTokenRoutes)
+  .route('/', preferenceRoutes);

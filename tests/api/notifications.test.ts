@@ -23,7 +23,7 @@ describe('GET /api/notifications', () => {
     const res = await api('GET', '/api/notifications', { token: ana.token });
     expect(res.status).toBe(200);
     expect(res.json.map((n: { message: string }) => n.message)).toEqual(['Tu foto ha sido aprobada.', 'Tu festival «Uno» ha sido aprobado.']);
-    expect(res.json[0]).toEqual({ id: expect.any(Number), type: 'media', message: 'Tu foto ha sido aprobada.', read: false, created_at: expect.any(String) });
+    expect(res.json[0]).toEqual({ id: expect.any(Number), type: 'media', message: 'Tu foto ha sido aprobada.', url: null, read: false, created_at: expect.any(String) });
   });
 
   it('is empty for a new user and 401 without a token', async () => {

@@ -7,6 +7,7 @@ import { recordAudit } from '../../audit';
 import { badRequest, conflict, notFound, pgConstraint, pgErrorCode } from '../../errors';
 import { invalidateCatalog } from '../../festival-store';
 import { resolveArtistNames } from '../artists/write-artists';
+import { announceEditionChange, announceLineupAdditions, announceTicketChange, editionSnapshot } from '../alerts/festival-events';
 
 export const EDITION_NOT_FOUND = 'Edición no encontrada';
 export const DUPLICATE_EDITION = 'Ya existe una edición de ese año para este festival.';
@@ -41,6 +42,7 @@ export async function createEdition(database: Database, festivalId: number, inpu
         .values({ festivalId, ...editionValues(input) })
         .returning({ id: festivalEditionsTable.id });
       await recordAudit(tx, { actorId, action: 'create', entity: 'edition', entityId: row.id, details: { festival_id: festivalId, year: input.year } });
+      await announceEditionChange(tx, undefined, (await editionSnapshot(tx, row.id))!);
       return row.id;
     })
     .catch(duplicateYear);
@@ -52,6 +54,8 @@ export async function createEdition(database: Database, festivalId: number, inpu
 export async function updateEdition(database: Database, id: number, input: EditionInput, actorId: number): Promise<void> {
   await database
     .transaction(async (tx) => {
+      await tx.select({ id: festivalEditionsTable.id }).from(festivalEditionsTable).where(eq(festivalEditionsTable.id, id)).for('update');
+      const before = await editionSnapshot(tx, id);
       const rows = await tx
         .update(festivalEditionsTable)
         .set({ ...editionValues(input), updatedAt: new Date() })
@@ -59,6 +63,7 @@ export async function updateEdition(database: Database, id: number, input: Editi
         .returning({ id: festivalEditionsTable.id });
       if (rows.length === 0) throw editionNotFound();
       await recordAudit(tx, { actorId, action: 'update', entity: 'edition', entityId: id, details: { year: input.year } });
+      await announceEditionChange(tx, before, (await editionSnapshot(tx, id))!);
     })
     .catch(duplicateYear);
   invalidateCatalog();
@@ -115,7 +120,7 @@ export async function replaceLineup(database: Database, id: number, lineup: Line
     const names = lineup.filter((e) => e.artist_id === undefined).map((e) => e.artist_name!);
     const ids = lineup.filter((e) => e.artist_id !== undefined).map((e) => e.artist_id!);
     const resolved = await resolveArtistNames(tx, names, ids);
-    await tx.delete(lineupEntriesTable).where(eq(lineupEntriesTable.editionId, id));
+    const previous = await tx.delete(lineupEntriesTable).where(eq(lineupEntriesTable.editionId, id)).returning({ artistId: lineupEntriesTable.artistId });
     if (lineup.length > 0) {
       await tx.insert(lineupEntriesTable).values(
         lineup.map((entry, position) => ({
@@ -131,6 +136,9 @@ export async function replaceLineup(database: Database, id: number, lineup: Line
       );
     }
     await recordAudit(tx, { actorId, action: 'set_lineup', entity: 'edition', entityId: id, details: { entries: lineup.length, created: resolved.created } });
+    const had = new Set(previous.map((p) => p.artistId));
+    const added = [...new Set(lineup.map((entry) => entry.artist_id ?? resolved.byName.get(entry.artist_name!)!))].filter((artistId) => !had.has(artistId));
+    await announceLineupAdditions(tx, (await editionSnapshot(tx, id))!, added);
     return { created: resolved.created };
   });
   invalidateCatalog();
@@ -141,6 +149,10 @@ export async function replaceLineup(database: Database, id: number, lineup: Line
 export async function setTickets(database: Database, id: number, input: TicketsInput, actorId: number): Promise<void> {
   await database.transaction(async (tx) => {
     await lockEdition(tx, id);
+    const [before] = await tx
+      .select({ ticketUrl: editionTicketsTable.ticketUrl, onSaleAt: editionTicketsTable.onSaleAt, soldOut: editionTicketsTable.soldOut })
+      .from(editionTicketsTable)
+      .where(eq(editionTicketsTable.editionId, id));
     const values = {
       priceFrom: input.price_from,
       priceTo: input.price_to,
@@ -155,6 +167,7 @@ export async function setTickets(database: Database, id: number, input: TicketsI
       .values({ editionId: id, ...values })
       .onConflictDoUpdate({ target: editionTicketsTable.editionId, set: values });
     await recordAudit(tx, { actorId, action: 'set_tickets', entity: 'edition', entityId: id, details: { price_from: input.price_from, sold_out: input.sold_out } });
+    await announceTicketChange(tx, (await editionSnapshot(tx, id))!, before, { ticketUrl: values.ticketUrl ?? null, onSaleAt: values.onSaleAt, soldOut: values.soldOut ?? false });
   });
   invalidateCatalog();
 }

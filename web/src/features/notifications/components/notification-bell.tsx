@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { BellIcon } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { notificationTypeLabels } from '#core/types';
 import { useAuth } from '../../../lib/auth';
 import { useDismiss } from '../../../lib/use-dismiss';
 import { useServerData } from '../../../lib/use-server-data';
@@ -72,14 +74,20 @@ export function NotificationBell() {
             {items.map((n) => (
               <li key={n.id} className={n.read ? 'notification-item' : 'notification-item is-unread'}>
                 <div className="row">
-                  <span className={n.type === 'festival' ? 'badge badge-info' : 'badge'}>{n.type === 'festival' ? 'Festival' : 'Media'}</span>
+                  <span className={n.type === 'media' ? 'badge' : 'badge badge-info'}>{notificationTypeLabels[n.type]}</span>
                   {n.read ? null : (
                     <button type="button" className="btn btn-sm btn-ghost" onClick={() => void markRead(n.id)}>
                       Leída
                     </button>
                   )}
                 </div>
-                <span>{n.message}</span>
+                {n.url ? (
+                  <Link to={n.url} onClick={close}>
+                    {n.message}
+                  </Link>
+                ) : (
+                  <span>{n.message}</span>
+                )}
               </li>
             ))}
           </ul>

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Preferences, PreferencesInput } from '#core/alert-schemas';
+import { alertKinds } from '#core/types';
+import type { Executor } from '#db/client';
+import { userPreferencesTable, type AlertChannels } from '#db/schema';
+import type { UnsubscribeScope } from '../../alert-unsubscribe';
+
+const ALL_ON = { inApp: true, email: true, push: true };
+
+/** A user's preferences with the defaults filled in: every channel on, one email per event. */
+export async function preferencesOf(database: Executor, userId: number): Promise<Preferences> {
+  const [row] = await database.select().from(userPreferencesTable).where(eq(userPreferencesTable.userId, userId));
+  const stored: AlertChannels = row?.channels ?? {};
+  return {
+    digest: row?.digest ?? 'immediate',
+    channels: Object.fromEntries(alertKinds.map((k) => [k, { ...ALL_ON, ...stored[k] }])) as Preferences['channels'],
+  };
+}
+
+/** Saves what the input names and keeps the rest. */
+export async function savePreferences(database: Executor, userId: number, input: PreferencesInput): Promise<Preferences> {
+  const current = await preferencesOf(database, userId);
+  const next: Preferences = { digest: input.digest ?? current.digest, channels: { ...current.channels, ...input.channels } };
+  await database
+    .insert(userPreferencesTable)
+    .values({ userId, digest: next.digest, channels: next.channels })
+    .onConflictDoUpdate({ target: userPreferencesTable.userId, set: { digest: next.digest, channels: next.channels, updatedAt: new Date() } });
+  return next;
+}
+
+/** The one-click unsubscribe of an alert email: that kind's emails off, or every kind's. */
+export async function stopEmails(database: Executor, userId: number, scope: UnsubscribeScope): Promise<void> {
+  const current = await preferencesOf(database, userId);
+  const kinds = scope === 'all' ? alertKinds : [scope];
+  const channels = { ...current.channels };
+  for (const k of kinds) channels[k] = { ...channels[k], email: false };
+  await savePreferences(database, userId, { channels });
+}
