@@ -122,6 +122,11 @@ interface Snapshot {
   version: number;
   festivals: Festival[];
   byId?: Map<number, Festival>;
+  /**
+   * The whole list's answer, made on its first request: at 10,000 festivals it is larger than the
+   * body cache's bound (the LRU would refuse it and every request would serialise 11 MB again).
+   */
+  whole?: CachedBody;
 }
 
 /** The catalogue as of the last write in this process; undefined after a write until reloaded. */
@@ -257,12 +262,15 @@ export async function catalogRead(
 }
 
 export async function catalogResponse(database: Database, query: FestivalFilterQuery, now = new Date()): Promise<CachedBody> {
+  if (!hasFilters(query)) {
+    const snapshot = await catalogSnapshot(database);
+    return (snapshot.whole ??= cachedBody(snapshot.festivals));
+  }
   const editions = await editionFilters(database, query);
   return catalogRead(
     database,
     { ...query, editions: editions?.key },
     (catalogue) => {
-      if (!hasFilters(query)) return catalogue;
       const narrowed = editions ? editions.apply(catalogue, now) : { list: catalogue, search: query.search };
       const festivals = narrowed.list;
       const filters: FestivalFilters = {
@@ -298,6 +306,9 @@ export function catalogCacheStats(query?: FestivalFilterQuery) {
     maxSize: bodies.maxSize,
     calculatedSize: bodies.calculatedSize,
     entries: bodies.size,
-    cached: query !== undefined && lastGood !== undefined && bodies.has(`${prefix}${todayIso()}:${queryKey(query)}`),
+    cached:
+      query !== undefined &&
+      lastGood !== undefined &&
+      (hasFilters(query) ? bodies.has(`${prefix}${todayIso()}:${queryKey(query)}`) : lastGood.whole !== undefined),
   };
 }
