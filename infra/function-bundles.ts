@@ -1,6 +1,6 @@
 /**
  * The Lambda bundles: built by scripts/bundle-functions.ts (`npm run bundle`) into
- * dist/functions/<name>/index.mjs and deployed as they are (sst.aws.Function `bundle`), so what
+ * dist/functions/<name>/index.mjs (with chunks/ beside it for code loaded on first use) and deployed as they are (sst.aws.Function `bundle`), so what
  * the script measures (size, cold import, AWS SDK or not) is exactly what runs in AWS.
  * No SST globals here: the bundle script, the tests and sst.config.ts all import it.
  */
@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuildOptions, Plugin } from 'esbuild';
+import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { apiAreas, lambdaFileOf } from './api-areas';
 
 /** Pinned rather than SST's default: Node 22 has a global WebSocket, which the Neon driver uses. */
@@ -123,8 +123,13 @@ const banner = [
 export function esbuildOptionsFor(target: BundleTarget, root: string): BuildOptions {
   return {
     absWorkingDir: root,
-    entryPoints: [target.entry],
-    outfile: path.join(root, bundleDirOf(target.name), 'index.mjs'),
+    entryPoints: { index: target.entry },
+    outdir: path.join(root, bundleDirOf(target.name)),
+    outExtension: { '.js': '.mjs' },
+    // Code behind a dynamic import() (the S3 client of a rare delete, for one) goes in a chunk of
+    // its own beside index.mjs, read only when first used: a cold start parses what reads need.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -140,6 +145,23 @@ export function esbuildOptionsFor(target: BundleTarget, root: string): BuildOpti
     metafile: true,
     logLevel: 'error',
   };
+}
+
+/**
+ * The output files a cold start reads: index.mjs and the chunks it imports statically (paths as
+ * esbuild's metafile names them), not those behind an import() that loads on first use.
+ */
+export function startupOutputs(metafile: Metafile): string[] {
+  const outputs = metafile.outputs;
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file) || !outputs[file]) return;
+    loaded.add(file);
+    for (const i of outputs[file].imports) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+  };
+  const entry = Object.keys(outputs).find((o) => o.endsWith('/index.mjs') || o === 'index.mjs');
+  if (entry) visit(entry);
+  return [...loaded];
 }
 
 export interface BundleManifest {

@@ -25,6 +25,7 @@ import {
   bundleDirOf,
   bundleTargets,
   esbuildOptionsFor,
+  startupOutputs,
   manifestPath,
   sha256,
   type BundleManifest,
@@ -93,7 +94,8 @@ async function bundle(target: BundleTarget): Promise<{ code: Buffer; awsSdk: boo
   };
   writeFileSync(manifestPath(root, target.name), JSON.stringify(manifest, null, 2));
 
-  const code = readFileSync(path.join(dir, 'index.mjs'));
+  // What a cold start reads: index.mjs and the chunks it imports statically.
+  const code = Buffer.concat(startupOutputs(result.metafile!).map((file) => readFileSync(path.join(root, file))));
   const fromMetafile = Object.keys(result.metafile!.inputs).some((input) => input.includes('node_modules/@aws-sdk/'));
   // The SDK writes its user agent string into every client it builds.
   return { code, awsSdk: fromMetafile || code.includes('aws-sdk-js'), native };

@@ -4,12 +4,12 @@
  * imported in fresh Node processes until its handler is ready.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { bundleTargets, esbuildOptionsFor } from '../../infra/function-bundles';
+import { bundleTargets, esbuildOptionsFor, startupOutputs } from '../../infra/function-bundles';
 import { repoRoot } from './servers';
 
 const probe = `
@@ -35,7 +35,8 @@ export async function measureBundleImport(name: string, runs = 6): Promise<Bundl
   const dir = mkdtempSync(path.join(tmpdir(), `festivales-bench-bundle-${name}-`));
   try {
     const outfile = path.join(dir, 'index.mjs');
-    await build({ ...esbuildOptionsFor(target, repoRoot), outfile });
+    const result = await build({ ...esbuildOptionsFor(target, repoRoot), outdir: dir });
+    const bytes = startupOutputs(result.metafile!).reduce((sum, file) => sum + result.metafile!.outputs[file].bytes, 0);
     const samples: { wall: number; cpu: number }[] = [];
     // The first run warms the disk cache and is not counted.
     for (let i = 0; i <= runs; i++) {
@@ -56,7 +57,7 @@ export async function measureBundleImport(name: string, runs = 6): Promise<Bundl
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
     return {
       name,
-      bytes: statSync(outfile).size,
+      bytes,
       wallMedianMs: median(samples.map((s) => s.wall)),
       cpuMedianMs: median(samples.map((s) => s.cpu)),
     };

@@ -5,7 +5,6 @@ import { festivalsTable, mediaTable, uploadsTable } from '#db/schema';
 import { recordAudit } from './audit';
 import { invalidateCatalog } from './festival-store';
 import { pendingKey } from './storage/pending';
-import { storage } from './storage/storage';
 
 /** Path suffixes of a URL: one of them is the storage key when the URL points at an object we stored. */
 function keyCandidates(url: string): string[] {
@@ -60,6 +59,9 @@ export async function removeStoredObjects(database: Database, keys: string[]): P
     .from(mediaTable)
     .where(inArray(mediaTable.storageKey, unique));
   const used = new Set(stillUsed.map((r) => r.key));
+  // Loaded here, not with the module: the festivals function serves reads on nearly every
+  // invocation and deletes rarely, and the storage brings the S3 client, the dearest part of its start.
+  const { storage } = await import('./storage/storage');
   const store = storage();
   await Promise.all(
     unique
