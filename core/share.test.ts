@@ -24,7 +24,7 @@ describe('festivalShareMeta (link preview metadata)', () => {
     expect(meta.image).toBe('https://festivales.example/uploads/festivals/dekmantel.jpg');
     expect(meta.description).toBe('Cinco días de música electrónica en el Amsterdamse Bos.');
     expect(meta.jsonLd).toMatchObject({
-      '@type': 'Event',
+      '@type': ['MusicEvent', 'Festival'],
       startDate: '2031-07-30',
       endDate: '2031-08-03',
       location: { '@type': 'Place', name: 'Ámsterdam, Países Bajos', geo: { latitude: 52.33, longitude: 4.84 } },
@@ -41,6 +41,46 @@ describe('festivalShareMeta (link preview metadata)', () => {
     expect(meta.description).toBe('Dekmantel Festival en Ámsterdam, Países Bajos: fechas, ubicación, valoraciones y fotos en Festivales.');
     expect(meta.jsonLd.endDate).toBe('2031-07-30');
     expect((meta.jsonLd.location as Record<string, unknown>).geo).toBeUndefined();
+  });
+
+  it('names the performers, headliners first, and the offer of the current edition', () => {
+    const entry = (id: number, name: string, billing: 'headliner' | 'regular') => ({
+      id,
+      artist: { id, name, slug: name.toLowerCase().replace(/ /g, '-') },
+      billing,
+      day: null,
+      stage: null,
+      starts_at: null,
+      ends_at: null,
+    });
+    const meta = festivalShareMeta(
+      {
+        ...festival,
+        edition: { id: 1, year: 2031, status: 'confirmed' },
+        lineup: [entry(1, 'Ben UFO', 'regular'), entry(2, 'Jeff Mills', 'headliner')],
+        tickets: { price_from: 95, price_to: 235, currency: 'EUR', ticket_url: 'https://tickets.example/dk', on_sale_at: null, sold_out: false },
+      },
+      'https://festivales.example',
+    );
+    expect(meta.jsonLd.performer).toEqual([
+      { '@type': 'MusicGroup', name: 'Jeff Mills', url: 'https://festivales.example/artista/2/jeff-mills' },
+      { '@type': 'MusicGroup', name: 'Ben UFO', url: 'https://festivales.example/artista/1/ben-ufo' },
+    ]);
+    expect(meta.jsonLd.offers).toEqual({
+      '@type': 'AggregateOffer',
+      lowPrice: 95,
+      highPrice: 235,
+      priceCurrency: 'EUR',
+      availability: 'https://schema.org/InStock',
+      url: 'https://tickets.example/dk',
+    });
+    const cancelled = festivalShareMeta(
+      { ...festival, edition: { id: 1, year: 2031, status: 'cancelled' }, lineup: [], tickets: { price_from: 95, price_to: null, currency: 'EUR', ticket_url: null, on_sale_at: null, sold_out: true } },
+      'https://festivales.example',
+    );
+    expect(cancelled.jsonLd.eventStatus).toBe('https://schema.org/EventCancelled');
+    expect(cancelled.jsonLd.performer).toBeUndefined();
+    expect(cancelled.jsonLd.offers).toMatchObject({ '@type': 'Offer', price: 95, availability: 'https://schema.org/SoldOut' });
   });
 
   it('cuts descriptions to 160 characters with ...', () => {

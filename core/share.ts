@@ -1,5 +1,7 @@
 import { markdownToText, truncateText } from './calendar';
 import { slugify } from './slug';
+import { artistPath } from './lineup-view';
+import type { ArtistDetail, FestivalEditionFields } from './lineup-types';
 import type { Festival } from './response-schemas';
 
 /** A shared link's title: '{name} - {product}'. */
@@ -18,7 +20,11 @@ export const DEFAULT_SHARE_IMAGE = '/images/og-default.png';
 export type ShareFestival = Pick<
   Festival,
   'id' | 'name' | 'description' | 'location' | 'address' | 'start_date' | 'end_date' | 'website' | 'image_url' | 'latitude' | 'longitude' | 'hasValidCoordinates'
->;
+> &
+  Partial<Pick<FestivalEditionFields, 'edition' | 'lineup' | 'tickets'>>;
+
+/** Performers named in the JSON-LD: the head of the poster is what previews and search engines use. */
+export const SHARE_PERFORMERS = 50;
 
 export interface ShareMeta {
   title: string;
@@ -61,15 +67,39 @@ export function festivalShareMeta(festival: ShareFestival, baseUrl: string): Sha
     festival.hasValidCoordinates && festival.latitude != null && festival.longitude != null
       ? { geo: { '@type': 'GeoCoordinates', latitude: festival.latitude, longitude: festival.longitude } }
       : {};
+  // Headliners first, as on the page.
+  const lineup = [...(festival.lineup ?? [])].sort((a, b) => Number(b.billing === 'headliner') - Number(a.billing === 'headliner'));
+  const performer = lineup.slice(0, SHARE_PERFORMERS).map((entry) => ({
+    '@type': 'MusicGroup',
+    name: entry.artist.name,
+    url: `${base}${artistPath(entry.artist.id, entry.artist.slug)}`,
+  }));
+  const tickets = festival.tickets;
+  const offers =
+    tickets && (tickets.ticket_url || tickets.price_from !== null)
+      ? {
+          '@type': tickets.price_to !== null && tickets.price_from !== null && tickets.price_to > tickets.price_from ? 'AggregateOffer' : 'Offer',
+          ...(tickets.price_to !== null && tickets.price_from !== null && tickets.price_to > tickets.price_from
+            ? { lowPrice: tickets.price_from, highPrice: tickets.price_to }
+            : tickets.price_from !== null
+              ? { price: tickets.price_from }
+              : {}),
+          priceCurrency: tickets.currency,
+          availability: tickets.sold_out ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+          ...(tickets.ticket_url ? { url: tickets.ticket_url } : {}),
+          ...(tickets.on_sale_at ? { validFrom: tickets.on_sale_at } : {}),
+        }
+      : null;
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
-    '@type': 'Event',
+    // A music festival: search engines read either type's fields (performers, offers).
+    '@type': ['MusicEvent', 'Festival'],
     name: festival.name,
     description,
     url,
     image: [image],
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    eventStatus: 'https://schema.org/EventScheduled',
+    eventStatus: festival.edition?.status === 'cancelled' ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
     ...(festival.start_date ? { startDate: festival.start_date } : {}),
     ...(festival.end_date || festival.start_date ? { endDate: festival.end_date || festival.start_date } : {}),
     location: {
@@ -79,6 +109,8 @@ export function festivalShareMeta(festival: ShareFestival, baseUrl: string): Sha
       ...coordinates,
     },
     ...(festival.website ? { sameAs: festival.website } : {}),
+    ...(performer.length ? { performer } : {}),
+    ...(offers ? { offers } : {}),
   };
   return {
     title: `${festival.name} - ${PRODUCT_NAME}`,
@@ -87,5 +119,39 @@ export function festivalShareMeta(festival: ShareFestival, baseUrl: string): Sha
     image,
     imageAlt: `Imagen de ${festival.name}`,
     jsonLd,
+  };
+}
+
+export type ShareArtist = Pick<
+  ArtistDetail,
+  'id' | 'name' | 'slug' | 'country' | 'genres' | 'photo_url' | 'website' | 'instagram' | 'soundcloud' | 'spotify' | 'resident_advisor' | 'bandcamp' | 'upcoming'
+>;
+
+/** An artist page's preview: '{name} - Festivales', where they play next, a schema.org MusicGroup. */
+export function artistShareMeta(artist: ShareArtist, baseUrl: string): ShareMeta {
+  const base = baseUrl.replace(/\/+$/, '');
+  const url = `${base}${artistPath(artist.id, artist.slug)}`;
+  const image = absoluteUrl(artist.photo_url || DEFAULT_SHARE_IMAGE, base);
+  const about = [artist.country, artist.genres.slice(0, 3).join(', ')].filter(Boolean).join(' · ');
+  const next = artist.upcoming.map((a) => a.festival.name);
+  const plays = next.length ? `Próximos festivales: ${[...new Set(next)].join(', ')}.` : `Sus festivales en ${PRODUCT_NAME}.`;
+  const description = truncateText(`${artist.name}${about ? ` (${about})` : ''}. ${plays}`, SHARE_DESCRIPTION_LENGTH);
+  const links = [artist.website, artist.instagram, artist.soundcloud, artist.spotify, artist.resident_advisor, artist.bandcamp].filter((v): v is string => !!v);
+  return {
+    title: `${artist.name} - ${PRODUCT_NAME}`,
+    description,
+    url,
+    image,
+    imageAlt: artist.photo_url ? `Foto de ${artist.name}` : `${PRODUCT_NAME}: música electrónica`,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'MusicGroup',
+      name: artist.name,
+      url,
+      image,
+      description,
+      ...(artist.genres.length ? { genre: artist.genres } : {}),
+      ...(links.length ? { sameAs: links } : {}),
+    },
   };
 }

@@ -38,10 +38,10 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'media', routes: ['/api/media', '/api/gallery'], memory: '1024 MB', timeout: '25 seconds', needsBucket: true },
   // Admin saves geocode addresses (GEOCODER_TIMEOUT_MS) and issue/confirm upload URLs.
   { name: 'admin', routes: ['/api/admin'], memory: '512 MB', timeout: '25 seconds', needsBucket: true },
-  // Share previews with Open Graph tags in the HTML (link previews need the festival in the HTML), robots.txt and the sitemap.
+  // Share previews with Open Graph tags in the HTML (link previews need the festival or the artist in the HTML), robots.txt and the sitemap.
   // The OpenAPI document and Swagger UI: a document written at bundle time, no database.
   { name: 'docs', routes: ['/api/openapi.json', '/api/docs'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
-  { name: 'pages', routes: ['/festival', '/robots.txt', '/sitemap.xml'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
+  { name: 'pages', routes: ['/festival', '/artista', '/robots.txt', '/sitemap.xml'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
 ];
 
 export const baseSecrets: readonly SecretName[] = ['DatabaseUrl', 'SessionSecret', 'OriginSecret'];

@@ -2,13 +2,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { festivalShareMeta, festivalPath, PRODUCT_NAME, type ShareMeta } from '#core/share';
+import { artistShareMeta, festivalShareMeta, festivalPath, PRODUCT_NAME, type ShareMeta } from '#core/share';
 import { festivalsTable } from '#db/schema';
 import { toErrorResponse } from '../lib/app';
 import type { AppEnv } from '../lib/app-env';
 import { db } from '../lib/db';
 import { env } from '../lib/env';
 import { selectFestivals } from '../lib/festival-store';
+import { festivalEditionFieldsIfAvailable } from '../lib/domain/editions/read-editions';
+import { artistDetail } from '../lib/domain/artists/read-artists';
 import { securityHeaders } from '../lib/security-headers';
 import {  } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';
@@ -133,8 +135,12 @@ async function festivalPage(c: Context<AppEnv>) {
   // Only approved festivals are public; a pending proposal's page still loads (the SPA asks the
   // API with the proposer's token) but shares nothing and answers 404 to crawlers.
   let festival;
+  let editionFields;
   try {
-    [festival] = await selectFestivals(await db(), and(eq(festivalsTable.id, id), eq(festivalsTable.status, 'approved')));
+    const database = await db();
+    [festival] = await selectFestivals(database, and(eq(festivalsTable.id, id), eq(festivalsTable.status, 'approved')));
+    // The JSON-LD names the current edition's performers and offers.
+    if (festival) editionFields = await festivalEditionFieldsIfAvailable(database, festival.id);
   } catch (error) {
     // Without the database the page still works in a browser; only the preview is lost.
     console.error('[pages] festival lookup failed', error);
@@ -142,7 +148,26 @@ async function festivalPage(c: Context<AppEnv>) {
     return c.html(html);
   }
   if (!festival) return c.html(html, 404);
-  return c.html(injectShareMeta(html, festivalShareMeta(festival, baseUrl(c))));
+  return c.html(injectShareMeta(html, festivalShareMeta({ ...festival, ...editionFields }, baseUrl(c))));
+}
+
+/** An artist's page with its own preview; an unknown or non-public artist gets the SPA with 404. */
+async function artistPage(c: Context<AppEnv>) {
+  const raw = c.req.param('id') ?? '';
+  const id = ID.test(raw) ? Number(raw) : NaN;
+  const html = await indexHtml();
+  c.header('Cache-Control', 'public, max-age=0, s-maxage=60, must-revalidate');
+  if (!Number.isSafeInteger(id) || id > 2147483647) return c.html(html, 404);
+  let artist;
+  try {
+    artist = await artistDetail(await db(), id);
+  } catch (error) {
+    console.error('[pages] artist lookup failed', error);
+    c.header('Cache-Control', 'no-store');
+    return c.html(html);
+  }
+  if (!artist) return c.html(html, 404);
+  return c.html(injectShareMeta(html, artistShareMeta(artist, baseUrl(c))));
 }
 
 /** Public pages listed in the sitemap besides the festivals. */
@@ -153,10 +178,13 @@ const xmlEscape = (value: string) =>
 
 export const app = new Hono<AppEnv>()
   .use('/festival/*', securityHeaders())
+  .use('/artista/*', securityHeaders())
   .use('/robots.txt', securityHeaders())
   .use('/sitemap.xml', securityHeaders())
   .get('/festival/:id', doc({ summary: 'Página del festival para compartir (HTML con metadatos Open Graph)', responses: { 200: { description: 'HTML', schema: z.string(), contentType: 'text/html' }, 404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' } } }), festivalPage)
   .get('/festival/:id/:slug', doc({ summary: 'Página del festival con su nombre en la URL', responses: { 200: { description: 'HTML', schema: z.string(), contentType: 'text/html' }, 404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' } } }), festivalPage)
+  .get('/artista/:id', doc({ summary: 'Página de un artista para compartir (HTML con metadatos Open Graph)', responses: { 200: { description: 'HTML', schema: z.string(), contentType: 'text/html' }, 404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' } } }), artistPage)
+  .get('/artista/:id/:slug', doc({ summary: 'Página de un artista con su nombre en la URL', responses: { 200: { description: 'HTML', schema: z.string(), contentType: 'text/html' }, 404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' } } }), artistPage)
   .get('/robots.txt', doc({ summary: 'robots.txt', responses: { 200: { description: 'Texto', schema: z.string(), contentType: 'text/plain' } } }), (c) => {
     c.header('Cache-Control', 'public, max-age=3600');
     return c.text(

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setIndexHtmlLoader } from '../../functions/pages/app';
 import { resetEnv } from '../../functions/lib/env';
-import { api } from '../support/api';
+import { eq } from 'drizzle-orm';
+import { festivalEditionsTable } from '#db/schema';
+import { api, db, signInAdmin } from '../support/api';
 import { createFestival } from '../support/fixtures';
 
 const INDEX = `<!doctype html>
@@ -77,7 +79,7 @@ describe('GET /festival/{id}/{slug} (share previews)', () => {
     expect(html).toContain(`<link rel="canonical" href="http://festivales.test/festival/${festivalId}/sonar-prueba-noche"`);
     expect(jsonLd(html)).toMatchObject({
       '@context': 'https://schema.org',
-      '@type': 'Event',
+      '@type': ['MusicEvent', 'Festival'],
       name: 'Sónar "Prueba" <Noche>',
       startDate: '2031-06-18',
       endDate: '2031-06-20',
@@ -90,6 +92,52 @@ describe('GET /festival/{id}/{slug} (share previews)', () => {
         geo: { '@type': 'GeoCoordinates', latitude: 41.37, longitude: 2.15 },
       },
     });
+  });
+
+  it("names the current edition's performers and its tickets offer in the JSON-LD", async () => {
+    const admin = await signInAdmin();
+    const id = await createFestival({ name: 'Cartel Compartido', startDate: '2031-07-10', endDate: '2031-07-12' });
+    const [edition] = await db().select().from(festivalEditionsTable).where(eq(festivalEditionsTable.festivalId, id));
+    const put = await api('PUT', `/api/admin/editions/${edition!.id}/lineup`, {
+      token: admin.token,
+      body: { lineup: [{ artist_name: 'Artista Secundaria Pages', billing: 'regular' }, { artist_name: 'Cabeza De Cartel Pages', billing: 'headliner' }] },
+    });
+    expect(put.status).toBe(200);
+    const tickets = await api('PUT', `/api/admin/editions/${edition!.id}/tickets`, {
+      token: admin.token,
+      body: { price_from: 89, price_to: 180, ticket_url: 'https://entradas.example/cartel', sold_out: true },
+    });
+    expect(tickets.status).toBe(200);
+    const res = await api('GET', `/festival/${id}/cartel-compartido`, { headers: { Host: 'festivales.test' } });
+    const ld = jsonLd(res.text);
+    expect(ld.performer.map((p: { name: string }) => p.name)).toEqual(['Cabeza De Cartel Pages', 'Artista Secundaria Pages']);
+    expect(ld.performer[0]).toMatchObject({ '@type': 'MusicGroup', url: expect.stringMatching(/^http:\/\/festivales\.test\/artista\/\d+\/cabeza-de-cartel-pages$/) });
+    expect(ld.offers).toEqual({
+      '@type': 'AggregateOffer',
+      lowPrice: 89,
+      highPrice: 180,
+      priceCurrency: 'EUR',
+      availability: 'https://schema.org/SoldOut',
+      url: 'https://entradas.example/cartel',
+    });
+  });
+
+  it("gives an artist's page its own title, description and MusicGroup; 404 for an unknown one", async () => {
+    const admin = await signInAdmin();
+    const created = await api('POST', '/api/admin/artists', {
+      token: admin.token,
+      body: { name: 'Artista <Compartida>', country: 'Bélgica', genres: ['Techno'], instagram: 'https://instagram.com/compartida' },
+    });
+    expect(created.status).toBe(201);
+    const res = await api('GET', `/artista/${created.json.id}/otro-slug`, { headers: { Host: 'festivales.test' } });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<title>Artista &lt;Compartida&gt; - Festivales</title>');
+    expect(decode(meta(res.text, 'name', 'description'))).toBe('Artista <Compartida> (Bélgica · Techno). Sus festivales en Festivales.');
+    expect(meta(res.text, 'property', 'og:url')).toBe(`http://festivales.test/artista/${created.json.id}/artista-compartida`);
+    expect(jsonLd(res.text)).toMatchObject({ '@type': 'MusicGroup', name: 'Artista <Compartida>', genre: ['Techno'], sameAs: ['https://instagram.com/compartida'] });
+    const missing = await api('GET', '/artista/2147483000/nadie');
+    expect(missing.status).toBe(404);
+    expect(missing.text).not.toContain('og:title');
   });
 
   it('serves the same page without a slug and with a wrong slug', async () => {

@@ -79,6 +79,7 @@ export const specRoutes: SpecRoute[] = [
 /** Pages that are not /api calls but must reach a function: share previews (link previews need the festival in the HTML), robots, sitemap. */
 export const pageRoutes: SpecRoute[] = [
   r('GET', '/festival/1/sonar-barcelona', 'pages', 'ours'),
+  r('GET', '/artista/1/amelie-lens', 'pages', 'ours'),
   r('GET', '/robots.txt', 'pages', 'ours'),
   r('GET', '/sitemap.xml', 'pages', 'ours'),
 ];

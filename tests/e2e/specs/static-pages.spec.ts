@@ -142,7 +142,7 @@ test.describe('share previews', () => {
     expect(html).toContain(`<title>${festival.name.replace(/&/g, '&amp;')} - Festivales</title>`);
     expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/[^"]+"/);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
-    expect(html).toContain('"@type":"Event"');
+    expect(html).toContain('"@type":["MusicEvent","Festival"]');
     expect((await page.request.get('/festival/99999999')).status()).toBe(404);
     expect(await (await page.request.get('/robots.txt')).text()).toContain('Sitemap:');
     expect(await (await page.request.get('/sitemap.xml')).text()).toContain(`/festival/${festival.id}/`);

@@ -21,6 +21,9 @@ export const router = createBrowserRouter([
       { path: 'proponer', lazy: () => import('./routes/propose').then((m) => ({ Component: m.ProposeRoute })) },
       { path: 'admin', lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })) },
       { path: 'calendar', lazy: () => import('./routes/calendar').then((m) => ({ Component: m.CalendarRoute })) },
+      { path: 'artistas', lazy: () => import('./routes/artists').then((m) => ({ Component: m.ArtistsRoute })) },
+      { path: 'artista/:artistId/:slug', lazy: () => import('./routes/artist').then((m) => ({ Component: m.ArtistRoute })) },
+      { path: 'artista/:artistId', lazy: () => import('./routes/artist').then((m) => ({ Component: m.ArtistRoute })) },
       {
         element: <TokenGroup />,
         children: [

@@ -1,3 +1,4 @@
+import { artistPath } from '#core/lineup-view';
 import { slugify } from '#core/slug';
 
 /** Every URL of the SPA, built in one place so the slug rule lives here. */
@@ -12,6 +13,8 @@ export const paths = {
     const slug = name ? slugify(name) : '';
     return slug ? `/festival/${id}/${slug}` : `/festival/${id}`;
   },
+  artist: (id: number, slug?: string | null) => artistPath(id, slug),
+  artists: () => '/artistas',
   about: () => '/about',
   legal: () => '/legal-notice',
   privacy: () => '/privacy',

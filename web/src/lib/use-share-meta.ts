@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { festivalShareMeta, type ShareFestival } from '#core/share';
+import { artistShareMeta, festivalShareMeta, type ShareArtist, type ShareFestival, type ShareMeta } from '#core/share';
 
 /** What web/index.html says when no festival is shown. */
 const DEFAULT_TITLE = 'Festivales - Descubre tu próximo festival de música electrónica';
@@ -23,9 +23,18 @@ function setMeta(attr: 'name' | 'property', key: string, content: string) {
  * when another festival is shown and removes it when leaving. Same builder as the server (core/share).
  */
 export function useFestivalShareMeta(festival: ShareFestival | null | undefined) {
+  useShareMeta(festival, festivalShareMeta);
+}
+
+/** The same for an artist page (/artista/{id}/{slug}), whose server HTML carries its own preview. */
+export function useArtistShareMeta(artist: ShareArtist | null | undefined) {
+  useShareMeta(artist, artistShareMeta);
+}
+
+function useShareMeta<T>(subject: T | null | undefined, build: (subject: T, baseUrl: string) => ShareMeta) {
   useEffect(() => {
-    if (!festival) return;
-    const meta = festivalShareMeta(festival, window.location.origin);
+    if (!subject) return;
+    const meta = build(subject, window.location.origin);
     document.title = meta.title;
     setMeta('name', 'description', meta.description);
     for (const [key, value] of [
@@ -71,5 +80,5 @@ export function useFestivalShareMeta(festival: ShareFestival | null | undefined)
       document.title = DEFAULT_TITLE;
       setMeta('name', 'description', DEFAULT_DESCRIPTION);
     };
-  }, [festival]);
+  }, [subject, build]);
 }

@@ -8,6 +8,7 @@ import { useFestivalShareMeta } from '../../../lib/use-share-meta';
 import { useFestival } from '../hooks/use-festival';
 import { FestivalHero } from './festival-hero';
 import { InfoSection } from './info-section';
+import { LineupSection } from './lineup-section';
 import { LocationSection } from './location-section';
 import { SectionNav } from './section-nav';
 import type { Festival } from '#core/response-schemas';
@@ -98,6 +99,7 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
       <SectionNav />
       <div className="container festival-sections">
         <InfoSection festival={festival} />
+        <LineupSection festival={festival} />
         <LocationSection festival={festival} />
         {renderGallery(festival)}
         {renderComments(festival, state.refresh)}

@@ -3,6 +3,7 @@ import './section-nav.css';
 
 export const festivalSections = [
   { id: 'informacion', label: 'Información' },
+  { id: 'cartel', label: 'Cartel' },
   { id: 'ubicacion', label: 'Ubicación' },
   { id: 'galeria', label: 'Galería' },
   { id: 'comentarios', label: 'Comentarios' },

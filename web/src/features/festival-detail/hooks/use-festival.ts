@@ -1,12 +1,11 @@
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useServerData } from '../../../lib/use-server-data';
-import { getFestival } from '../api/festival';
-import type { Festival } from '#core/response-schemas';
+import { getFestival, type FestivalDetail } from '../api/festival';
 
 type State =
   | { status: 'loading'; festival: null }
-  | { status: 'ready'; festival: Festival }
+  | { status: 'ready'; festival: FestivalDetail }
   | { status: 'not-found'; festival: null }
   | { status: 'error'; festival: null };
 
