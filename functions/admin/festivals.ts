@@ -1,5 +1,5 @@
 import { announceFestivalEditionChanges, festivalEditionSnapshots } from '../lib/domain/alerts/festival-events';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { adminFestivalsQuerySchema, listQuerySchema, moderationDecisionSchema, QUEUE_DEFAULT_LIMIT } from '#core/admin-schemas';
 import { adminFestivalSchema, festivalFilterQuerySchema, idParamSchema, type AdminFestival } from '#core/festival-schemas';
@@ -18,7 +18,7 @@ import { notify } from '../lib/notifications';
 import { validate } from '../lib/validate';
 import { JSON_CONTENT_TYPE, festivalsJson, jsonArray } from './json-lists';
 import { alreadyModerated, approvedTwinConflict, festivalDecisionMessage, isDuplicateFestival, rethrowDuplicateFestival } from './moderation';
-import { festivalResponse, messageResponse, pendingFestivalResponse } from '#core/response-schemas';
+import { festivalResponse, messageResponse, pendingFestivalResponse, type Festival } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
 
@@ -29,18 +29,15 @@ const newestFirst = sql`${festivalsTable.createdAt} desc, ${festivalsTable.id} d
 /** The query of a plain GET /api/festivals, so both share one cached body. */
 const WHOLE_CATALOGUE = festivalFilterQuerySchema.parse({});
 
-const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((ch) => Buffer.from(ch));
-
-/** The elements of a JSON array text, as UTF-8 without the brackets. */
-const arrayItems = (json: string) => Buffer.from(json.trim().slice(1, -1).trim());
-
-// The approved part is the catalogue's cached body (decision 001), spliced in; encoded once per snapshot.
-const encodedCatalogue = new WeakMap<CachedBody, Buffer>();
-function approvedItems(cached: CachedBody): Buffer {
-  let items = encodedCatalogue.get(cached);
-  if (!items) encodedCatalogue.set(cached, (items = arrayItems(cached.body)));
-  return items;
+// The approved part is the catalogue's cached answer (decision 001), read back once per snapshot.
+const approvedByBody = new WeakMap<CachedBody, Festival[]>();
+function approvedFestivals(cached: CachedBody): Festival[] {
+  let festivals = approvedByBody.get(cached);
+  if (!festivals) approvedByBody.set(cached, (festivals = JSON.parse(cached.body) as Festival[]));
+  return festivals;
 }
+
+const festivalList = async (database: Database, where: SQL) => JSON.parse(await jsonArray(database, festivalsJson(where, newestFirst))) as Festival[];
 
 const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
 
@@ -97,14 +94,12 @@ export const festivalRoutes = new Hono<AppEnv>()
     const { status } = c.req.valid('query');
     const wants = (s: FestivalStatus) => !status || status === s;
     const database = await db();
-    const parts = await Promise.all([
-      wants('pending') ? jsonArray(database, festivalsJson(eq(festivalsTable.status, 'pending'), newestFirst)).then(arrayItems) : null,
-      wants('approved') ? catalogResponse(database, WHOLE_CATALOGUE).then(approvedItems) : null,
-      wants('rejected') ? jsonArray(database, festivalsJson(eq(festivalsTable.status, 'rejected'), newestFirst)).then(arrayItems) : null,
+    const groups = await Promise.all([
+      wants('pending') ? festivalList(database, eq(festivalsTable.status, 'pending')) : [],
+      wants('approved') ? catalogResponse(database, WHOLE_CATALOGUE).then(approvedFestivals) : [],
+      wants('rejected') ? festivalList(database, eq(festivalsTable.status, 'rejected')) : [],
     ]);
-    const items = parts.filter((part): part is Buffer => part !== null && part.length > 0);
-    const body = Buffer.concat([OPEN, ...items.flatMap((part, i) => (i === 0 ? [part] : [COMMA, part])), CLOSE]);
-    return c.body(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), 200, JSON_CONTENT_TYPE);
+    return c.json(groups.flat());
   })
   .patch('/festivals/:id/approve', doc({ summary: 'Aprueba o rechaza un festival propuesto', access: 'admin', responses: { 200: { description: 'El festival', schema: festivalResponse } }, errors: [404, 409] }), validate('param', idParamSchema), validate('json', moderationDecisionSchema), async (c) => {
     const { id } = c.req.valid('param');

@@ -1,8 +1,6 @@
 /** A page of a public list, with its serialised body and the list's total. */
 export interface ListPage<T> {
   items: T[];
-  /** Each item's JSON, when a caller needs to rewrite some of them. */
-  parts?: string[];
   body: string;
   total: number;
 }

@@ -132,8 +132,7 @@ export const app = createApp('/api/media', {
         database.select({ n: count() }).from(mediaTable).where(and(eq(mediaTable.festivalId, id), publicMedia)),
         listPublicMedia(database, id, limit, offset),
       ]);
-      const parts = items.map((item) => JSON.stringify(item));
-      return { items, parts, body: `[${parts.join(',')}]`, total: total.n };
+      return { items, body: JSON.stringify(items), total: total.n };
     });
     c.header('X-Total-Count', String(page.total));
     c.header('Content-Type', 'application/json; charset=utf-8');
@@ -145,12 +144,8 @@ export const app = createApp('/api/media', {
       .where(and(eq(mediaVotesTable.userId, user.id), sql`${mediaVotesTable.mediaId} = any(${sql.param(page.items.map((m) => m.id))}::int[])`));
     if (mine.length === 0) return c.body(page.body);
     const ratingOf = new Map(mine.map((v) => [v.mediaId, v.rating]));
-    // Only the voted items change. The key cannot occur unescaped inside a string value of the JSON.
-    const parts = page.items.map((item, i) => {
-      const rating = ratingOf.get(item.id);
-      return rating === undefined ? page.parts![i] : page.parts![i].replace('"userRating":null', `"userRating":${rating}`);
-    });
-    return c.body(`[${parts.join(',')}]`);
+    // The shared page's items with the caller's own votes.
+    return c.json(page.items.map((item) => ({ ...item, userRating: ratingOf.get(item.id) ?? item.userRating })) satisfies Media[]);
   })
   .route('/', mediaUploadRoutes)
   .post('/:id/report', doc({ summary: 'Reporta un contenido', access: 'optional', responses: { 201: { description: 'Reporte enviado', schema: messageResponse } }, errors: [404, 429] }), jsonBodyLimit, optionalAuth, validate('param', idParamSchema), validate('json', reportSchema), rateLimit('report'), async (c) => {
