@@ -75,6 +75,18 @@ test.describe('static pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Política de Privacidad' })).toBeVisible();
   });
 
+  test('on a phone the purposes table scrolls in its own box, reachable by keyboard, and the page keeps its width', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/privacy#purposes');
+    const table = page.getByRole('region', { name: /finalidades/i });
+    await expect(table.getByRole('columnheader', { name: 'Carácter' })).toBeAttached();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await table.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => table.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('Contact sends a message (Enviando..., success, form cleared) and shows the failure text', async ({ page }) => {
     await page.goto('/contact');
     await expect(page.getByText('Respuesta en 24-48h')).toBeVisible();

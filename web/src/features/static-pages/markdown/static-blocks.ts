@@ -76,10 +76,12 @@ const blocks: Record<string, Block> = {
     });
   },
   table(node) {
-    element(node, 'div', 'sp-table-wrap');
+    const caption = String(node.attributes?.caption ?? '');
+    // A table wider than a phone scrolls sideways in its box: focusable and named, so a keyboard can scroll it.
+    node.data = { ...node.data, hName: 'div', hProperties: { className: ['sp-table-wrap'], tabIndex: 0, role: 'region', ariaLabel: caption || 'Tabla' } };
     const table = node.children.find((child) => child.type === 'table');
     if (!table) throw new Error(':::table espera una tabla');
-    table.data = { ...table.data, hProperties: { dataCaption: String(node.attributes?.caption ?? '') } };
+    table.data = { ...table.data, hProperties: { dataCaption: caption } };
   },
   details(node) {
     element(node, 'details');
