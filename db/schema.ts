@@ -707,7 +707,7 @@ export const savedAlertsTable = pgTable(
       .notNull()
       .references(() => usersTable.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    filters: jsonb('filters').$type<Record<string, string>>().notNull(),
+    filters: jsonb('filters').$type<Record<string, string | number>>().notNull(),
     channels: jsonb('channels').$type<{ inApp: boolean; email: boolean; push: boolean }>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

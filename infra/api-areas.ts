@@ -30,6 +30,8 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'users', routes: ['/api/users'], memory: '256 MB', timeout: '10 seconds', needsBucket: false, extraSecrets: ['GoogleClientId', 'AdminEmails'] },
   { name: 'favorites', routes: ['/api/favorites'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
   { name: 'notifications', routes: ['/api/notifications'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
+  // Follows of artists, saved searches and this device's push subscription.
+  { name: 'alerts', routes: ['/api/follows', '/api/alerts', '/api/push'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
   // Calendar feeds (iCalendar and RSS), public and each user's private one.
   { name: 'feeds', routes: ['/api/feeds'], memory: '512 MB', timeout: '10 seconds', needsBucket: false },
   { name: 'newsletter', routes: ['/api/newsletter'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },

@@ -74,6 +74,16 @@ export const specRoutes: SpecRoute[] = [
   r('GET', '/api/openapi.json', 'docs', 'ours'),
   r('GET', '/api/docs', 'docs', 'ours'),
   r('GET', '/api/docs/swagger-ui-bundle.js', 'docs', 'ours'),
+  // Follows, saved searches, push subscriptions and preferences
+  r('GET', '/api/follows', 'alerts', 'ours'),
+  r('POST', '/api/follows/artists/1', 'alerts', 'ours'),
+  r('DELETE', '/api/follows/artists/1', 'alerts', 'ours'),
+  r('GET', '/api/alerts', 'alerts', 'ours'),
+  r('POST', '/api/alerts', 'alerts', 'ours'),
+  r('PUT', '/api/alerts/1', 'alerts', 'ours'),
+  r('DELETE', '/api/alerts/1', 'alerts', 'ours'),
+  r('GET', '/api/users/preferences', 'users', 'ours'),
+  r('PUT', '/api/users/preferences', 'users', 'ours'),
 ];
 
 /** Pages that are not /api calls but must reach a function: share previews (link previews need the festival in the HTML), robots, sitemap. */

@@ -1,0 +1,50 @@
+import { z } from '#core/zod';
+import { alertInputSchema, alertResponse, followChangedResponse, followsResponse } from '#core/alert-schemas';
+import { idParamSchema } from '#core/festival-schemas';
+import { messageResponse } from '#core/response-schemas';
+import { createApp } from '../lib/app';
+import { currentUser, requireAuth } from '../lib/auth';
+import { db } from '../lib/db';
+import { followArtist, listFollows, unfollowArtist } from '../lib/domain/alerts/follows';
+import { createAlert, deleteAlert, listAlerts, updateAlert } from '../lib/domain/alerts/saved-alerts';
+import { documenter } from '../lib/openapi';
+import { validate } from '../lib/validate';
+
+const doc = documenter('Avisos');
+
+/** Artists the signed-in user follows: one added to any lineup tells them (functions/lib/domain/alerts). */
+export const followsApp = createApp('/api/follows')
+  .use('*', requireAuth)
+  .get('/', doc({ summary: 'Los artistas que sigo', access: 'user', responses: { 200: { description: 'Artistas seguidos', schema: followsResponse } } }), async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await listFollows(await db(), currentUser(c).id));
+  })
+  .post('/artists/:id', doc({ summary: 'Sigue a un artista', access: 'user', responses: { 200: { description: 'Ya lo seguías', schema: followChangedResponse }, 201: { description: 'Siguiendo', schema: followChangedResponse } }, errors: [404, 409] }), validate('param', idParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const added = await followArtist(await db(), currentUser(c).id, id);
+    return c.json({ message: 'Ahora sigues a este artista.', artist_id: id, following: true }, added ? 201 : 200);
+  })
+  .delete('/artists/:id', doc({ summary: 'Deja de seguir a un artista', access: 'user', responses: { 200: { description: 'Ya no lo sigues', schema: followChangedResponse } }, errors: [404] }), validate('param', idParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    await unfollowArtist(await db(), currentUser(c).id, id);
+    return c.json({ message: 'Ya no sigues a este artista.', artist_id: id, following: false });
+  });
+
+/** Saved searches ('Crear alerta' on the home): a newly approved festival that matches tells their owner. */
+export const alertsApp = createApp('/api/alerts')
+  .use('*', requireAuth)
+  .get('/', doc({ summary: 'Mis alertas de búsqueda', access: 'user', responses: { 200: { description: 'Alertas', schema: z.array(alertResponse) } } }), async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await listAlerts(await db(), currentUser(c).id));
+  })
+  .post('/', doc({ summary: 'Crea una alerta con los filtros de una búsqueda', access: 'user', responses: { 201: { description: 'La alerta', schema: alertResponse } }, errors: [409] }), validate('json', alertInputSchema), async (c) => {
+    return c.json(await createAlert(await db(), currentUser(c).id, c.req.valid('json')), 201);
+  })
+  .put('/:id', doc({ summary: 'Cambia una alerta propia', access: 'user', responses: { 200: { description: 'La alerta', schema: alertResponse } }, errors: [403, 404] }), validate('param', idParamSchema), validate('json', alertInputSchema), async (c) => {
+    return c.json(await updateAlert(await db(), currentUser(c).id, c.req.valid('param').id, c.req.valid('json')));
+  })
+  .delete('/:id', doc({ summary: 'Borra una alerta propia', access: 'user', responses: { 200: { description: 'Alerta borrada', schema: messageResponse } }, errors: [403, 404] }), validate('param', idParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    await deleteAlert(await db(), currentUser(c).id, id);
+    return c.json({ message: 'Alerta eliminada.', id });
+  });
