@@ -125,6 +125,51 @@ export const calendarRangeResponse = z.object({
   next: festivalResponse.pick({ id: true, name: true, start_date: true }).nullable(),
 });
 
+/** GET /api/festivals/map: the markers of the area shown, clustered for its zoom. */
+export const mapViewResponse = z.object({
+  located: z.number().int().describe('Festivales en el mapa (los que coinciden con la búsqueda, si la hay).'),
+  withoutCoordinates: z.number().int().describe('Festivales sin coordenadas, que no aparecen en el mapa.'),
+  center: z.tuple([z.number(), z.number()]).describe('Centro inicial: la media de las coordenadas, o Madrid.'),
+  markers: z.array(
+    z.discriminatedUnion('type', [
+      z.object({
+        type: z.literal('festival'),
+        id: z.number().int(),
+        lat: z.number(),
+        lon: z.number(),
+        name: z.string(),
+        location: z.string().nullable(),
+        start_date: z.string().nullable(),
+        end_date: z.string().nullable(),
+        genres: z.array(z.string()),
+      }),
+      z.object({
+        type: z.literal('cluster'),
+        id: z.number().int(),
+        lat: z.number(),
+        lon: z.number(),
+        count: z.number().int(),
+        zoom: z.number().int().describe('Zoom al que el grupo se separa.'),
+      }),
+    ]),
+  ),
+  results: z
+    .object({
+      total: z.number().int(),
+      items: z.array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          location: z.string().nullable(),
+          lat: z.number().nullable(),
+          lon: z.number().nullable(),
+          zoom: z.number().int().nullable().describe('Zoom al que su marcador sale de todo grupo.'),
+        }),
+      ),
+    })
+    .nullable(),
+});
+
 /** POST /api/admin/festivals/geocode-missing. */
 export const geocodeMissingResponse = z.object({
   geocoded: z.array(z.number().int()).describe('Festivales que han recibido coordenadas en esta llamada.'),

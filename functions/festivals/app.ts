@@ -1,4 +1,5 @@
 import { calendarRange, calendarRangeQuerySchema, festivalPage, festivalPageQuerySchema } from '#core/festival-page';
+import { MapIndex, mapView, mapViewQuerySchema } from '#core/map-markers';
 import { proposeFestivalSchema, festivalFilterQuerySchema, idParamSchema } from '#core/festival-schemas';
 import { createApp } from '../lib/app';
 import type { Database } from '#db/client';
@@ -14,7 +15,7 @@ import { festivalEditionFields, festivalEditionFieldsIfAvailable, festivalEditio
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { proposeFestival } from './proposals';
-import { calendarRangeResponse, festivalPageResponse, festivalResponse, messageResponse } from '#core/response-schemas';
+import { calendarRangeResponse, festivalPageResponse, festivalResponse, mapViewResponse, messageResponse, type Festival } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
 import { editionSchema, festivalEditionFieldsSchema } from '#core/lineup-types';
@@ -23,6 +24,28 @@ import { editionSchema, festivalEditionFieldsSchema } from '#core/lineup-types';
 const festivalWithEditions = festivalResponse.extend(festivalEditionFieldsSchema.shape);
 
 const doc = documenter('Festivales');
+
+/**
+ * Cluster indexes by catalogue snapshot (the array is the snapshot's own, so a new catalogue
+ * drops them with it) and by normalised search; a handful of searches per snapshot at most.
+ */
+const mapIndexes = new WeakMap<readonly Festival[], Map<string, MapIndex>>();
+const MAP_INDEXES_PER_SNAPSHOT = 32;
+
+function mapIndexFor(catalogue: readonly Festival[]) {
+  let forSnapshot = mapIndexes.get(catalogue);
+  if (!forSnapshot) mapIndexes.set(catalogue, (forSnapshot = new Map()));
+  const indexes = forSnapshot;
+  return (festivals: readonly Festival[], key: string) => {
+    let index = indexes.get(key);
+    if (!index) {
+      if (indexes.size >= MAP_INDEXES_PER_SNAPSHOT) indexes.delete(indexes.keys().next().value!);
+      index = new MapIndex(festivals);
+      indexes.set(key, index);
+    }
+    return index;
+  };
+}
 
 /** Pending and rejected proposals are visible to their proposer and to admins only; anyone else gets the 404 of a missing festival. */
 async function visibleFestival(database: Database, id: number, user: AuthUser | null) {
@@ -59,6 +82,12 @@ export const app = createApp('/api/festivals')
   .get('/calendar', doc({ summary: 'Festivales de los días que muestra el calendario, y el siguiente', responses: { 200: { description: 'Rango', schema: calendarRangeResponse }, 304: { description: 'Sin cambios (ETag)' } } }), validate('query', calendarRangeQuerySchema), async (c) => {
     const { from, to } = c.req.valid('query');
     const cached = await catalogRead(await db(), { calendar: [from, to] }, (festivals) => calendarRange(festivals, from, to));
+    return sendCachedBody(c, cached, publicReadCacheControl(c));
+  })
+  // What the map shows: the markers of the area in view, clustered for its zoom on the server.
+  .get('/map', doc({ summary: 'Marcadores del área visible del mapa, agrupados según el zoom', responses: { 200: { description: 'Vista del mapa', schema: mapViewResponse }, 304: { description: 'Sin cambios (ETag)' } } }), validate('query', mapViewQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    const cached = await catalogRead(await db(), { map: query }, (festivals) => mapView(festivals, query, mapIndexFor(festivals)));
     return sendCachedBody(c, cached, publicReadCacheControl(c));
   })
   .get('/:id', doc({ summary: 'Un festival (pendiente: solo para quien lo propuso o administración)', access: 'optional', responses: { 200: { description: 'El festival', schema: festivalWithEditions } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), async (c) => {
