@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '#db/client';
+import { isoTimestamp as iso } from '../lib/domain/sql-json';
 
 /**
  * The admin queues are built as JSON by Postgres and passed through as text: the panel fires all
  * lists at once, and on Node's one thread mapping and serialising thousands of rows per list was
- * most of each round (bench/admin.ts). Shapes are core/types' Festival, Media, Comment and
- * MediaReport; tests compare them with the objects the other routes send.
+ * most of each round (bench/admin.ts). Shapes are core/response-schemas' Festival, Media and
+ * MediaReport (comments: functions/lib/domain/comments); tests compare them with the objects the other routes send.
  */
 export const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 
@@ -14,8 +15,6 @@ export async function jsonArray(database: Executor, query: SQL): Promise<string>
   return result.rows[0]?.body ?? '[]';
 }
 
-/** Same text as Date#toISOString, so these lists match the objects the other routes serialise. */
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export interface Page {
   limit?: number;
@@ -68,19 +67,6 @@ export function mediaJson(where: SQL, range: Page): SQL {
     left join users u on u.id = m.user_id
     left join lateral (select round(avg(mv.rating)::numeric, 2)::float8 as rating, count(*)::int as votes_count
       from media_votes mv where mv.media_id = m.id) v on true`;
-}
-
-/** Comments with author and festival (core/admin-schemas AdminComment), newest first. */
-export function commentsJson(where: SQL, range: Page): SQL {
-  return sql`select coalesce(json_agg(json_build_object(
-      'id', c.id, 'festival_id', c.festival_id, 'content', c.content, 'rating', c.rating, 'status', c.status,
-      'created_at', ${iso(sql`c.created_at`)},
-      'User', json_build_object('id', u.id, 'name', u.name, 'avatar_url', u.avatar_url),
-      'Festival', json_build_object('id', fe.id, 'name', fe.name)
-    ) order by c.created_at desc, c.id desc), '[]')::text as body
-    from (select * from comments where ${where} order by created_at desc, id desc ${page(range)}) c
-    join users u on u.id = c.user_id
-    join festivals fe on fe.id = c.festival_id`;
 }
 
 /** Media reports with the media and the reporter (null when anonymous), newest first (NULLS LAST as in media_reports_created_idx). */

@@ -1,19 +1,16 @@
-import { eq } from 'drizzle-orm';
 import { COMMENTS_DEFAULT_LIMIT, commentSchema, pageQuerySchema } from '#core/community-schemas';
 import { idParamSchema } from '#core/festival-schemas';
-import { commentsTable } from '#db/schema';
 import { createApp } from '../lib/app';
-import { recordAudit } from '../lib/audit';
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
-import { forbidden, notFound } from '../lib/errors';
 import { invalidateCatalog } from '../lib/festival-store';
 import { rateLimit } from '../lib/rate-limit';
 import { discardFiles, jsonBodyLimit, MULTIPART_MAX_BYTES, putImages, readImageFiles, recordImages, type StoredFile } from '../lib/multipart-images';
 import { validate } from '../lib/validate';
 import { readListVersion, requireVisibleFestival, type VersionedFestival } from '../lib/festival-access';
 import { SharedReads, VersionedListCache } from '../lib/response-cache';
-import { hasPendingComments, insertComment, listComments } from './comment-store';
+import { hasPendingComments, listComments } from '../lib/domain/comments/read-comments';
+import { deleteComment, insertComment } from '../lib/domain/comments/write-comments';
 import type { Comment } from '#core/response-schemas';
 import { commentResponse, commentWithMediaResponse, messageResponse } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';
@@ -87,30 +84,8 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
     }
   })
   .delete('/:id', doc({ summary: 'Borra un comentario propio (o cualquiera, administración)', access: 'user', responses: { 200: { description: 'Comentario borrado', schema: messageResponse } }, errors: [403, 404] }), requireAuth, validate('param', idParamSchema), async (c) => {
-    const user = currentUser(c);
     const { id } = c.req.valid('param');
-    const database = await db();
-    const [comment] = await database
-      .select({ userId: commentsTable.userId, festivalId: commentsTable.festivalId, content: commentsTable.content, rating: commentsTable.rating })
-      .from(commentsTable)
-      .where(eq(commentsTable.id, id))
-      .limit(1);
-    if (!comment) throw notFound('Comentario no encontrado.', 'comment_not_found');
-    const moderating = comment.userId !== user.id;
-    if (moderating && user.role !== 'admin') throw forbidden('Solo puedes borrar tus propios comentarios.', 'not_owner');
-    // Photos sent with the comment stay in the gallery (their comment_id becomes null).
-    await database.transaction(async (tx) => {
-      await tx.delete(commentsTable).where(eq(commentsTable.id, id));
-      if (moderating) {
-        await recordAudit(tx, {
-          actorId: user.id,
-          action: 'delete',
-          entity: 'comment',
-          entityId: id,
-          details: { festival_id: comment.festivalId, user_id: comment.userId, content: comment.content, rating: comment.rating },
-        });
-      }
-    });
+    await deleteComment(await db(), currentUser(c), id);
     versionReads.written();
     invalidateCatalog();
     return c.json({ message: 'Comentario borrado', id });

@@ -1,0 +1,92 @@
+import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '#db/client';
+import { commentsTable, festivalsTable, usersTable } from '#db/schema';
+import type { AdminComment, Comment } from '#core/response-schemas';
+import type { ListPage } from '../../response-cache';
+import { sqlRows } from '../sql-rows';
+import { jsonObjectOf } from '../sql-json';
+
+/**
+ * Comments and who sees them (decision 018): a new comment is pending; everyone sees approved
+ * comments; an author also sees their own pending ones; admins see the pending queue. A rating
+ * counts in the festival's averageRating once approved, once per user (their newest approved
+ * comment): triggers on comments keep that in festival_user_ratings and festival_ratings.
+ *
+ * One field list per answer: the public Comment and the admin queue's AdminComment (the same
+ * fields plus the festival), read by Drizzle for the public list and serialised by Postgres for
+ * the admin queue (decision 012), so both always have the same keys and formats.
+ */
+export const commentFields = {
+  id: commentsTable.id,
+  festival_id: commentsTable.festivalId,
+  content: commentsTable.content,
+  rating: commentsTable.rating,
+  status: commentsTable.status,
+  created_at: commentsTable.createdAt,
+  User: { id: usersTable.id, name: usersTable.name, avatar_url: usersTable.avatarUrl },
+};
+
+const adminCommentFields = { ...commentFields, Festival: { id: festivalsTable.id, name: festivalsTable.name } };
+
+type CommentRow = Omit<Comment, 'created_at'> & { created_at: Date };
+
+export const toComment = ({ created_at, ...row }: CommentRow): Comment => ({ ...row, created_at: created_at.toISOString() });
+
+/** Whether `userId` has comments on the festival still waiting for moderation (comments_festival_author_idx). */
+export async function hasPendingComments(database: Executor, festivalId: number, userId: number): Promise<boolean> {
+  const rows = await database
+    .select({ id: commentsTable.id })
+    .from(commentsTable)
+    .where(and(eq(commentsTable.festivalId, festivalId), eq(commentsTable.userId, userId), eq(commentsTable.status, 'pending')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+// NULLS LAST as in the comments indexes, or Postgres cannot read the page off them.
+const newestFirst = [sql`${commentsTable.createdAt} desc nulls last`, sql`${commentsTable.id} desc nulls last`];
+
+/**
+ * A page of the festival's comments, newest first: the approved ones, plus those of `authorId`
+ * (their pending comments) when given. The page is chosen first, so authors are joined for its
+ * rows only, however deep the offset.
+ */
+export async function listComments(
+  database: Executor,
+  festivalId: number,
+  range: { limit: number; offset: number },
+  authorId?: number,
+): Promise<ListPage<Comment>> {
+  const approved = eq(commentsTable.status, 'approved');
+  const visible: SQL = and(eq(commentsTable.festivalId, festivalId), authorId === undefined ? approved : or(approved, eq(commentsTable.userId, authorId)))!;
+  const pageIds = database.select({ pageId: commentsTable.id }).from(commentsTable).where(visible).orderBy(...newestFirst).limit(range.limit).offset(range.offset).as('page');
+  const [[total], rows] = await Promise.all([
+    database.select({ n: count() }).from(commentsTable).where(visible),
+    database
+      .select(commentFields)
+      .from(pageIds)
+      .innerJoin(commentsTable, eq(commentsTable.id, pageIds.pageId))
+      .innerJoin(usersTable, eq(usersTable.id, commentsTable.userId))
+      .orderBy(...newestFirst),
+  ]);
+  const items = rows.map(toComment);
+  return { items, body: JSON.stringify(items), total: total.n };
+}
+
+/** The admin queue's comments matching `where`, newest first, as JSON text built by Postgres. */
+export async function adminCommentsJson(database: Executor, where: SQL, range: { limit?: number; offset?: number }): Promise<string> {
+  const limit = range.limit === undefined ? sql`` : sql`limit ${range.limit}`;
+  const [row] = await sqlRows<{ body: string }>(
+    database,
+    sql`select coalesce(json_agg(${jsonObjectOf(adminCommentFields)} order by comments.created_at desc, comments.id desc), '[]')::text as body
+      from (select * from comments where ${where} order by created_at desc, id desc ${limit} offset ${range.offset ?? 0}) comments
+      join users on users.id = comments.user_id
+      join festivals on festivals.id = comments.festival_id`,
+  );
+  return row?.body ?? '[]';
+}
+
+/** One comment as the admin queue shows it, or null. */
+export async function findAdminComment(database: Executor, id: number): Promise<AdminComment | null> {
+  const [comment] = JSON.parse(await adminCommentsJson(database, eq(commentsTable.id, id), { limit: 1 })) as AdminComment[];
+  return comment ?? null;
+}
