@@ -63,6 +63,14 @@ const zones = [
   },
 ];
 
+// The aliases, not climbing paths, name core/ and db/ from outside them.
+const aliasesOnly = { regex: '^(\\.\\./)+(core|db)/', message: 'Usa los alias #core/… y #db/….' };
+
+// Handlers of aggregates that have their home in functions/lib/domain/ only validate, call it and
+// answer (decision 026): their tables and queries stay there. Add a folder here when its aggregate moves.
+const thinHandlers = ['functions/comments/**', 'functions/favorites/**', 'functions/newsletter/**', 'functions/admin/comments.ts', 'functions/admin/newsletter.ts'];
+const domainMessage = 'Las consultas de este agregado viven en functions/lib/domain/<agregado>: el handler solo valida, llama y responde (decisión 026).';
+
 export default tseslint.config(
   {
     ignores: ['node_modules/', 'web/dist/', 'dist/', '.sst/', 'migrations/', 'infra/lambda-native/', 'test-results/', 'playwright-report/'],
@@ -89,12 +97,23 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-self-import': 'error',
-      // The aliases, not climbing paths, name core/ and db/ from outside them.
+      'no-restricted-imports': ['error', { patterns: [aliasesOnly] }],
+      'import-x/no-useless-path-segments': 'error',
+    },
+  },
+  {
+    files: thinHandlers,
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+(core|db)/', message: 'Usa los alias #core/… y #db/….' }] },
+        {
+          patterns: [aliasesOnly],
+          paths: [
+            { name: 'drizzle-orm', message: domainMessage },
+            { name: '#db/schema', message: domainMessage },
+          ],
+        },
       ],
-      'import-x/no-useless-path-segments': 'error',
     },
   },
   // Tests and their stubs of SST's globals handle loosely typed objects on purpose.

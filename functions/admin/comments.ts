@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { listQuerySchema, QUEUE_DEFAULT_LIMIT } from '#core/admin-schemas';
 import { idParamSchema } from '#core/festival-schemas';
-import { commentsTable } from '#db/schema';
 import type { AppEnv } from '../lib/app-env';
 import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';
-import { adminCommentsJson, findAdminComment } from '../lib/domain/comments/read-comments';
+import { findAdminComment, pendingCommentsJson } from '../lib/domain/comments/read-comments';
 import { approveComment, rejectComment } from '../lib/domain/comments/write-comments';
 import { invalidateCatalog } from '../lib/festival-store';
 import { validate } from '../lib/validate';
@@ -20,7 +18,7 @@ const doc = documenter('Administración');
 export const commentRoutes = new Hono<AppEnv>()
   .get('/comments/pending', doc({ summary: 'Comentarios pendientes de moderación', access: 'admin', responses: { 200: { description: 'Comentarios', schema: z.array(adminCommentResponse) } } }), validate('query', listQuerySchema), async (c) => {
     const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
-    return c.body(await adminCommentsJson(await db(), eq(commentsTable.status, 'pending'), { limit, offset }), 200, JSON_CONTENT_TYPE);
+    return c.body(await pendingCommentsJson(await db(), { limit, offset }), 200, JSON_CONTENT_TYPE);
   })
   .put('/comments/:id/approve', doc({ summary: 'Aprueba un comentario', access: 'admin', responses: { 200: { description: 'El comentario', schema: adminCommentResponse } }, errors: [404, 409] }), validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');

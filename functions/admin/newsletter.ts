@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../lib/app-env';
 import { db } from '../lib/db';
-import { previewDigest, queueDigest } from '../lib/newsletter/digest';
-import { subscriberCounts } from '../lib/newsletter/subscriptions';
+import { previewDigest, queueDigest } from '../lib/domain/newsletter/digest';
+import { subscriberCounts } from '../lib/domain/newsletter/subscriptions';
 import { digestPreviewResponse, digestQueuedResponse, subscriberCountsResponse } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';
 

@@ -6,7 +6,7 @@ import { createApp } from '../lib/app';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { etagOf, favoriteFeedFestivals, publicFeedFestivals, renderIcs, renderRss } from '../lib/feeds/calendar-feed';
-import { isToken } from '../lib/newsletter/subscriptions';
+import { isToken } from '../lib/domain/newsletter/subscriptions';
 import { siteUrl } from '../lib/mail/site-url';
 import { validate } from '../lib/validate';
 import { documenter } from '../lib/openapi';

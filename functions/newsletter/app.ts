@@ -1,7 +1,7 @@
 import { newsletterSchema } from '#core/community-schemas';
 import { createApp, errorJson } from '../lib/app';
 import { db } from '../lib/db';
-import { confirm, unsubscribe, subscribe } from '../lib/newsletter/subscriptions';
+import { confirm, unsubscribe, subscribe } from '../lib/domain/newsletter/subscriptions';
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { newsletterResponse } from '#core/response-schemas';

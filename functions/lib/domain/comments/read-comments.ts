@@ -72,8 +72,11 @@ export async function listComments(
   return { items, body: JSON.stringify(items), total: total.n };
 }
 
+/** The comments awaiting moderation, newest first, as the admin queue's JSON text. */
+export const pendingCommentsJson = (database: Executor, range: { limit: number; offset: number }) => adminCommentsJson(database, eq(commentsTable.status, 'pending'), range);
+
 /** The admin queue's comments matching `where`, newest first, as JSON text built by Postgres. */
-export async function adminCommentsJson(database: Executor, where: SQL, range: { limit?: number; offset?: number }): Promise<string> {
+async function adminCommentsJson(database: Executor, where: SQL, range: { limit?: number; offset?: number }): Promise<string> {
   const limit = range.limit === undefined ? sql`` : sql`limit ${range.limit}`;
   const [row] = await sqlRows<{ body: string }>(
     database,

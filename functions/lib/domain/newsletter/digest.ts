@@ -3,8 +3,8 @@ import { formatDateRange } from '#core/dates';
 import { festivalPath } from '#core/share';
 import type { Database } from '#db/client';
 import { festivalsTable, type OutboxPayload } from '#db/schema';
-import { renderHtml, renderText, type MailItem } from '../mail/layout';
-import { siteUrl } from '../mail/site-url';
+import { renderHtml, renderText, type MailItem } from '../../mail/layout';
+import { siteUrl } from '../../mail/site-url';
 
 const MONTHS = new Intl.DateTimeFormat('es', { month: 'long', timeZone: 'UTC' });
 const LIST_LIMIT = 12;

@@ -1,8 +1,8 @@
 import { eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#db/client';
 import { newsletterSubscriptionsTable } from '#db/schema';
-import { siteUrl } from '../mail/site-url';
-import { enqueue } from '../outbox/enqueue';
+import { siteUrl } from '../../mail/site-url';
+import { enqueue } from '../../outbox/enqueue';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A token that cannot be one of ours is answered like an unknown one, without a query that would fail on the uuid cast. */
