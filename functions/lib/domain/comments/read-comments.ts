@@ -26,6 +26,10 @@ export const commentFields = {
   User: { id: usersTable.id, name: usersTable.name, avatar_url: usersTable.avatarUrl },
 };
 
+/** The comment's own columns, without its author. */
+const { User: _author, ...ownColumns } = commentFields;
+export const commentColumns = ownColumns;
+
 const adminCommentFields = { ...commentFields, Festival: { id: festivalsTable.id, name: festivalsTable.name } };
 
 type CommentRow = Omit<Comment, 'created_at'> & { created_at: Date };

@@ -6,7 +6,7 @@ import type { Comment } from '#core/response-schemas';
 import type { AuthUser } from '../../app-env';
 import { recordAudit } from '../../audit';
 import { conflict, forbidden, notFound } from '../../errors';
-import { toComment } from './read-comments';
+import { commentColumns, toComment } from './read-comments';
 
 /**
  * The moves of a comment: posted pending by a signed-in user; approved by an admin (its rating
@@ -21,14 +21,7 @@ export async function insertComment(tx: Executor, user: AuthUser, input: Comment
   const [row] = await tx
     .insert(commentsTable)
     .values({ festivalId: input.festival_id, userId: user.id, content: input.content, rating: input.rating, status: 'pending' })
-    .returning({
-      id: commentsTable.id,
-      festival_id: commentsTable.festivalId,
-      content: commentsTable.content,
-      rating: commentsTable.rating,
-      status: commentsTable.status,
-      created_at: commentsTable.createdAt,
-    });
+    .returning(commentColumns);
   return toComment({ ...row, User: { id: user.id, name: user.name, avatar_url: user.avatar_url } });
 }
 
