@@ -1,5 +1,5 @@
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { catalogue, expect, test, withCookieChoice } from '../support/fixtures';
+import { admin, allowConsoleError, api, catalogue, expect, login, test, withCookieChoice } from '../support/fixtures';
 
 test.beforeEach(async ({ page }) => {
   await withCookieChoice(page);
@@ -99,4 +99,97 @@ test('the artists list searches without minding accents', async ({ page }) => {
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: 'Tiësto' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tiësto' })).toBeVisible();
+});
+
+test('an admin pastes a lineup, reorders it, sets the tickets and merges a duplicate artist', async ({ page }) => {
+  const tag = Date.now().toString(36);
+  const name = `Festival Cartel ${tag}`;
+  const { token } = await login(page, admin);
+  const festival = await api(page, token, 'POST', '/api/admin/festivals', {
+    name,
+    description: 'Un festival para probar el editor de carteles.',
+    location: 'Valencia, España',
+    start_date: '2031-07-11',
+    end_date: '2031-07-13',
+    genres: ['Techno'],
+    status: 'approved',
+  });
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: /^Todos/ }).click();
+  await page.getByRole('searchbox', { name: 'Buscar festivales' }).fill(name);
+  await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: `Ediciones y cartel de ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Ediciones y cartel: ${name}` });
+  await expect(dialog.getByRole('button', { name: '2031', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+  // Pasted the way posters list it: a new name is marked before saving.
+  await dialog.getByRole('textbox', { name: 'Pegar cartel' }).fill(`*Amelie Lens\nViernes\nMain Stage\nNueva Artista ${tag} · Ben Klock`);
+  await dialog.getByRole('button', { name: 'Previsualizar y añadir' }).click();
+  const rows = dialog.locator('.lineup-row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: `Nueva Artista ${tag}` }).getByText('Nuevo')).toBeVisible();
+  await expect(rows.filter({ hasText: 'Amelie Lens' }).getByText('Nuevo')).toHaveCount(0);
+  await expect(dialog.getByText('Se creará 1 artista nuevo al guardar.')).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: `Día de Ben Klock` })).toHaveValue('2031-07-11');
+  await expect(dialog.getByRole('textbox', { name: `Escenario de Ben Klock` })).toHaveValue('Main Stage');
+
+  // Another from the suggestions, then reorder and remove.
+  const picker = dialog.getByRole('combobox', { name: 'Añadir artista' });
+  await picker.fill('charlotte');
+  await dialog.getByRole('option', { name: /Charlotte de Witte/ }).click();
+  await dialog.getByRole('combobox', { name: 'Añadir artista' }).fill('Tiesto');
+  await dialog.getByRole('option', { name: /Tiësto/ }).click();
+  await expect(rows).toHaveCount(5);
+  await dialog.getByRole('button', { name: 'Quitar a Tiësto' }).click();
+  await dialog.getByRole('button', { name: 'Subir a Charlotte de Witte' }).click();
+  await dialog.getByRole('button', { name: 'Subir a Charlotte de Witte' }).click();
+  await expect(dialog.locator('.lineup-row-name')).toHaveText(['Amelie Lens', 'Charlotte de Witte', `Nueva Artista ${tag}Nuevo`, 'Ben Klock']);
+  await dialog.getByLabel('Categoría de Charlotte de Witte').selectOption('headliner');
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Guardar cartel' }).click();
+  await expect(dialog.getByText('Cartel 2031 guardado: 4 artistas (1 nuevos)')).toBeVisible();
+
+  // A wrong price is refused with the server's Spanish message.
+  allowConsoleError(page, /status of 400/);
+  await dialog.getByRole('textbox', { name: 'Precio desde (€)' }).fill('45');
+  await dialog.getByRole('textbox', { name: 'Precio hasta (€)' }).fill('20');
+  await dialog.getByRole('button', { name: 'Guardar entradas' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('El precio hasta no puede ser menor que el precio desde.');
+  await dialog.getByRole('textbox', { name: 'Precio hasta (€)' }).fill('');
+  await dialog.getByRole('textbox', { name: 'Web oficial de venta' }).fill('https://entradas.example/cartel');
+  await dialog.getByRole('button', { name: 'Guardar entradas' }).click();
+  await expect(dialog.getByText('Entradas 2031 guardadas')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+
+  // What the database holds is what the visitor sees.
+  const saved = await (await page.request.get(`/api/festivals/${festival.id}`)).json();
+  expect(saved.lineup.map((e: { artist: { name: string } }) => e.artist.name)).toEqual(['Amelie Lens', 'Charlotte de Witte', `Nueva Artista ${tag}`, 'Ben Klock']);
+  expect(saved.tickets).toMatchObject({ price_from: 45, price_to: null, ticket_url: 'https://entradas.example/cartel' });
+  await page.goto(`/festival/${festival.id}#cartel`);
+  const section = page.locator('#cartel');
+  await expect(section.locator('.lineup-headliner a')).toHaveText(['Amelie Lens', 'Charlotte de Witte']);
+  await expect(section.getByRole('heading', { name: 'Viernes 11 de julio · Main Stage' })).toBeVisible();
+  await expect(section.getByText('Entradas desde 45 €')).toBeVisible();
+
+  // A duplicate created by hand is merged into the artist of the lineup (the same name is refused: 409).
+  allowConsoleError(page, /status of 409/);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Artistas' }).click();
+  await page.getByRole('button', { name: 'Nuevo artista' }).click();
+  const form = page.getByRole('dialog', { name: 'Nuevo artista' });
+  await form.getByRole('textbox', { name: 'Nombre' }).fill(`nueva artista ${tag}`);
+  await form.getByRole('button', { name: 'Crear artista' }).click();
+  await expect(form.getByRole('alert')).toContainText('Ya existe un artista con ese nombre.');
+  await form.getByRole('textbox', { name: 'Nombre' }).fill(`N. Artista ${tag}`);
+  await form.getByRole('textbox', { name: 'País' }).fill('España');
+  await form.getByRole('button', { name: 'Crear artista' }).click();
+  await expect(page.getByText(`Artista «N. Artista ${tag}» creado`)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Buscar artista' }).fill(tag);
+  await page.getByRole('button', { name: `Editar N. Artista ${tag}` }).click();
+  const edit = page.getByRole('dialog', { name: `Editar artista: N. Artista ${tag}` });
+  await edit.getByRole('combobox', { name: 'Fusionar en' }).fill(`Nueva Artista ${tag}`);
+  await edit.getByRole('option', { name: `Nueva Artista ${tag}` }).click();
+  page.once('dialog', (d) => void d.accept());
+  await edit.getByRole('button', { name: `Fusionar en «Nueva Artista ${tag}»` }).click();
+  await expect(page.getByText(`«N. Artista ${tag}» fusionado en «Nueva Artista ${tag}»`)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Editar N. Artista ${tag}` })).toHaveCount(0);
 });

@@ -4,7 +4,9 @@ import { useAuth } from '../../../lib/auth';
 import { invalidateFestivals } from '../../../lib/catalog';
 import { useAdminActions } from '../hooks/use-admin-actions';
 import { useAdminData, type AdminDataKey } from '../hooks/use-admin-data';
+import { ArtistsTab } from './artists-tab';
 import { CommentsTab } from './comments-tab';
+import { EditionsEditor } from './editions-editor';
 import { FestivalForm } from './festival-form';
 import { FestivalsTab } from './festivals-tab';
 import { MediaForm } from './media-form';
@@ -18,11 +20,12 @@ import './admin-lists.css';
 import './admin-forms.css';
 import type { AdminMedia, Festival } from '#core/response-schemas';
 
-type MainTab = 'festivals' | 'media' | 'comments' | 'reports' | 'messages' | 'newsletter';
+type MainTab = 'festivals' | 'artists' | 'media' | 'comments' | 'reports' | 'messages' | 'newsletter';
 
 /** Which lists each tab shows, to put their load errors where they matter. */
 const tabLists: Record<MainTab, AdminDataKey[]> = {
   festivals: ['pendingFestivals', 'festivals', 'users'],
+  artists: [],
   media: ['pendingMedia', 'media'],
   comments: ['pendingComments'],
   reports: ['reports', 'media'],
@@ -91,6 +94,7 @@ function AdminPanel({ forced }: { forced: boolean }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [editingFestival, setEditingFestival] = useState<Festival | null | undefined>(undefined);
   const [editingMedia, setEditingMedia] = useState<AdminMedia | null | undefined>(undefined);
+  const [editionsOf, setEditionsOf] = useState<Festival | undefined>(undefined);
 
   const onDone = useCallback(
     (message: string) => {
@@ -182,6 +186,7 @@ function AdminPanel({ forced }: { forced: boolean }) {
           onChange={setTab}
           items={[
             { key: 'festivals', label: 'Festivales', count: data.pendingFestivals.length },
+            { key: 'artists', label: 'Artistas' },
             { key: 'media', label: 'Fotos/Vídeos', count: data.pendingMedia.length },
             { key: 'comments', label: 'Comentarios', count: data.pendingComments.length },
             { key: 'reports', label: 'Reportes', count: data.reports.length },
@@ -212,8 +217,11 @@ function AdminPanel({ forced }: { forced: boolean }) {
               run={run}
               busy={busy}
               onEdit={setEditingFestival}
+              onEditions={setEditionsOf}
               onNotice={setNotice}
             />
+          ) : tab === 'artists' ? (
+            <ArtistsTab />
           ) : tab === 'media' ? (
             <MediaTab pending={data.pendingMedia} all={data.media} run={run} busy={busy} onEdit={setEditingMedia} />
           ) : tab === 'comments' ? (
@@ -230,6 +238,17 @@ function AdminPanel({ forced }: { forced: boolean }) {
 
       {editingFestival !== undefined && (
         <FestivalForm festival={editingFestival} onClose={() => setEditingFestival(undefined)} onSaved={onFestivalSaved} />
+      )}
+      {editionsOf && (
+        <EditionsEditor
+          festival={editionsOf}
+          onClose={() => setEditionsOf(undefined)}
+          // The festival's dates (its current edition) may have moved: lists, map and calendar too.
+          onChanged={() => {
+            invalidateFestivals();
+            reload();
+          }}
+        />
       )}
       {editingMedia !== undefined && (
         <MediaForm

@@ -22,10 +22,12 @@ interface FestivalsTabProps {
   run: RunAction;
   busy: boolean;
   onEdit: (festival: Festival | null) => void;
+  /** Opens the festival's editions, lineup and tickets. */
+  onEditions: (festival: Festival) => void;
   onNotice: (message: string) => void;
 }
 
-function FestivalActions({ festival, run, busy, onEdit }: { festival: Festival; run: RunAction; busy: boolean; onEdit: (f: Festival) => void }) {
+function FestivalActions({ festival, run, busy, onEdit, onEditions }: { festival: Festival; run: RunAction; busy: boolean; onEdit: (f: Festival) => void; onEditions: (f: Festival) => void }) {
   const name = festival.name;
   return (
     <div className="admin-actions">
@@ -41,6 +43,9 @@ function FestivalActions({ festival, run, busy, onEdit }: { festival: Festival; 
       )}
       <button type="button" className="btn btn-sm btn-ghost" disabled={busy} onClick={() => onEdit(festival)}>
         Editar<span className="visually-hidden"> {name}</span>
+      </button>
+      <button type="button" className="btn btn-sm btn-ghost" disabled={busy} onClick={() => onEditions(festival)}>
+        Ediciones y cartel<span className="visually-hidden"> de {name}</span>
       </button>
       <button
         type="button"
@@ -65,7 +70,7 @@ function FestivalActions({ festival, run, busy, onEdit }: { festival: Festival; 
 }
 
 /** Festivales: Pendientes / Todos, create, edit, delete, approve or reject pending, geocode. */
-export function FestivalsTab({ pending, all, pendingMedia, users, run, busy, onEdit, onNotice }: FestivalsTabProps) {
+export function FestivalsTab({ pending, all, pendingMedia, users, run, busy, onEdit, onEditions, onNotice }: FestivalsTabProps) {
   const [sub, setSub] = useState<'pending' | 'all'>('pending');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
@@ -178,7 +183,7 @@ export function FestivalsTab({ pending, all, pendingMedia, users, run, busy, onE
                         <span className="muted">Imágenes pendientes en Fotos/Vídeos</span>
                       </div>
                     )}
-                    <FestivalActions festival={f} run={run} busy={busy} onEdit={onEdit} />
+                    <FestivalActions festival={f} run={run} busy={busy} onEdit={onEdit} onEditions={onEditions} />
                   </li>
                 );
               })}
@@ -242,7 +247,7 @@ export function FestivalsTab({ pending, all, pendingMedia, users, run, busy, onE
                       )}
                     </td>
                     <td>
-                      <FestivalActions festival={f} run={run} busy={busy} onEdit={onEdit} />
+                      <FestivalActions festival={f} run={run} busy={busy} onEdit={onEdit} onEditions={onEditions} />
                     </td>
                   </tr>
                 ))}
