@@ -1,14 +1,9 @@
 import Supercluster, { type ClusterProperties } from 'supercluster';
 import { normalizeText } from './festival-filters';
-import { CLUSTER_RADIUS, hasCoordinates, mapCenter, searchMapFestivals } from './map';
+import { CLUSTER_RADIUS, hasCoordinates, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_RESULTS_SHOWN, mapCenter, searchMapFestivals } from './map';
 import { z } from './zod';
 import type { Festival } from './response-schemas';
 
-/** The map's zoom range: street level adds nothing to finding a festival. */
-export const MAP_MIN_ZOOM = 3;
-export const MAP_MAX_ZOOM = 16;
-/** Search results listed above the map; the others are counted. */
-export const MAP_RESULTS_SHOWN = 5;
 
 /** A festival on the map: what its marker and popup show. */
 export interface MapPoint {

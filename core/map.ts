@@ -6,6 +6,11 @@ export const DEFAULT_MAP_CENTER: [number, number] = [40.416775, -3.70379];
 export const DEFAULT_MAP_ZOOM = 5;
 export const SEARCH_RESULT_ZOOM = 10;
 export const CLUSTER_RADIUS = 50;
+/** The map's zoom range: street level adds nothing to finding a festival. */
+export const MAP_MIN_ZOOM = 3;
+export const MAP_MAX_ZOOM = 16;
+/** Search results listed above the map; the others are counted. */
+export const MAP_RESULTS_SHOWN = 5;
 
 /**
  * OpenStreetMap's standard tiles. The server's Content-Security-Policy allows

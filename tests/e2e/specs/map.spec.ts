@@ -6,6 +6,11 @@ test.describe('map', () => {
     const festivals: { id: number; name: string; hasValidCoordinates: boolean }[] = await (await page.request.get('/api/festivals')).json();
     const located = festivals.filter((f) => f.hasValidCoordinates).length;
 
+    // The map asks for the markers of the area it shows, never for the whole catalogue.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/festivals')) asked.push(new URL(r.url()).pathname);
+    });
     await page.goto('/map');
     await expect(page.getByRole('heading', { level: 1, name: /Mapa de festivales/ })).toBeVisible();
     await expect(page.locator('[data-map-ready="true"]')).toBeVisible();
@@ -18,6 +23,16 @@ test.describe('map', () => {
     const icon = await page.locator('img.leaflet-marker-icon').first().getAttribute('src');
     expect(icon).toMatch(/^(data:image\/png;base64,|\/assets\/marker-icon)/);
     await expectNoSeriousA11yViolations(page);
+    expect(asked).toContain('/api/festivals/map');
+    expect(asked).not.toContain('/api/festivals');
+
+    // A cluster, chosen with the keyboard, zooms to where it splits.
+    const firstCluster = clusters.first();
+    const count = Number(await firstCluster.textContent());
+    await expect(firstCluster).toHaveAttribute('aria-label', `${count} festivales: acercar`);
+    await firstCluster.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.leaflet-container')).not.toHaveAttribute('data-zoom', '5');
 
     // Accent-insensitive search over the name zooms to the first result (zoom 10).
     await page.getByRole('searchbox', { name: 'Buscar en el mapa' }).fill('sonar');

@@ -1,36 +1,49 @@
 import { apiRequest } from './api-client';
-import { invalidateFestivalLists, UnexpectedCatalogResponse } from './festival-lists';
-import { invalidate, useServerData } from './use-server-data';
-import type { Festival } from '#core/response-schemas';
+import { invalidateFestivalLists } from './festival-lists';
+import type { MapView } from '#core/map-markers';
 
-export { UnexpectedCatalogResponse };
+/**
+ * Map views already answered, by request path: moving back to an area shown before draws at once.
+ * Bounded: a long session of panning keeps the last MAP_VIEWS_KEPT.
+ */
+const mapViews = new Map<string, Promise<MapView>>();
+const MAP_VIEWS_KEPT = 64;
 
-/** The whole approved list, for the map (the list screens ask the server for pages: festival-lists.ts). */
-let cache: Promise<Festival[]> | undefined;
-const CATALOG_KEY = 'festivals';
+export interface MapViewRequest {
+  zoom: number;
+  /** west, south, east, north in degrees; none for the whole world. */
+  bounds?: [number, number, number, number];
+  search?: string;
+}
 
-export function fetchFestivals(force = false): Promise<Festival[]> {
-  if (!cache || force) {
-    cache = apiRequest<unknown>('/api/festivals', { auth: false }).then((data) => {
-      if (!Array.isArray(data)) throw new UnexpectedCatalogResponse();
-      return data as Festival[];
-    });
-    cache.catch(() => {
-      cache = undefined;
-    });
+export function mapViewPath({ zoom, bounds, search }: MapViewRequest): string {
+  const params = new URLSearchParams({ zoom: String(zoom) });
+  if (bounds) {
+    const [west, south, east, north] = bounds;
+    params.set('west', String(west));
+    params.set('south', String(south));
+    params.set('east', String(east));
+    params.set('north', String(north));
   }
-  return cache;
+  if (search) params.set('search', search);
+  return `/api/festivals/map?${params}`;
 }
 
-/** Drop the cached lists after a change (a proposal approved, a festival deleted); mounted lists reload. */
+/** The markers of an area at a zoom (GET /api/festivals/map), shared by callers asking the same. */
+export function fetchMapView(request: MapViewRequest): Promise<MapView> {
+  const path = mapViewPath(request);
+  let answer = mapViews.get(path);
+  if (!answer) {
+    if (mapViews.size >= MAP_VIEWS_KEPT) mapViews.delete(mapViews.keys().next().value!);
+    answer = apiRequest<MapView>(path, { auth: false });
+    mapViews.set(path, answer);
+    answer.catch(() => mapViews.delete(path));
+  }
+  return answer;
+}
+
+/** Drop the cached lists and map views after a change (a proposal approved, a festival deleted); mounted lists reload. */
 export function invalidateFestivals(): void {
-  cache = undefined;
-  invalidate(CATALOG_KEY);
+  mapViews.clear();
   invalidateFestivalLists();
-}
-
-/** The catalogue for a screen: while it loads the list is empty; `reload` asks the server again. */
-export function useFestivals() {
-  const { data, loading, error } = useServerData(CATALOG_KEY, () => fetchFestivals());
-  return { festivals: data ?? [], loading, error: error as Error | null, reload: invalidateFestivals };
 }

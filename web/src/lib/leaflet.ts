@@ -9,9 +9,6 @@ import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import 'leaflet/dist/leaflet.css';
 import { MAP_TILE_URL } from '#core/map';
 
-// leaflet.markercluster is a UMD plugin that extends the global `L`; this module runs before it
-// (see the map page's cluster layer), so the plugin finds Leaflet whatever the bundler did with the import.
-(globalThis as unknown as { L: typeof L }).L = L;
 
 /** Leaflet's own marker images, bundled by Vite (no CDN: the site works without third-party hosts). */
 export const festivalIcon = L.icon({

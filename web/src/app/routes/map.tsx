@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { fetchFestivals } from '../../lib/catalog';
+import { DEFAULT_MAP_ZOOM } from '#core/map';
+import { fetchMapView } from '../../lib/catalog';
 import { usePageTitle } from './use-page-title';
 
-// The catalogue request starts as soon as this small route module runs, while Leaflet and the map
-// screen still download (bench/web-map.ts: 5,000 festivals interactive within 1.5 s).
-void fetchFestivals().catch(() => undefined);
+// The first view (the whole world at the starting zoom, with the centre) is asked for as soon as
+// this small route module runs, while Leaflet and the map screen still download.
+void fetchMapView({ zoom: DEFAULT_MAP_ZOOM }).catch(() => undefined);
 
 const MapPage = lazy(() => import('../../features/map/components/map-page').then((m) => ({ default: m.MapPage })));
 

@@ -1,17 +1,50 @@
 import { useEffect, type RefObject } from 'react';
-import { AttributionControl, MapContainer, TileLayer, ZoomControl, useMap } from 'react-leaflet';
+import { AttributionControl, MapContainer, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
 import type { Map as LeafletMap } from 'leaflet';
 import { osmTiles } from '../../../lib/leaflet';
-import { ClusterLayer, type ClusterLayerHandle, type MapFestival } from './cluster-layer';
+import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '#core/map';
+import type { MapMarker } from '#core/map-markers';
+import { MarkersLayer, type MarkersLayerHandle } from './markers-layer';
+
+/** The area and zoom shown, as the map asks the server for them. */
+export interface MapViewport {
+  zoom: number;
+  /** west, south, east, north, rounded out to the tiles of the zoom. */
+  bounds: [number, number, number, number];
+}
 
 interface FestivalMapProps {
-  /** null while the list loads: no markers, no ready signal. */
-  festivals: MapFestival[] | null;
+  /** null while the first answer loads: no markers, no ready signal. */
+  markers: MapMarker[] | null;
   center: [number, number];
   zoom: number;
   mapRef: RefObject<LeafletMap | null>;
-  clusterRef: RefObject<ClusterLayerHandle | null>;
+  markersRef: RefObject<MarkersLayerHandle | null>;
   onReady: () => void;
+  onViewport: (viewport: MapViewport) => void;
+}
+
+/**
+ * The area shown, rounded out to the tile grid of its zoom (one tile more on every side): small
+ * moves ask the same question again, answered from the browser's cache or the edge, and markers
+ * just outside the edge are already there when the map is dragged a little.
+ */
+function viewportOf(map: LeafletMap): MapViewport {
+  const zoom = map.getZoom();
+  const step = 360 / 2 ** zoom;
+  const b = map.getBounds();
+  const down = (v: number) => Math.floor(v / step - 1) * step;
+  const up = (v: number) => Math.ceil(v / step + 1) * step;
+  const clampLat = (v: number) => Math.max(-90, Math.min(90, v));
+  return { zoom, bounds: [down(b.getWest()), clampLat(down(b.getSouth())), up(b.getEast()), clampLat(up(b.getNorth()))] };
+}
+
+function ViewportReporter({ onViewport }: { onViewport: (viewport: MapViewport) => void }) {
+  const map = useMapEvents({ moveend: () => onViewport(viewportOf(map)) });
+  useEffect(() => {
+    onViewport(viewportOf(map));
+  }, [map, onViewport]);
+  return null;
 }
 
 /** Leaflet speaks English by default: Spanish names for what screen readers announce. */
@@ -37,12 +70,11 @@ function SpanishControls() {
   return null;
 }
 
-// Street level is not needed to find a festival, and every zoom level is one more level of
-// clusters to compute for thousands of markers (bench/web-map.ts).
-const MIN_ZOOM = 3;
-const MAX_ZOOM = 16;
+// Street level is not needed to find a festival (the server clusters up to the same zoom).
+const MIN_ZOOM = MAP_MIN_ZOOM;
+const MAX_ZOOM = MAP_MAX_ZOOM;
 
-export function FestivalMap({ festivals, center, zoom, mapRef, clusterRef, onReady }: FestivalMapProps) {
+export function FestivalMap({ markers, center, zoom, mapRef, markersRef, onReady, onViewport }: FestivalMapProps) {
   const reducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   return (
     <MapContainer
@@ -64,7 +96,8 @@ export function FestivalMap({ festivals, center, zoom, mapRef, clusterRef, onRea
       <ZoomControl position="topright" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
       <AttributionControl position="bottomright" prefix={'<a href="https://leafletjs.com">Leaflet</a>'} />
       <SpanishControls />
-      {festivals && <ClusterLayer festivals={festivals} onReady={onReady} handleRef={clusterRef} />}
+      <ViewportReporter onViewport={onViewport} />
+      <MarkersLayer markers={markers} onReady={onReady} handleRef={markersRef} />
     </MapContainer>
   );
 }

@@ -2,24 +2,34 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, ty
 import type { Map as LeafletMap } from 'leaflet';
 import { useNavigate } from 'react-router-dom';
 import { SearchIcon } from 'lucide-react';
-import { DEFAULT_MAP_ZOOM, hasCoordinates, mapCenter, searchMapFestivals, SEARCH_RESULT_ZOOM } from '#core/map';
-import { useFestivals } from '../../../lib/catalog';
-import type { ClusterLayerHandle, MapFestival } from './cluster-layer';
-import { FestivalMap } from './festival-map';
+import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, MAP_RESULTS_SHOWN, SEARCH_RESULT_ZOOM } from '#core/map';
+import type { MapView } from '#core/map-markers';
+import { fetchMapView } from '../../../lib/catalog';
+import { FestivalMap, type MapViewport } from './festival-map';
+import type { MarkersLayerHandle } from './markers-layer';
 import './map.css';
 
-const RESULT_PREVIEW = 5;
-
-/** /map: every located festival, clustered, with an accent-insensitive search. */
+/**
+ * /map: the festivals of the area shown, clustered by the server for the zoom (GET
+ * /api/festivals/map), asked again as the map moves; an accent-insensitive search over the whole
+ * catalogue zooms to its first result.
+ */
 export function MapPage() {
-  const { festivals, loading, error } = useFestivals();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [debounced, setDebounced] = useState('');
+  const [viewport, setViewport] = useState<MapViewport | null>(null);
+  /** The latest answer and the search it answers (the one shown may lag behind the one typed). */
+  const [answer, setAnswer] = useState<{ view: MapView; search: string } | null>(null);
+  const view = answer?.view ?? null;
+  const haveView = view !== null;
+  const [error, setError] = useState(false);
   const [ready, setReady] = useState(false);
   const mapRef = useRef<LeafletMap | null>(null);
-  const clusterRef = useRef<ClusterLayerHandle | null>(null);
+  const markersRef = useRef<MarkersLayerHandle | null>(null);
+  /** The search the map last zoomed for: a later answer for the same search (after a move) must not move it again. */
+  const zoomedFor = useRef<string | null>(null);
 
   useEffect(() => {
     const next = deferredQuery.trim();
@@ -28,29 +38,54 @@ export function MapPage() {
     return () => window.clearTimeout(timer);
   }, [deferredQuery, debounced]);
 
-  const located = useMemo(() => festivals.filter(hasCoordinates) as MapFestival[], [festivals]);
-  const center = useMemo(() => mapCenter(festivals), [festivals]);
-  const results = useMemo(() => (debounced ? searchMapFestivals(festivals, debounced) : null), [festivals, debounced]);
-  const shown = useMemo(() => (results ? (results.filter(hasCoordinates) as MapFestival[]) : located), [results, located]);
+  // The answer for the area shown and the search; the previous markers stay until it arrives, and
+  // an answer for a view already left is dropped.
+  useEffect(() => {
+    let current = true;
+    // Until the first answer gives the centre, the whole world at the starting zoom (the request
+    // the route module already started); then the area shown.
+    const request = viewport && haveView ? { zoom: viewport.zoom, bounds: viewport.bounds, search: debounced } : { zoom: DEFAULT_MAP_ZOOM, search: debounced };
+    fetchMapView(request).then(
+      (next) => {
+        if (!current) return;
+        setAnswer({ view: next, search: debounced });
+        setError(false);
+      },
+      () => {
+        if (current) setError(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [viewport, debounced, haveView]);
+
+  const [centerLat, centerLon] = view?.center ?? DEFAULT_MAP_CENTER;
+  const center = useMemo((): [number, number] => [centerLat, centerLon], [centerLat, centerLon]);
+  const results = debounced && answer?.search === debounced ? answer.view.results : null;
 
   // With search results, zoom 10 on the first result with coordinates; cleared, back to the start.
   useEffect(() => {
     const map = mapRef.current;
-    if (!map) return;
-    if (results === null) {
-      map.setView(center, DEFAULT_MAP_ZOOM);
+    if (!map || !view) return;
+    if (!debounced) {
+      if (zoomedFor.current !== '') map.setView(center, DEFAULT_MAP_ZOOM);
+      zoomedFor.current = '';
       return;
     }
-    const first = results.find(hasCoordinates);
-    if (first) map.setView([first.latitude, first.longitude], SEARCH_RESULT_ZOOM);
-  }, [results, center]);
+    if (!results || zoomedFor.current === debounced) return;
+    zoomedFor.current = debounced;
+    const first = results.items.find((r) => r.lat !== null && r.lon !== null);
+    if (first) map.setView([first.lat!, first.lon!], SEARCH_RESULT_ZOOM);
+  }, [view, results, debounced, center]);
 
   const onReady = useCallback(() => {
+    if (ready) return;
     setReady(true);
-    // For bench/web-map.ts: every marker clustered, then the frame that drew them.
+    // For bench/web-map.ts: the first markers drawn, then the frame that shows them.
     performance.mark('festivales:map-ready');
     requestAnimationFrame(() => setTimeout(() => performance.mark('festivales:map-drawn'), 0));
-  }, []);
+  }, [ready]);
 
   // Popups are plain DOM: their links go through the router instead of reloading the page.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
@@ -60,16 +95,19 @@ export function MapPage() {
     navigate(link.getAttribute('href')!);
   };
 
-  const withoutCoordinates = festivals.length - located.length;
-  const status = loading
-    ? 'Cargando festivales...'
-    : results === null
-      ? `${located.length} ${located.length === 1 ? 'festival' : 'festivales'} en el mapa`
-      : results.length === 0
-        ? `No se encontraron festivales para «${debounced}».`
-        : `${results.length} ${results.length === 1 ? 'resultado' : 'resultados'} para «${debounced}»${
-            shown.length < results.length ? ` (${shown.length} con ubicación en el mapa)` : ''
-          }`;
+  const loading = view === null;
+  // The search's answer counts are those of the search asked, not of an earlier one still shown.
+  const searching = answer !== null && answer.search !== debounced;
+  const status =
+    loading || searching
+      ? 'Cargando festivales...'
+      : results === null
+        ? `${view.located} ${view.located === 1 ? 'festival' : 'festivales'} en el mapa`
+        : results.total === 0
+          ? `No se encontraron festivales para «${debounced}».`
+          : `${results.total} ${results.total === 1 ? 'resultado' : 'resultados'} para «${debounced}»${
+              view.located < results.total ? ` (${view.located} con ubicación en el mapa)` : ''
+            }`;
 
   return (
     <div className="page map-page">
@@ -80,7 +118,7 @@ export function MapPage() {
               Mapa de <span className="gradient-text">festivales</span>
             </h1>
             <p className="muted map-status" role="status" aria-live="polite">
-              {error ? '' : status}
+              {error && loading ? '' : status}
             </p>
           </div>
           <form className="map-search" role="search" onSubmit={(e) => e.preventDefault()}>
@@ -100,12 +138,12 @@ export function MapPage() {
           </form>
         </div>
 
-        {results && results.length > 0 && (
+        {results && results.items.length > 0 && (
           <ul className="map-results" aria-label="Resultados de la búsqueda">
-            {results.slice(0, RESULT_PREVIEW).map((f) => (
+            {results.items.map((f) => (
               <li key={f.id}>
-                {hasCoordinates(f) ? (
-                  <button type="button" className="map-result" onClick={() => clusterRef.current?.reveal(f.id)}>
+                {f.lat !== null && f.lon !== null && f.zoom !== null ? (
+                  <button type="button" className="map-result" onClick={() => markersRef.current?.reveal({ id: f.id, lat: f.lat!, lon: f.lon!, zoom: f.zoom! })}>
                     <strong>{f.name}</strong>
                     {f.location && <span>{f.location}</span>}
                   </button>
@@ -117,12 +155,12 @@ export function MapPage() {
                 )}
               </li>
             ))}
-            {results.length > RESULT_PREVIEW && <li className="map-results-more muted">y {results.length - RESULT_PREVIEW} más en el mapa</li>}
+            {results.total > MAP_RESULTS_SHOWN && <li className="map-results-more muted">y {results.total - MAP_RESULTS_SHOWN} más en el mapa</li>}
           </ul>
         )}
 
         <div className="map-frame card" data-map-ready={ready ? 'true' : 'false'} onClick={onClick}>
-          {error ? (
+          {error && loading ? (
             <div className="map-overlay" role="alert">
               <p>No se pudieron cargar los festivales</p>
               <button type="button" className="btn btn-sm" onClick={() => window.location.reload()}>
@@ -131,7 +169,15 @@ export function MapPage() {
             </div>
           ) : (
             <>
-              <FestivalMap festivals={loading ? null : shown} center={center} zoom={DEFAULT_MAP_ZOOM} mapRef={mapRef} clusterRef={clusterRef} onReady={onReady} />
+              <FestivalMap
+                markers={view?.markers ?? null}
+                center={center}
+                zoom={DEFAULT_MAP_ZOOM}
+                mapRef={mapRef}
+                markersRef={markersRef}
+                onReady={onReady}
+                onViewport={setViewport}
+              />
               {loading && (
                 <div className="map-overlay" aria-hidden="true">
                   <span className="map-spinner" />
@@ -140,11 +186,11 @@ export function MapPage() {
             </>
           )}
         </div>
-        {!loading && !error && withoutCoordinates > 0 && results === null && (
+        {view && !searching && !debounced && view.withoutCoordinates > 0 && (
           <p className="muted map-footnote">
-            {withoutCoordinates === 1
+            {view.withoutCoordinates === 1
               ? '1 festival aún no tiene ubicación y no aparece en el mapa.'
-              : `${withoutCoordinates} festivales aún no tienen ubicación y no aparecen en el mapa.`}
+              : `${view.withoutCoordinates} festivales aún no tienen ubicación y no aparecen en el mapa.`}
           </p>
         )}
       </div>
