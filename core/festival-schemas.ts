@@ -21,6 +21,9 @@ const optionalText = (max: number, maxMessage: string) =>
     .transform((v) => (v ? v : null));
 
 /** A date typed as DD-MM-YYYY, YYYY-MM-DD, DD/MM/YYYY or any parsable form, normalised to YYYY-MM-DD. */
+/** The 409 of a festival whose name and location match an approved one or one's own pending proposal. */
+export const DUPLICATE_FESTIVAL_MESSAGE = 'Ya existe un festival pendiente o aprobado con ese nombre y localización.';
+
 export const dateInput = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })

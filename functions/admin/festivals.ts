@@ -17,7 +17,8 @@ import { catalogResponse, findFestival, invalidateCatalog, type CachedBody } fro
 import { notify } from '../lib/notifications';
 import { validate } from '../lib/validate';
 import { JSON_CONTENT_TYPE, festivalsJson, jsonArray } from './json-lists';
-import { alreadyModerated, approvedTwinConflict, festivalDecisionMessage, isDuplicateFestival, rethrowDuplicateFestival } from './moderation';
+import { alreadyModerated, approvedTwinConflict, festivalDecisionMessage } from './moderation';
+import { isDuplicateFestival, rethrowDuplicateFestival } from '../lib/domain/festivals/duplicates';
 import { festivalResponse, messageResponse, pendingFestivalResponse, type Festival } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';

@@ -1,4 +1,5 @@
-import { AppError, conflict, pgConstraint, pgErrorCode } from '../lib/errors';
+import { DUPLICATE_FESTIVAL_MESSAGE } from '#core/festival-schemas';
+import { AppError, conflict } from '../lib/errors';
 
 const statusLabels = { pending: 'pendiente', approved: 'aprobado', rejected: 'rechazado' } as const;
 
@@ -8,18 +9,6 @@ export function alreadyModerated(what: 'festival' | 'media', status: keyof typeo
   return conflict(`${subject} ya fue moderado (estado actual: ${statusLabels[status]}). Solo se pueden aprobar o rechazar elementos pendientes.`, 'already_moderated');
 }
 
-/** The 409 text for a duplicate pending or approved festival (same as POST /api/festivals). */
-export const DUPLICATE_FESTIVAL_MESSAGE = 'Ya existe un festival pendiente o aprobado con ese nombre y localización.';
-
-/** One approved festival per name and location, one pending proposal per key and proposer (db/schema.ts). */
-const DUPLICATE_CONSTRAINTS = new Set(['festivals_dedupe_approved_key', 'festivals_dedupe_proposer_key']);
-
-export const isDuplicateFestival = (error: unknown) => pgErrorCode(error) === '23505' && DUPLICATE_CONSTRAINTS.has(pgConstraint(error) ?? '');
-
-export function rethrowDuplicateFestival(error: unknown): never {
-  if (isDuplicateFestival(error)) throw conflict(DUPLICATE_FESTIVAL_MESSAGE, 'duplicate_festival');
-  throw error;
-}
 
 /** An admin approving a proposal whose twin is already approved: which one, so they can reject or edit this one. */
 export const approvedTwinConflict = (twin: { id: number; name: string } | undefined) =>

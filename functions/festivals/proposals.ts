@@ -6,10 +6,8 @@ import { insertFestival } from '#db/festival-writes';
 import { festivalsTable, usersTable } from '#db/schema';
 import type { AuthUser } from '../lib/app-env';
 import { addProposedLineup } from '../lib/domain/editions/write-editions';
-import { conflict, pgConstraint, pgErrorCode, tooMany } from '../lib/errors';
-
-/** The 409 text for a duplicate pending or approved festival. */
-export const DUPLICATE_FESTIVAL_MESSAGE = 'Ya existe un festival pendiente o aprobado con ese nombre y localización.';
+import { tooMany } from '../lib/errors';
+import { duplicateFestival, rethrowDuplicateFestival } from '../lib/domain/festivals/duplicates';
 
 /**
  * Proposals one user may have waiting for moderation at once: enough for an honest user, and a
@@ -19,8 +17,6 @@ export const DUPLICATE_FESTIVAL_MESSAGE = 'Ya existe un festival pendiente o apr
 export const MAX_PENDING_PROPOSALS = 10;
 export const TOO_MANY_PENDING_MESSAGE =
   'Tienes demasiados festivales pendientes de revisión. Espera a que un administrador revise tus propuestas antes de proponer más.';
-
-const duplicate = () => conflict(DUPLICATE_FESTIVAL_MESSAGE, 'duplicate_festival');
 
 /**
  * Stores `user`'s proposal as pending and returns its id. Answers 409 when an
@@ -44,7 +40,7 @@ export async function proposeFestival(database: Database, user: Pick<AuthUser, '
           ),
         )
         .limit(1);
-      if (clash) throw duplicate();
+      if (clash) throw duplicateFestival();
       const [pending] = await tx
         .select({ n: count() })
         .from(festivalsTable)
@@ -68,9 +64,7 @@ export async function proposeFestival(database: Database, user: Pick<AuthUser, '
       return id;
     });
   } catch (error) {
-    // The last guard: festivals_dedupe_proposer_key (one pending proposal per key and proposer).
-    const constraint = pgConstraint(error);
-    if (pgErrorCode(error) === '23505' && constraint === 'festivals_dedupe_proposer_key') throw duplicate();
-    throw error;
+    // The last guard against concurrent proposals: the duplicate keys themselves.
+    rethrowDuplicateFestival(error);
   }
 }
