@@ -77,7 +77,7 @@ export const pushSubscriptionSchema = z.object({
   endpoint: z
     .string({ error: 'Falta el endpoint de la suscripción.' })
     .max(1000, { error: 'El endpoint es demasiado largo.' })
-    .refine((v) => /^https:\/\//.test(v) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(v), { error: 'El endpoint debe ser una URL https.' }),
+    .regex(/^https:\/\/[^\s]+$/, { error: 'El endpoint debe ser una URL https.' }),
   keys: z.object(
     {
       p256dh: z.string({ error: 'Falta la clave p256dh.' }).regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, { error: 'La clave p256dh no es válida.' }),
@@ -87,3 +87,5 @@ export const pushSubscriptionSchema = z.object({
   ),
 });
 export const pushUnsubscribeSchema = z.object({ endpoint: z.string({ error: 'Falta el endpoint de la suscripción.' }).max(1000) });
+export const vapidKeyResponse = z.object({ publicKey: z.string() });
+export const pushChangedResponse = z.object({ message: z.string(), subscribed: z.boolean() });

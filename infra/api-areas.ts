@@ -6,7 +6,7 @@
  * Pure data: no SST globals, so the tests and the bundle script can import it.
  */
 
-export type SecretName = 'DatabaseUrl' | 'SessionSecret' | 'OriginSecret' | 'GoogleClientId' | 'AdminEmails';
+export type SecretName = 'DatabaseUrl' | 'SessionSecret' | 'OriginSecret' | 'GoogleClientId' | 'AdminEmails' | 'VapidPublicKey';
 
 export interface ApiArea {
   /** Folder under functions/ holding app.ts and lambda.ts. */
@@ -31,7 +31,7 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'favorites', routes: ['/api/favorites'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
   { name: 'notifications', routes: ['/api/notifications'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
   // Follows of artists, saved searches and this device's push subscription.
-  { name: 'alerts', routes: ['/api/follows', '/api/alerts', '/api/push'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
+  { name: 'alerts', routes: ['/api/follows', '/api/alerts', '/api/push'], memory: '256 MB', timeout: '10 seconds', needsBucket: false, extraSecrets: ['VapidPublicKey'] },
   // Calendar feeds (iCalendar and RSS), public and each user's private one.
   { name: 'feeds', routes: ['/api/feeds'], memory: '512 MB', timeout: '10 seconds', needsBucket: false },
   { name: 'newsletter', routes: ['/api/newsletter'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
@@ -55,6 +55,7 @@ export const secretEnv: Record<SecretName, string> = {
   OriginSecret: 'ORIGIN_SECRET',
   GoogleClientId: 'GOOGLE_CLIENT_ID',
   AdminEmails: 'ADMIN_EMAILS',
+  VapidPublicKey: 'VAPID_PUBLIC_KEY',
 };
 
 export function secretsOf(area: ApiArea): SecretName[] {

@@ -38,6 +38,8 @@ export const bundleTargets: BundleTarget[] = [
   // The outbox's queue consumer (mail through SES) and its dispatcher (messages to SQS): infra/outbox.ts.
   { name: 'outbox-worker', entry: 'functions/outbox-worker/lambda.ts', usesBucket: false, usesAwsSdk: true },
   { name: 'outbox-dispatch', entry: 'functions/outbox-dispatch/lambda.ts', usesBucket: false, usesAwsSdk: true },
+  // Web Push deliveries (the OutboxPush cron).
+  { name: 'outbox-push', entry: 'functions/outbox-push/lambda.ts', usesBucket: false },
 ];
 
 export function bundleDirOf(name: string): string {

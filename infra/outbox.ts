@@ -5,13 +5,14 @@ import type { Secrets } from './secrets';
 /** The local server looks every 5 s (OUTBOX_INTERVAL_MS); here the dispatcher looks every minute. */
 const DISPATCH_SCHEDULE = 'rate(1 minute)';
 
-const entry = (name: 'outbox-worker' | 'outbox-dispatch') => functionCode(name, `functions/${name}/lambda.handler`);
+const entry = (name: 'outbox-worker' | 'outbox-dispatch' | 'outbox-push') => functionCode(name, `functions/${name}/lambda.handler`);
 
 /**
  * Delivery of the outbox on AWS (decision 030): an SES identity to send from, a queue whose consumer
  * runs the worker, and a cron that puts a message on the queue for each batch of due rows. The
  * consumer runs one at a time (reserved concurrency 1), so MAIL_PER_SECOND is the rate SES sees.
- * Two bundles: the SES and SQS clients together pass the 1 MB a bundle may weigh.
+ * Two bundles: the SES and SQS clients together pass the 1 MB a bundle may weigh. Push rows go out
+ * through a third, the OutboxPush cron's, for the same reason (web-push).
  */
 export function createOutbox(secrets: Secrets, router: sst.aws.Router) {
   // The domain's DKIM and verification records are added by hand (dns: false): README.md "Deploy".
@@ -48,5 +49,18 @@ export function createOutbox(secrets: Secrets, router: sst.aws.Router) {
       environment: { ...environment, OUTBOX_QUEUE_URL: queue.url },
     },
   });
-  return { mail, queue, dispatch };
+  // Push rows: their own cron and bundle (web-push would take the mail worker past 1 MB), one run at a time.
+  const push = new sst.aws.CronV2('OutboxPush', {
+    schedule: DISPATCH_SCHEDULE,
+    function: {
+      ...entry('outbox-push'),
+      ...common,
+      memory: '256 MB',
+      timeout: '50 seconds',
+      concurrency: { reserved: 1 },
+      link: [secrets.DatabaseUrl, secrets.SessionSecret, secrets.VapidPublicKey, secrets.VapidPrivateKey],
+      environment: { ...environment, VAPID_PUBLIC_KEY: secrets.VapidPublicKey.value, VAPID_PRIVATE_KEY: secrets.VapidPrivateKey.value },
+    },
+  });
+  return { mail, queue, dispatch, push };
 }

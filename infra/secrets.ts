@@ -19,7 +19,11 @@ export function createSecrets() {
     // ("Festivales <hola@festivales.example.com>", an address of that identity): infra/outbox.ts.
     MailSender: new sst.Secret('MailSender'),
     MailFrom: new sst.Secret('MailFrom'),
-  } satisfies Record<SecretName | 'DatabaseUrlDirect' | 'MailSender' | 'MailFrom', sst.Secret>;
+    // Web Push's key pair (`npx web-push generate-vapid-keys`): keep it for the life of the stage,
+    // every browser's subscription is bound to the public key. infra/outbox.ts, the alerts function.
+    VapidPublicKey: new sst.Secret('VapidPublicKey'),
+    VapidPrivateKey: new sst.Secret('VapidPrivateKey'),
+  } satisfies Record<SecretName | 'DatabaseUrlDirect' | 'MailSender' | 'MailFrom' | 'VapidPrivateKey', sst.Secret>;
   return secrets;
 }
 

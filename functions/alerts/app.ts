@@ -1,5 +1,5 @@
 import { z } from '#core/zod';
-import { alertInputSchema, alertResponse, followChangedResponse, followsResponse } from '#core/alert-schemas';
+import { alertInputSchema, alertResponse, followChangedResponse, followsResponse, pushChangedResponse, pushSubscriptionSchema, pushUnsubscribeSchema, vapidKeyResponse } from '#core/alert-schemas';
 import { idParamSchema } from '#core/festival-schemas';
 import { messageResponse } from '#core/response-schemas';
 import { createApp } from '../lib/app';
@@ -7,10 +7,15 @@ import { currentUser, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { followArtist, listFollows, unfollowArtist } from '../lib/domain/alerts/follows';
 import { createAlert, deleteAlert, listAlerts, updateAlert } from '../lib/domain/alerts/saved-alerts';
+import { subscribePush, unsubscribePush } from '../lib/domain/alerts/push-subscriptions';
+import { AppError } from '../lib/errors';
 import { documenter } from '../lib/openapi';
+import { vapidKeys } from '../lib/push/vapid';
 import { validate } from '../lib/validate';
 
 const doc = documenter('Avisos');
+
+export const PUSH_UNAVAILABLE = 'Los avisos push no están disponibles en este servidor.';
 
 /** Artists the signed-in user follows: one added to any lineup tells them (functions/lib/domain/alerts). */
 export const followsApp = createApp('/api/follows')
@@ -47,4 +52,22 @@ export const alertsApp = createApp('/api/alerts')
     const { id } = c.req.valid('param');
     await deleteAlert(await db(), currentUser(c).id, id);
     return c.json({ message: 'Alerta eliminada.', id });
+  });
+
+/** This device's Web Push subscription (the account page's switch); the worker sends through it. */
+export const pushApp = createApp('/api/push')
+  .get('/vapid-public-key', doc({ summary: 'Clave pública VAPID para suscribir este navegador a Web Push', responses: { 200: { description: 'La clave', schema: vapidKeyResponse } }, errors: [503] }), (c) => {
+    const keys = vapidKeys();
+    if (!keys) throw new AppError('unavailable', 'push_unavailable', PUSH_UNAVAILABLE);
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.json({ publicKey: keys.publicKey });
+  })
+  .post('/subscriptions', doc({ summary: 'Suscribe este navegador a los avisos push', access: 'user', responses: { 201: { description: 'Suscrito', schema: pushChangedResponse } }, errors: [409] }), requireAuth, validate('json', pushSubscriptionSchema), async (c) => {
+    const input = c.req.valid('json');
+    await subscribePush(await db(), currentUser(c).id, input);
+    return c.json({ message: 'Avisos push activados en este dispositivo.', subscribed: true }, 201);
+  })
+  .delete('/subscriptions', doc({ summary: 'Quita la suscripción push de este navegador', access: 'user', responses: { 200: { description: 'Quitada', schema: pushChangedResponse } }, errors: [403, 404] }), requireAuth, validate('json', pushUnsubscribeSchema), async (c) => {
+    await unsubscribePush(await db(), currentUser(c).id, c.req.valid('json').endpoint);
+    return c.json({ message: 'Avisos push desactivados en este dispositivo.', subscribed: false });
   });

@@ -76,6 +76,9 @@ const schema = z
     MAIL_FROM: optionalText.pipe(z.string().min(3, 'MAIL_FROM must be an address such as Festivales <hola@example.com>').default('Festivales <no-responder@festivales.localhost>')),
     /** Messages per second the outbox worker sends at most (the mail provider's rate: SES starts at 1 in its sandbox, 14 out of it). */
     MAIL_PER_SECOND: z.coerce.number({ error: 'MAIL_PER_SECOND must be a number of messages per second' }).positive('MAIL_PER_SECOND must be above 0').max(1000).default(10),
+    /** Web Push (VAPID) key pair, base64url as `web-push generate-vapid-keys` prints it; unset locally: generated once into DATA_DIR/vapid-keys.json. */
+    VAPID_PUBLIC_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{80,90}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key').optional()),
+    VAPID_PRIVATE_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{40,45}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key').optional()),
     /** On AWS, the queue the outbox dispatcher writes to (set by infra/outbox.ts). */
     OUTBOX_QUEUE_URL: optionalText,
     GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org/search'),

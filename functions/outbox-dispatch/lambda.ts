@@ -20,7 +20,7 @@ export async function handler(): Promise<{ due: number; sent: number }> {
   const [{ due }] = await database
     .select({ due: sql<number>`count(*)::int` })
     .from(outboxTable)
-    .where(and(eq(outboxTable.status, 'pending'), lte(outboxTable.nextAttemptAt, new Date())));
+    .where(and(eq(outboxTable.status, 'pending'), eq(outboxTable.channel, 'email'), lte(outboxTable.nextAttemptAt, new Date())));
   const messages = Math.min(Math.ceil(due / OUTBOX_BATCH), MAX_DISPATCH);
   if (!messages) return { due, sent: 0 };
   const { SQSClient, SendMessageBatchCommand } = await import('@aws-sdk/client-sqs');

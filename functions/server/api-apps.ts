@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { app as admin } from '../admin/app';
-import { alertsApp, followsApp } from '../alerts/app';
+import { alertsApp, followsApp, pushApp } from '../alerts/app';
 import { app as artists } from '../artists/app';
 import { app as comments } from '../comments/app';
 import { app as contact } from '../contact/app';
@@ -22,7 +22,7 @@ import { openApiDocument } from '../lib/openapi-document';
 import { requestContext } from '../lib/request-context';
 
 /** Every function's app; the local server mounts them all, SST routes each to its own Lambda. */
-export const apiApps = [feeds, festivals, artists, health, users, admin, pages, favorites, notifications, newsletter, contact, comments, media, gallery, followsApp, alertsApp];
+export const apiApps = [feeds, festivals, artists, health, users, admin, pages, favorites, notifications, newsletter, contact, comments, media, gallery, followsApp, alertsApp, pushApp];
 
 /** The API apps on one root, nothing else: what the OpenAPI document describes. */
 export function apiRoutes(): Hono {

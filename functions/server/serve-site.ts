@@ -8,6 +8,8 @@ import type { env } from '../lib/env';
 import { storage } from '../lib/storage/storage';
 import { repeat } from '../lib/outbox/schedule';
 import { OUTBOX_INTERVAL_MS, runOutbox } from '../lib/outbox/worker';
+import { usePushSender } from '../lib/outbox/senders';
+import { sendPushRow } from '../lib/push/send-push';
 import { runScheduledAlerts, SCHEDULED_ALERTS_INTERVAL_MS } from '../lib/domain/alerts/scheduled';
 import { scheduleUploadSweep, sweepUnconfirmedUploads } from '../lib/upload-sweep';
 import { createLocalApp } from './local-app';
@@ -41,6 +43,7 @@ export async function serveSite({ config, webRoot, announce, onSeeded }: ServeSi
   // Unconfirmed uploads older than an hour go; in AWS the UploadSweep cron runs the same code.
   const stopSweep = scheduleUploadSweep(() => sweepUnconfirmedUploads(handle.db, storage()));
   // Mail and push leave through the outbox (decision 030); in AWS the Outbox queue's consumer runs the same worker.
+  usePushSender(sendPushRow);
   const stopOutbox = repeat('outbox', () => runOutbox(handle.db), OUTBOX_INTERVAL_MS);
   // Reminders before a favourite starts and the daily and weekly digests; in AWS the OutboxDispatch cron runs them.
   const stopAlerts = repeat('scheduled alerts', () => runScheduledAlerts(handle.db), SCHEDULED_ALERTS_INTERVAL_MS);

@@ -235,7 +235,7 @@ describe('links: each function gets only what it needs', () => {
   });
 
   it('sets only variables that functions/lib/env.ts reads, and never AUTH_DEV_LOGIN', () => {
-    const known = ['NODE_ENV', 'PUBLIC_BASE_URL', 'DATABASE_URL', 'SESSION_SECRET', 'ORIGIN_SECRET', 'GOOGLE_CLIENT_ID', 'ADMIN_EMAILS', 'S3_BUCKET', 'S3_REGION', 'S3_PUBLIC_URL'];
+    const known = ['NODE_ENV', 'PUBLIC_BASE_URL', 'DATABASE_URL', 'SESSION_SECRET', 'ORIGIN_SECRET', 'GOOGLE_CLIENT_ID', 'ADMIN_EMAILS', 'S3_BUCKET', 'S3_REGION', 'S3_PUBLIC_URL', 'VAPID_PUBLIC_KEY'];
     for (const fn of ci.of('Function')) {
       const env = fn.args.environment ?? {};
       expect(Object.keys(env).filter((k) => !known.includes(k)), fn.name).toEqual([]);
@@ -245,7 +245,7 @@ describe('links: each function gets only what it needs', () => {
   });
 
   it('declares the secrets of the README Deploy section', () => {
-    expect(ci.of('Secret').map((s) => s.name).sort()).toEqual(['AdminEmails', 'DatabaseUrl', 'DatabaseUrlDirect', 'GoogleClientId', 'MailFrom', 'MailSender', 'OriginSecret', 'SessionSecret']);
+    expect(ci.of('Secret').map((s) => s.name).sort()).toEqual(['AdminEmails', 'DatabaseUrl', 'DatabaseUrlDirect', 'GoogleClientId', 'MailFrom', 'MailSender', 'OriginSecret', 'SessionSecret', 'VapidPrivateKey', 'VapidPublicKey']);
     expect(ci.one('Secret', 'AdminEmails').args.placeholder).toBe('');
     expect(ci.one('Secret', 'DatabaseUrl').args.placeholder).toBeUndefined();
   });

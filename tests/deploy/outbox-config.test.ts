@@ -50,7 +50,16 @@ describe('outbox on AWS', () => {
     expect(bundleTargets.filter((t) => t.name.startsWith('outbox-')).map((t) => [t.name, t.usesAwsSdk])).toEqual([
       ['outbox-worker', true],
       ['outbox-dispatch', true],
+      ['outbox-push', undefined],
     ]);
+  });
+
+  it('delivers push rows from their own bundle every minute, one run at a time, with the VAPID keys', () => {
+    const cron = ci.one('CronV2', 'OutboxPush');
+    expect(cron.args.schedule).toBe('rate(1 minute)');
+    expect(cron.args.function).toMatchObject({ bundle: bundleDirOf('outbox-push'), handler: BUNDLE_HANDLER, concurrency: { reserved: 1 } });
+    expect(cron.args.function.environment).toMatchObject({ VAPID_PUBLIC_KEY: '{Secret:VapidPublicKey.value}', VAPID_PRIVATE_KEY: '{Secret:VapidPrivateKey.value}' });
+    expect(cron.args.function.link).toContain(ci.one('Secret', 'DatabaseUrl').instance);
   });
 
   it('under `sst dev` runs the source handlers', async () => {

@@ -82,6 +82,9 @@ export const specRoutes: SpecRoute[] = [
   r('POST', '/api/alerts', 'alerts', 'ours'),
   r('PUT', '/api/alerts/1', 'alerts', 'ours'),
   r('DELETE', '/api/alerts/1', 'alerts', 'ours'),
+  r('GET', '/api/push/vapid-public-key', 'alerts', 'ours'),
+  r('POST', '/api/push/subscriptions', 'alerts', 'ours'),
+  r('DELETE', '/api/push/subscriptions', 'alerts', 'ours'),
   r('GET', '/api/users/preferences', 'users', 'ours'),
   r('PUT', '/api/users/preferences', 'users', 'ours'),
 ];

@@ -4,6 +4,7 @@ import type { SendMailOptions } from 'nodemailer';
 import Mail from 'nodemailer/lib/mailer';
 import { env } from '../env';
 import { log } from '../log';
+import { HardBounceError } from './hard-bounce';
 
 /** Where a message went: the SMTP server's or SES's id, or the .eml file written instead. */
 export interface Delivery {
@@ -19,18 +20,7 @@ export interface MailTransport {
   close(): void;
 }
 
-/**
- * A recipient the mail server refused for good (a 5xx answer to RCPT, SES's rejected address):
- * the caller stops writing to that address instead of retrying.
- */
-export class HardBounceError extends Error {
-  constructor(
-    readonly address: string,
-    reason: string,
-  ) {
-    super(`El servidor de correo rechazó ${address}: ${reason}`);
-  }
-}
+export { HardBounceError };
 
 /**
  * Each transport is loaded when chosen: Lambda sends through SES only, and its bundle leaves the

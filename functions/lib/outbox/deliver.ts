@@ -1,8 +1,8 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Database } from '#db/client';
 import { mailSuppressionsTable, outboxTable } from '#db/schema';
 import { log } from '../log';
-import { HardBounceError } from '../mail/transport';
+import { HardBounceError } from '../mail/hard-bounce';
 
 /** A transaction of the database (the one that holds a row's lock while it is delivered). */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -33,6 +33,8 @@ export interface DeliverOptions {
   /** Messages per second at most (the provider's sending rate); unlimited when unset. */
   perSecond?: number;
   now?: () => Date;
+  /** Only rows of these channels (each AWS function delivers its own; the local server all). */
+  channels?: OutboxRow['channel'][];
   /** Called after each row's transaction commits. */
   onSettled?: (row: OutboxRow, outcome: Outcome) => void;
 }
@@ -58,7 +60,13 @@ export async function deliverDue(database: Database, options: DeliverOptions): P
       const [row] = await tx
         .select()
         .from(outboxTable)
-        .where(and(eq(outboxTable.status, 'pending'), lte(outboxTable.nextAttemptAt, now())))
+        .where(
+          and(
+            eq(outboxTable.status, 'pending'),
+            lte(outboxTable.nextAttemptAt, now()),
+            options.channels ? inArray(outboxTable.channel, options.channels) : undefined,
+          ),
+        )
         .orderBy(asc(outboxTable.nextAttemptAt), asc(outboxTable.id))
         .limit(1)
         .for('update', { skipLocked: true });
