@@ -170,6 +170,18 @@ export const mapViewResponse = z.object({
     .nullable(),
 });
 
+/** GET /api/festivals/places: places for 'Cerca de'. */
+export const placesResponse = z.object({
+  items: z.array(
+    z.object({
+      name: z.string(),
+      region: z.string().nullable().describe('Región o país.'),
+      lat: z.number(),
+      lon: z.number(),
+    }),
+  ),
+});
+
 /** POST /api/admin/festivals/geocode-missing. */
 export const geocodeMissingResponse = z.object({
   geocoded: z.array(z.number().int()).describe('Festivales que han recibido coordenadas en esta llamada.'),

@@ -1,5 +1,7 @@
 import { calendarRange, calendarRangeQuerySchema, festivalPage, festivalPageQuerySchema } from '#core/festival-page';
 import { MapIndex, mapView, mapViewQuerySchema } from '#core/map-markers';
+import { placeQuerySchema } from '#core/places';
+import { findPlaces } from '../lib/places';
 import { proposeFestivalSchema, festivalFilterQuerySchema, idParamSchema } from '#core/festival-schemas';
 import { createApp } from '../lib/app';
 import type { Database } from '#db/client';
@@ -15,7 +17,7 @@ import { festivalEditionFields, festivalEditionFieldsIfAvailable, festivalEditio
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { proposeFestival } from './proposals';
-import { calendarRangeResponse, festivalPageResponse, festivalResponse, mapViewResponse, messageResponse, type Festival } from '#core/response-schemas';
+import { calendarRangeResponse, festivalPageResponse, festivalResponse, mapViewResponse, messageResponse, placesResponse, type Festival } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
 import { editionSchema, festivalEditionFieldsSchema } from '#core/lineup-types';
@@ -89,6 +91,13 @@ export const app = createApp('/api/festivals')
     const query = c.req.valid('query');
     const cached = await catalogRead(await db(), { map: query }, (festivals) => mapView(festivals, query, mapIndexFor(festivals)));
     return sendCachedBody(c, cached, publicReadCacheControl(c));
+  })
+  // 'Cerca de': the places matching what was typed, from the bundled cities (or the geocoder when enabled).
+  .get('/places', doc({ summary: "Lugares para 'Cerca de' que empiezan por o contienen lo escrito", responses: { 200: { description: 'Lugares', schema: placesResponse } }, errors: [502] }), validate('query', placeQuerySchema), async (c) => {
+    const items = await findPlaces(c.req.valid('query').q);
+    // The bundled list changes only with a deploy: browsers and the edge may keep an answer a day.
+    c.header('Cache-Control', 'public, max-age=86400, s-maxage=86400');
+    return c.json({ items });
   })
   .get('/:id', doc({ summary: 'Un festival (pendiente: solo para quien lo propuso o administración)', access: 'optional', responses: { 200: { description: 'El festival', schema: festivalWithEditions } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), async (c) => {
     const database = await db();

@@ -85,6 +85,13 @@ const schema = z
     /** Identifies us to the geocoder (Nominatim's usage policy asks for it); defaults to the product and PUBLIC_BASE_URL. */
     GEOCODER_USER_AGENT: optionalText,
     GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(5000),
+    /**
+     * 'on': a place typed in 'Cerca de' that the bundled list of cities does not hold is looked up
+     * in the geocoder too (answers cached per process). Off by default: the geocoder's one request
+     * a second is coordinated per process only, which a public lookup across many instances could
+     * exceed; the bundled cities answer with no network.
+     */
+    PLACE_GEOCODING: z.enum(['on', 'off'], { error: 'PLACE_GEOCODING must be on or off' }).default('off'),
     /** Set by AWS Lambda itself: selects the Neon serverless driver. */
     AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
     /** pino level of the JSON logs; by default info, and error under tests so their output stays readable. */
