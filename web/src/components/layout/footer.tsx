@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { LogoMark } from './logo-mark';
+import { Brand } from './brand';
 import { FacebookIcon, InstagramIcon, XSocialIcon, YoutubeIcon } from './social-icons';
 import './footer.css';
 
@@ -19,13 +19,7 @@ export function Footer({ newsletter }: { newsletter: ReactNode }) {
       <div className="container">
         <div className="footer-grid">
           <div>
-            <Link to={paths.home()} className="brand">
-              <LogoMark className="brand-mark" />
-              <span className="brand-text">
-                <span className="brand-name gradient-text">Festivales</span>
-                <span className="brand-tagline">DESCUBRE TU PRÓXIMO FESTIVAL</span>
-              </span>
-            </Link>
+            <Brand />
             <p>Los mejores festivales de música electrónica de Europa: fechas, mapa, calendario y opiniones de la comunidad.</p>
             <ul className="social-links" aria-label="Redes sociales">
               {social.map(({ href, label, Icon }) => (

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { MenuIcon } from 'lucide-react';
-import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
-import { LogoMark } from './logo-mark';
+import { Brand } from './brand';
 import { mainNav } from './nav-items';
 import './header.css';
 
@@ -28,13 +27,7 @@ export function Header({ notifications, renderSignIn }: Props) {
   return (
     <header className="site-header">
       <div className="container site-header-inner">
-        <Link to={paths.home()} className="brand">
-          <LogoMark className="brand-mark" />
-          <span className="brand-text">
-            <span className="brand-name gradient-text">Festivales</span>
-            <span className="brand-tagline">DESCUBRE TU PRÓXIMO FESTIVAL</span>
-          </span>
-        </Link>
+        <Brand />
         <nav className="main-nav" aria-label="Principal">
           {mainNav.map((item) => (
             <NavLink key={item.to} to={item.to} end className="nav-link">

@@ -1,7 +1,7 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { NavLink } from 'react-router-dom';
-import { LogOutIcon, XIcon } from 'lucide-react';
+import { XIcon } from 'lucide-react';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { useFocusTrap } from '../../lib/use-focus-trap';
@@ -9,6 +9,7 @@ import { useScrollLock } from '../../lib/use-scroll-lock';
 import { Avatar } from './avatar';
 import { InstallAppItem } from './install-app-item';
 import { mainNav } from './nav-items';
+import { SignOutItems } from './sign-out-items';
 import './mobile-menu.css';
 
 interface Props {
@@ -19,8 +20,7 @@ interface Props {
 
 /** The slide-in menu at 768 px or less; page scroll is locked while it is open. */
 export function MobileMenu({ onClose, signIn }: Props) {
-  const { user, isAdmin, signOut, signOutEverywhere } = useAuth();
-  const [endingAll, setEndingAll] = useState(false);
+  const { user, isAdmin } = useAuth();
   const ref = useRef<HTMLDivElement>(null);
   useScrollLock(true);
   useFocusTrap(ref, true, onClose);
@@ -58,29 +58,7 @@ export function MobileMenu({ onClose, signIn }: Props) {
                 <Avatar name={user.name} url={user.avatar_url} large />
                 <span>{user.name}</span>
               </div>
-              <button
-                type="button"
-                className="btn"
-                onClick={() => {
-                  onClose();
-                  signOut();
-                }}
-              >
-                <LogOutIcon className="icon" /> Cerrar sesión
-              </button>
-              <button
-                type="button"
-                className="btn btn-ghost"
-                disabled={endingAll}
-                aria-busy={endingAll}
-                onClick={async () => {
-                  setEndingAll(true);
-                  if (await signOutEverywhere()) onClose();
-                  else setEndingAll(false);
-                }}
-              >
-                <LogOutIcon className="icon" /> Cerrar sesión en todos los dispositivos
-              </button>
+              <SignOutItems classNames={['btn', 'btn btn-ghost']} onDone={onClose} />
             </>
           ) : (
             signIn

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { HeartIcon, HouseIcon, LogOutIcon, PlusIcon, ShieldIcon } from 'lucide-react';
+import { HeartIcon, HouseIcon, PlusIcon, ShieldIcon } from 'lucide-react';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { useDismiss } from '../../lib/use-dismiss';
 import { Avatar } from './avatar';
 import { InstallAppItem } from './install-app-item';
+import { SignOutItems } from './sign-out-items';
 import './user-menu.css';
 
 /**
@@ -13,8 +14,7 @@ import './user-menu.css';
  * plus 'Cerrar sesión en todos los dispositivos' (sessions end on the server too).
  */
 export function UserMenu() {
-  const { user, isAdmin, signOut, signOutEverywhere } = useAuth();
-  const [endingAll, setEndingAll] = useState(false);
+  const { user, isAdmin } = useAuth();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
@@ -69,21 +69,7 @@ export function UserMenu() {
         ) : null}
         <InstallAppItem className="dropdown-item" onDone={close} />
         <div className="dropdown-sep" />
-        <button type="button" className="dropdown-item" onClick={() => signOut()}>
-          <LogOutIcon className="icon" /> Cerrar sesión
-        </button>
-        <button
-          type="button"
-          className="dropdown-item"
-          disabled={endingAll}
-          aria-busy={endingAll}
-          onClick={async () => {
-            setEndingAll(true);
-            if (!(await signOutEverywhere())) setEndingAll(false);
-          }}
-        >
-          <LogOutIcon className="icon" /> Cerrar sesión en todos los dispositivos
-        </button>
+        <SignOutItems classNames={['dropdown-item', 'dropdown-item']} />
       </div>
     </div>
   );
