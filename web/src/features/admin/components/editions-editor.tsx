@@ -214,6 +214,9 @@ function LineupFields({ edition, onSaved }: { edition: Edition; onSaved: (m: str
         {rows.length === 1 ? ' artista' : ' artistas'})
       </h3>
       {rows.length ? (
+        <p className="field-hint">Cada artista: categoría, día y escenario; debajo, la hora a la que empieza y la que termina.</p>
+      ) : null}
+      {rows.length ? (
         <ol className="lineup-rows">
           {rows.map((row, i) => (
             <li key={row.key} className="lineup-row">
@@ -224,26 +227,26 @@ function LineupFields({ edition, onSaved }: { edition: Edition; onSaved: (m: str
               <label className="visually-hidden" htmlFor={`${row.key}-billing`}>
                 Categoría de {row.name}
               </label>
-              <select id={`${row.key}-billing`} className="select" value={row.billing} onChange={(e) => update(row.key, { billing: e.target.value as Billing })}>
+              <select id={`${row.key}-billing`} className="select lr-billing" value={row.billing} onChange={(e) => update(row.key, { billing: e.target.value as Billing })}>
                 <option value="headliner">Cabeza de cartel</option>
                 <option value="regular">Resto</option>
               </select>
               <label className="visually-hidden" htmlFor={`${row.key}-day`}>
                 Día de {row.name}
               </label>
-              <input id={`${row.key}-day`} className="input" type="date" value={row.day} onChange={(e) => update(row.key, { day: e.target.value })} />
+              <input id={`${row.key}-day`} className="input lr-day" type="date" value={row.day} onChange={(e) => update(row.key, { day: e.target.value })} />
               <label className="visually-hidden" htmlFor={`${row.key}-stage`}>
                 Escenario de {row.name}
               </label>
-              <input id={`${row.key}-stage`} className="input" placeholder="Escenario" value={row.stage} onChange={(e) => update(row.key, { stage: e.target.value })} />
+              <input id={`${row.key}-stage`} className="input lr-stage" placeholder="Escenario" value={row.stage} onChange={(e) => update(row.key, { stage: e.target.value })} />
               <label className="visually-hidden" htmlFor={`${row.key}-start`}>
                 Empieza {row.name}
               </label>
-              <input id={`${row.key}-start`} className="input" type="datetime-local" value={row.startsAt} onChange={(e) => update(row.key, { startsAt: e.target.value })} />
+              <input id={`${row.key}-start`} className="input lr-start" type="datetime-local" value={row.startsAt} onChange={(e) => update(row.key, { startsAt: e.target.value })} />
               <label className="visually-hidden" htmlFor={`${row.key}-end`}>
                 Termina {row.name}
               </label>
-              <input id={`${row.key}-end`} className="input" type="datetime-local" value={row.endsAt} onChange={(e) => update(row.key, { endsAt: e.target.value })} />
+              <input id={`${row.key}-end`} className="input lr-end" type="datetime-local" value={row.endsAt} onChange={(e) => update(row.key, { endsAt: e.target.value })} />
               <span className="lineup-row-tools">
                 <button type="button" className="btn btn-icon btn-sm" aria-label={`Subir a ${row.name}`} disabled={i === 0} onClick={() => move(i, -1)}>
                   <ArrowUpIcon className="icon" />
