@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { imageContentTypes } from '#core/community-schemas';
 import { adminFestivalSchema } from '#core/festival-schemas';
 import { Modal } from '../../../components/ui/modal';
@@ -8,6 +8,7 @@ import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { createFestival, updateFestival, type FestivalBody } from '../api/admin-api';
 import { uploadAdminImage } from '../api/upload-image';
 import { describeError } from '../hooks/use-admin-actions';
+import { AdminFormFooter, useAdminForm } from './admin-form';
 import type { Festival } from '#core/response-schemas';
 
 type Field =
@@ -36,8 +37,6 @@ function initialValues(festival: Festival | null): Values {
   };
 }
 
-const SAVED_FEEDBACK_MS = 1500; // how long 'saved' shows before the form closes
-
 interface FestivalFormProps {
   festival: Festival | null;
   onClose: () => void;
@@ -48,22 +47,8 @@ interface FestivalFormProps {
 export function FestivalForm({ festival, onClose, onSaved }: FestivalFormProps) {
   const { user } = useAuth();
   const uid = useId();
-  const [values, setValues] = useState<Values>(() => initialValues(festival));
-  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const { values, setValues, errors, setErrors, saving, setSaving, saved, setSaved, set } = useAdminForm<Field>(() => initialValues(festival), onSaved);
   const [upload, setUpload] = useState<{ progress: number; error?: string } | null>(null);
-
-  useEffect(() => {
-    if (!saved) return;
-    const timer = window.setTimeout(onSaved, SAVED_FEEDBACK_MS);
-    return () => window.clearTimeout(timer);
-  }, [saved, onSaved]);
-
-  const set = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
-  };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -203,24 +188,7 @@ export function FestivalForm({ festival, onClose, onSaved }: FestivalFormProps) 
           {field('parking_info', 'Información de aparcamiento', { textarea: true })}
           <div className="admin-form-wide">{field('accommodation', 'Alojamiento recomendado', { textarea: true })}</div>
         </fieldset>
-        {errors.form && (
-          <div className="admin-alert admin-alert-error" role="alert">
-            {errors.form}
-          </div>
-        )}
-        {saved && (
-          <div className="admin-alert admin-alert-success" role="status">
-            Festival guardado correctamente
-          </div>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={saving}>
-            Cancelar
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving || saved}>
-            {saving ? 'Guardando...' : festival ? 'Guardar cambios' : 'Crear festival'}
-          </button>
-        </div>
+        <AdminFormFooter error={errors.form} saved={saved} savedText="Festival guardado correctamente" saving={saving} submitLabel={festival ? 'Guardar cambios' : 'Crear festival'} onCancel={onClose} />
       </form>
     </Modal>
   );

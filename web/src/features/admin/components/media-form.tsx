@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { adminMediaSchema, MEDIA_URL_REQUIRED } from '#core/admin-schemas';
 import { IMAGE_MAX_BYTES } from '#core/community-schemas';
 import { Modal } from '../../../components/ui/modal';
@@ -7,11 +7,10 @@ import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { createMedia, updateMedia } from '../api/admin-api';
 import { uploadAdminImage } from '../api/upload-image';
 import { describeError } from '../hooks/use-admin-actions';
+import { AdminFormFooter, useAdminForm } from './admin-form';
 import type { AdminMedia, AdminUser, Festival } from '#core/response-schemas';
 
 type Field = 'festival_id' | 'user_id' | 'type' | 'status' | 'url' | 'caption' | 'comment';
-
-const SAVED_FEEDBACK_MS = 1500; // how long 'saved' shows before the form closes
 
 interface MediaFormProps {
   media: AdminMedia | null;
@@ -26,7 +25,7 @@ interface MediaFormProps {
 /** Create or edit a gallery item (festival and user required; new items: type image, status pending). */
 export function MediaForm({ media, festivals, users, loadErrors, onClose, onSaved }: MediaFormProps) {
   const uid = useId();
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, errors, setErrors, saving, setSaving, saved, setSaved, set } = useAdminForm<Field>(() => ({
     festival_id: media ? String(media.festival_id) : '',
     user_id: media?.user_id != null ? String(media.user_id) : '',
     type: media?.type ?? 'image',
@@ -34,23 +33,9 @@ export function MediaForm({ media, festivals, users, loadErrors, onClose, onSave
     url: media?.url ?? '',
     caption: media?.caption ?? '',
     comment: media?.comment ?? '',
-  });
+  }), onSaved);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field | 'file' | 'form', string>>>({});
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
-
-  useEffect(() => {
-    if (!saved) return;
-    const timer = window.setTimeout(onSaved, SAVED_FEEDBACK_MS);
-    return () => window.clearTimeout(timer);
-  }, [saved, onSaved]);
-
-  const set = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
-  };
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
@@ -213,24 +198,7 @@ export function MediaForm({ media, festivals, users, loadErrors, onClose, onSave
             {error('comment')}
           </div>
         </fieldset>
-        {errors.form && (
-          <div className="admin-alert admin-alert-error" role="alert">
-            {errors.form}
-          </div>
-        )}
-        {saved && (
-          <div className="admin-alert admin-alert-success" role="status">
-            Guardado correctamente
-          </div>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={saving}>
-            Cancelar
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving || saved}>
-            {saving ? 'Guardando...' : media ? 'Guardar cambios' : 'Crear'}
-          </button>
-        </div>
+        <AdminFormFooter error={errors.form} saved={saved} savedText="Guardado correctamente" saving={saving} submitLabel={media ? 'Guardar cambios' : 'Crear'} onCancel={onClose} />
       </form>
     </Modal>
   );
