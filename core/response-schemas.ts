@@ -215,6 +215,15 @@ export type AdminComment = z.output<typeof adminCommentResponse>;
 // ---------------------------------------------------------------------------------------------
 // Media, votes and reports
 
+/** A stored photo's size, blurred placeholder and resized copies (absent for external images and photos not processed yet). */
+export const imageInfoSchema = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  placeholder: z.string().describe('ThumbHash en base64: una vista previa borrosa mientras carga.'),
+  sources: z.array(z.object({ url: z.string(), type: z.enum(['image/avif', 'image/webp']), width: z.number().int() })),
+});
+export type ImageInfo = z.output<typeof imageInfoSchema>;
+
 export const mediaResponse = z.object({
   id: z.number().int(),
   festival_id: z.number().int(),
@@ -229,6 +238,7 @@ export const mediaResponse = z.object({
   votesCount: z.number().int(),
   userRating: z.number().int().nullable().describe('El voto de quien llama, si envió su token.'),
   User: publicUserResponse.nullable(),
+  image: imageInfoSchema.nullable().optional(),
 });
 export type Media = z.output<typeof mediaResponse>;
 

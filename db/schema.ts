@@ -258,6 +258,40 @@ export const mediaTable = pgTable(
   ],
 );
 
+/** One resized copy of a stored photo, as kept in image_variants.variants. */
+export interface StoredImageVariant {
+  key: string;
+  format: 'avif' | 'webp';
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/**
+ * The resized AVIF and WebP copies of a photo we store, keyed by the photo's storage key (decision
+ * 040): a media item finds them through media.storage_key, a festival's image through the key its
+ * image_url points at. Written when the upload is confirmed, or by `npm run media:reprocess` for
+ * photos stored before; no foreign key, since the key may belong to a media row, a festival or a
+ * proposal's photo, and the row goes with the objects it describes.
+ */
+export const imageVariantsTable = pgTable(
+  'image_variants',
+  {
+    key: text('key').primaryKey(),
+    /** The photo's size once turned upright, so the page can reserve its box before it loads. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** ThumbHash, base64: a blurred preview drawn while the photo loads. */
+    placeholder: text('placeholder').notNull(),
+    variants: jsonb('variants').$type<StoredImageVariant[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('image_variants_size_positive', sql`${t.width} > 0 and ${t.height} > 0`),
+    check('image_variants_placeholder_length', sql`char_length(${t.placeholder}) <= 200`),
+  ],
+);
+
 export const mediaVotesTable = pgTable(
   'media_votes',
   {

@@ -36,10 +36,11 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'feeds', routes: ['/api/feeds'], memory: '512 MB', timeout: '10 seconds', needsBucket: false },
   { name: 'newsletter', routes: ['/api/newsletter'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
   { name: 'contact', routes: ['/api/contact'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
-  { name: 'comments', routes: ['/api/comments'], memory: '512 MB', timeout: '20 seconds', needsBucket: true },
+  // Comments with photos and admin confirms make each photo's AVIF and WebP copies (about a second of CPU each).
+  { name: 'comments', routes: ['/api/comments'], memory: '1024 MB', timeout: '20 seconds', needsBucket: true },
   { name: 'media', routes: ['/api/media', '/api/gallery'], memory: '1024 MB', timeout: '25 seconds', needsBucket: true },
   // Admin saves geocode addresses (GEOCODER_TIMEOUT_MS) and issue/confirm upload URLs.
-  { name: 'admin', routes: ['/api/admin'], memory: '512 MB', timeout: '25 seconds', needsBucket: true },
+  { name: 'admin', routes: ['/api/admin'], memory: '1024 MB', timeout: '25 seconds', needsBucket: true },
   // Share previews with Open Graph tags in the HTML (link previews need the festival or the artist in the HTML), robots.txt and the sitemap.
   // The OpenAPI document and Swagger UI: a document written at bundle time, no database.
   { name: 'docs', routes: ['/api/openapi.json', '/api/docs'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },

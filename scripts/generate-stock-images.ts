@@ -5,8 +5,8 @@
  *
  *   npx tsx scripts/generate-stock-images.ts
  *
- * Writes web/public/images/stock/festival-{1..7}-{lg,md,sm}.jpg and
- * default-{lg,md,sm}.jpg. Text is overlaid on these images in the lower
+ * Writes web/public/images/stock/festival-{1..7}-{lg,md,sm}.{jpg,avif,webp} and
+ * default-{lg,md,sm}.{jpg,avif,webp}. Text is overlaid on these images in the lower
  * left, so every artwork keeps that corner dark and calm.
  */
 import { mkdir, stat } from 'node:fs/promises';
@@ -869,6 +869,14 @@ async function main(): Promise<void> {
         .toFile(file);
       const { size: bytes } = await stat(file);
       console.log(`${path.relative(process.cwd(), file)}  ${(bytes / 1024).toFixed(1)} KB`);
+      // The same picture in AVIF and WebP, at the settings of the uploaded photos' copies
+      // (functions/lib/image-variants.ts), for browsers that take them through <picture>.
+      for (const format of ['avif', 'webp'] as const) {
+        const copy = path.join(OUT_DIR, `${art.name}-${size.suffix}.${format}`);
+        const resized = sharp(raster).resize(size.width, size.height, { fit: 'cover', kernel: 'lanczos3' });
+        await (format === 'avif' ? resized.avif({ quality: 50, effort: 4 }) : resized.webp({ quality: 75, effort: 4 })).toFile(copy);
+        console.log(`${path.relative(process.cwd(), copy)}  ${((await stat(copy)).size / 1024).toFixed(1)} KB`);
+      }
     }
   }
 }

@@ -17,13 +17,14 @@ import { festivalEditionFields, festivalEditionFieldsIfAvailable, festivalEditio
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { proposeFestival } from './proposals';
-import { calendarRangeResponse, festivalPageResponse, festivalResponse, mapViewResponse, messageResponse, placesResponse, type Festival } from '#core/response-schemas';
+import { calendarRangeResponse, festivalPageResponse, festivalResponse, imageInfoSchema, mapViewResponse, messageResponse, placesResponse, type Festival } from '#core/response-schemas';
+import { imageInfoForUrl } from '../lib/image-variant-records';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
 import { editionSchema, festivalEditionFieldsSchema } from '#core/lineup-types';
 
 /** GET /api/festivals/{id} and a proposal's answer: the festival with its current edition, lineup, tickets and years. */
-const festivalWithEditions = festivalResponse.extend(festivalEditionFieldsSchema.shape);
+const festivalWithEditions = festivalResponse.extend({ ...festivalEditionFieldsSchema.shape, image: imageInfoSchema.nullable().optional() });
 
 const doc = documenter('Festivales');
 
@@ -103,7 +104,8 @@ export const app = createApp('/api/festivals')
     const database = await db();
     const festival = await visibleFestival(database, c.req.valid('param').id, c.get('user'));
     c.header('Cache-Control', festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
-    return c.json({ ...festival, ...(await festivalEditionFieldsIfAvailable(database, festival.id)) });
+    const [editions, image] = await Promise.all([festivalEditionFieldsIfAvailable(database, festival.id), imageInfoForUrl(database, festival.image_url).catch(() => null)]);
+    return c.json({ ...festival, ...editions, image });
   })
   .get('/:id/editions', doc({ summary: 'Todas las ediciones de un festival, la más reciente primero, con cartel y entradas', access: 'optional', responses: { 200: { description: 'Ediciones', schema: z.array(editionSchema) } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), async (c) => {
     const database = await db();

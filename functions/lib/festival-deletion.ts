@@ -5,24 +5,7 @@ import { festivalsTable, mediaTable, uploadsTable } from '#db/schema';
 import { recordAudit } from './audit';
 import { invalidateCatalog } from './festival-store';
 import { pendingKey } from './storage/pending';
-
-/** Path suffixes of a URL: one of them is the storage key when the URL points at an object we stored. */
-function keyCandidates(url: string): string[] {
-  let path: string;
-  try {
-    path = new URL(url, 'http://local').pathname;
-  } catch {
-    return [];
-  }
-  const parts = path.split('/').filter(Boolean).map((p) => {
-    try {
-      return decodeURIComponent(p);
-    } catch {
-      return p;
-    }
-  });
-  return parts.map((_, i) => parts.slice(i).join('/')).slice(0, 8);
-}
+import { keyCandidates, removeVariants } from './image-variant-records';
 
 /** The key of a confirmed upload a public URL points at, or null for an external URL. */
 export async function storageKeyForUrl(tx: Executor, url: string): Promise<string | null> {
@@ -63,9 +46,10 @@ export async function removeStoredObjects(database: Database, keys: string[]): P
   // invocation and deletes rarely, and the storage brings the S3 client, the dearest part of its start.
   const { storage } = await import('./storage/storage');
   const store = storage();
+  const unused = unique.filter((key) => !used.has(key));
+  await removeVariants(database, unused).catch((error: unknown) => console.error('[storage] could not delete copies', error));
   await Promise.all(
-    unique
-      .filter((key) => !used.has(key))
+    unused
       .map((key) =>
         store.delete(key).catch((error: unknown) => console.error('[storage] could not delete', key, error)),
       ),

@@ -31,8 +31,8 @@ const encode = {
 } as const;
 
 /**
- * The resized copies of a stored photo: each width of VARIANT_WIDTHS no wider than the photo (the
- * photo's own width when it is narrower than all of them), in AVIF and WebP, with no metadata
+ * The resized copies of a stored photo: each width of VARIANT_WIDTHS narrower than the photo plus
+ * the photo at its own width (at most the largest of them), in AVIF and WebP, with no metadata
  * (sharp writes none unless asked; the EXIF orientation is applied to the pixels first), plus its
  * upright size and a ThumbHash placeholder. Animated images give variants of their first frame;
  * the original stays for 'Descargar'. Throws what sharp throws for bytes it cannot decode.
@@ -51,8 +51,10 @@ export async function makeImageVariants(bytes: Uint8Array): Promise<ImageVariant
 
   const { data, info } = largest;
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  const widths = VARIANT_WIDTHS.filter((w) => w <= info.width);
-  if (!widths.length) widths.push(info.width as (typeof VARIANT_WIDTHS)[number]);
+  // Every width served that is narrower than the photo, and the photo at its widest (its own width
+  // up to 1280 px): a 1200 px photo also gets a 1200 px copy, or a desktop lightbox would get 640.
+  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < info.width);
+  widths.push(info.width);
 
   const variants = await Promise.all(
     widths.flatMap((w) =>

@@ -15,6 +15,10 @@ import type { Executor } from '#db/client';
 import { mediaTable, uploadsTable } from '#db/schema';
 import { badRequest, tooLarge } from './errors';
 import { stripImageMetadata } from './image-cleaning';
+import type { ImageVariants } from './image-variants';
+import { recordVariants } from './image-variant-records';
+import { possibleVariantKeys, prepareVariants, putVariantObjects } from './stored-images';
+import type { StoredImageVariant } from '#db/schema';
 import { storage } from './storage/storage';
 import { checkImage, uploadKey } from './uploads';
 
@@ -35,6 +39,8 @@ export interface ReceivedImage {
   contentType: ImageContentType;
   /** Bytes received (the 1 KB-5 MB rule applies to them). */
   size: number;
+  /** Resized copies made from the clean bytes; null when sharp could not. */
+  variants: ImageVariants | null;
 }
 
 /**
@@ -53,7 +59,8 @@ export async function readImageFiles(form: FormData): Promise<ReceivedImage[]> {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const declared = file.type && file.type !== 'application/octet-stream' ? file.type : null;
     const contentType = checkImage(bytes.byteLength, bytes.subarray(0, 16), declared);
-    images.push({ bytes: await stripImageMetadata(bytes, contentType), contentType, size: bytes.byteLength });
+    const clean = await stripImageMetadata(bytes, contentType);
+    images.push({ bytes: clean, contentType, size: bytes.byteLength, variants: await prepareVariants(clean) });
   }
   return images;
 }
@@ -63,6 +70,8 @@ export interface StoredFile {
   url: string;
   contentType: ImageContentType;
   size: number;
+  /** The copies stored beside it, recorded with the media row. */
+  variants: { made: Pick<ImageVariants, 'width' | 'height' | 'placeholder'>; stored: StoredImageVariant[] } | null;
 }
 
 /** Puts the images in storage; if one fails, the ones already stored are removed. */
@@ -73,7 +82,9 @@ export async function putImages(userId: number, purpose: UploadPurpose, images: 
     for (const image of images) {
       const key = uploadKey(userId, purpose, image.contentType);
       await store.put({ key, contentType: image.contentType, body: image.bytes });
-      stored.push({ key, url: store.publicUrl(key), contentType: image.contentType, size: image.size });
+      const file: StoredFile = { key, url: store.publicUrl(key), contentType: image.contentType, size: image.size, variants: null };
+      stored.push(file);
+      if (image.variants) file.variants = { made: image.variants, stored: await putVariantObjects(key, image.variants) };
     }
   } catch (error) {
     await discardFiles(stored);
@@ -83,9 +94,10 @@ export async function putImages(userId: number, purpose: UploadPurpose, images: 
 }
 
 /** Best effort: a leftover object costs storage, not correctness. */
-export async function discardFiles(files: Pick<StoredFile, 'key'>[]): Promise<void> {
+export async function discardFiles(files: (Pick<StoredFile, 'key'> & Partial<Pick<StoredFile, 'variants'>>)[]): Promise<void> {
   const store = storage();
-  await Promise.all(files.map((file) => store.delete(file.key).catch((error) => console.error('discard upload', file.key, error))));
+  const keys = files.flatMap((file) => [file.key, ...new Set([...possibleVariantKeys(file.key), ...(file.variants?.stored.map((v) => v.key) ?? [])])]);
+  await Promise.all(keys.map((key) => store.delete(key).catch((error) => console.error('discard upload', key, error))));
 }
 
 export interface RecordImagesInput {
@@ -151,5 +163,6 @@ export async function recordImages(executor: Executor, input: RecordImagesInput)
       confirmedAt: now,
     })),
   );
+  for (const file of input.files) if (file.variants) await recordVariants(executor, file.key, file.variants.made, file.variants.stored);
   return input.files.map((file) => byKey.get(file.key)!);
 }

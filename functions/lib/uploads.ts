@@ -19,6 +19,8 @@ import type { Executor } from '#db/client';
 import { uploadsTable } from '#db/schema';
 import { AppError, badRequest, conflict, notFound, tooLarge } from './errors';
 import { stripImageMetadata } from './image-cleaning';
+import type { ImageVariants } from './image-variants';
+import { prepareVariants, storeVariants } from './stored-images';
 import { pendingKey } from './storage/pending';
 import { storage } from './storage/storage';
 import type { PresignedUpload } from './storage/storage-types';
@@ -91,6 +93,8 @@ export interface CheckedImage {
   contentType: ImageContentType;
   /** What is stored: the image re-encoded without metadata. */
   bytes: Uint8Array;
+  /** Its resized copies, made from the clean bytes before any row is locked; null when sharp could not. */
+  variants: ImageVariants | null;
 }
 
 /**
@@ -107,7 +111,8 @@ export async function readUploadedImage(upload: Pick<UploadRow, 'key' | 'content
   try {
     // Over the limit the bytes were not read, and checkImage refuses on size before looking at them.
     const contentType = checkImage(object.size, object.bytes?.subarray(0, 16) ?? new Uint8Array(), upload.contentType);
-    return { size: object.size, contentType, bytes: await stripImageMetadata(object.bytes!, contentType) };
+    const bytes = await stripImageMetadata(object.bytes!, contentType);
+    return { size: object.size, contentType, bytes, variants: await prepareVariants(bytes) };
   } catch (error) {
     if (error instanceof AppError) await store.delete(pending);
     throw error;
@@ -139,6 +144,7 @@ export async function publishUpload<T>(
       const recorded = await record(tx);
       // Last, so a refusal above leaves nothing public; a failed write rolls the rows back.
       await store.put({ key: upload.key, contentType: image.contentType, body: image.bytes });
+      if (image.variants) await storeVariants(tx, upload.key, image.variants);
       await tx
         .update(uploadsTable)
         .set({ status: 'confirmed', confirmedAt: new Date(), mediaId: recorded.mediaId, contentLength: image.size })

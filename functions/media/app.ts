@@ -19,7 +19,8 @@ import { MEDIA_DEFAULT_LIMIT, pageQuerySchema, reportSchema, voteSchema } from '
 import { idParamSchema } from '#core/festival-schemas';
 import type { MediaStatus, MediaType } from '#core/types';
 import type { Executor } from '#db/client';
-import { mediaReportsTable, mediaTable, mediaVotesTable, usersTable } from '#db/schema';
+import { imageVariantsTable, mediaReportsTable, mediaTable, mediaVotesTable, usersTable } from '#db/schema';
+import { imageInfo } from '../lib/image-variant-records';
 import { createApp, routeNotFound } from '../lib/app';
 import { requestContext } from '../lib/request-context';
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
@@ -63,10 +64,12 @@ interface MediaRow {
   votesCount: number | null;
   userName: string | null;
   userAvatar: string | null;
+  variants: typeof imageVariantsTable.$inferSelect | null;
 }
 
-const toMedia = ({ userName, userAvatar, uploaded_at, rating, votesCount, ...row }: MediaRow): Media => ({
+const toMedia = ({ userName, userAvatar, uploaded_at, rating, votesCount, variants, ...row }: MediaRow): Media => ({
   ...row,
+  image: variants ? imageInfo(variants, row.url) : null,
   uploaded_at: uploaded_at.toISOString(),
   rating: rating ?? 0,
   votesCount: votesCount ?? 0,
@@ -103,10 +106,12 @@ async function listPublicMedia(database: Executor, festivalId: number, limit: nu
       votesCount: sql<number | null>`vote_stats.votes_count`,
       userName: uploader.name,
       userAvatar: uploader.avatarUrl,
+      variants: imageVariantsTable,
     })
     .from(page)
     .innerJoin(mediaTable, eq(mediaTable.id, page.pageId))
     .leftJoin(uploader, eq(uploader.id, mediaTable.userId))
+    .leftJoin(imageVariantsTable, eq(imageVariantsTable.key, mediaTable.storageKey))
     .leftJoin(voteStats, sql`true`)
     .orderBy(...newestFirst);
   return rows.map(toMedia);

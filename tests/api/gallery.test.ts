@@ -56,6 +56,8 @@ describe('GET /api/media/festival/:id', () => {
       votesCount: 3,
       userRating: null,
       User: { id: ana.user.id, name: 'Ana', avatar_url: null },
+      // An external URL: no stored copies.
+      image: null,
     });
     expect(res.json[0]).toMatchObject({ type: 'video', rating: 0, votesCount: 0, userRating: null, User: null });
   });

@@ -4,16 +4,25 @@ import type { Festival } from '#core/response-schemas';
 const STOCK = '/images/stock';
 const widths = { sm: 400, md: 800, lg: 1600 } as const;
 
-function stockSet(name: string) {
+const stockSrcSet = (name: string, ext: string) =>
+  (Object.keys(widths) as (keyof typeof widths)[]).map((s) => `${STOCK}/${name}-${s}.${ext} ${widths[s]}w`).join(', ');
+
+function stockSet(name: string): ImageSource {
   return {
     src: `${STOCK}/${name}-md.jpg`,
-    srcSet: (Object.keys(widths) as (keyof typeof widths)[]).map((s) => `${STOCK}/${name}-${s}.jpg ${widths[s]}w`).join(', '),
+    srcSet: stockSrcSet(name, 'jpg'),
+    sources: [
+      { type: 'image/avif', srcSet: stockSrcSet(name, 'avif') },
+      { type: 'image/webp', srcSet: stockSrcSet(name, 'webp') },
+    ],
   };
 }
 
 export interface ImageSource {
   src: string;
   srcSet?: string;
+  /** The same widths in AVIF and WebP, for a <picture> (the stock artwork has them). */
+  sources?: { type: 'image/avif' | 'image/webp'; srcSet: string }[];
 }
 
 /** The default artwork, used when even the stock image fails. */

@@ -1,5 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react';
-import { defaultFestivalImage, festivalImage } from '../../lib/festival-image';
+import { defaultFestivalImage, festivalImage, type ImageSource } from '../../lib/festival-image';
 import type { Festival } from '#core/response-schemas';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & {
@@ -10,17 +10,26 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & {
 export function FestivalImage({ festival, alt = '', sizes = '(max-width: 640px) 100vw, 400px', ...rest }: Props) {
   const [failed, setFailed] = useState(false);
   const source = failed ? defaultFestivalImage : festivalImage(festival);
+  return <SourcedPicture {...rest} source={source} alt={alt} sizes={sizes} width={800} height={450} onError={() => setFailed(true)} />;
+}
+
+type StockProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'srcSet'> & { festival: Pick<Festival, 'id' | 'image_url'>; src: string };
+
+/** The stock artwork of a festival without its own image, in AVIF or WebP where the browser takes them. */
+export function StockPicture({ festival, src, ...rest }: StockProps) {
+  return <SourcedPicture {...rest} source={{ ...festivalImage(festival), src }} />;
+}
+
+/** An <img>, inside a <picture> when the source has AVIF and WebP sets. */
+function SourcedPicture({ source, sizes, ...rest }: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & { source: ImageSource }) {
+  const img = <img {...rest} src={source.src} srcSet={source.srcSet} sizes={source.srcSet ? sizes : undefined} decoding="async" />;
+  if (!source.sources?.length) return img;
   return (
-    <img
-      {...rest}
-      alt={alt}
-      src={source.src}
-      srcSet={source.srcSet}
-      sizes={source.srcSet ? sizes : undefined}
-      width={800}
-      height={450}
-      decoding="async"
-      onError={() => setFailed(true)}
-    />
+    <picture className="photo-picture">
+      {source.sources.map((s) => (
+        <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
   );
 }

@@ -12,18 +12,21 @@ import { useAuth } from '../../../lib/auth';
 import { invalidateFestivals } from '../../../lib/catalog';
 import { festivalImage, festivalImageLarge } from '../../../lib/festival-image';
 import { deleteFestival } from '../api/festival';
+import { Photo } from '../../../components/ui/photo';
+import { StockPicture } from '../../../components/festival-card/festival-image';
 import { ShareButton } from './share-button';
 import './festival-hero.css';
-import type { Festival } from '#core/response-schemas';
+import type { Festival, ImageInfo } from '#core/response-schemas';
 
 /** The festival page's hero: image, 'Volver', favourite, badges, title, dates, place, website and rating. */
-export function FestivalHero({ festival }: { festival: Festival }) {
+export function FestivalHero({ festival }: { festival: Festival & { image?: ImageInfo | null } }) {
   const { isAdmin } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const image = festivalImage(festival);
+  const own = festival.image_url ? festival.image : null;
   const rated = festival.averageRating > 0;
 
   const remove = async () => {
@@ -42,16 +45,11 @@ export function FestivalHero({ festival }: { festival: Festival }) {
 
   return (
     <section className="hero" aria-labelledby="festival-title">
-      <img
-        className="hero-bg"
-        src={image.srcSet ? festivalImageLarge(festival) : image.src}
-        srcSet={image.srcSet}
-        sizes="100vw"
-        alt=""
-        width={1600}
-        height={900}
-        fetchPriority="high"
-      />
+      {own ? (
+        <Photo className="hero-bg" src={image.src} image={own} sizes="100vw" alt="" width={1600} height={900} loading="eager" fetchPriority="high" />
+      ) : (
+        <StockPicture className="hero-bg" festival={festival} src={image.srcSet ? festivalImageLarge(festival) : image.src} sizes="100vw" alt="" width={1600} height={900} fetchPriority="high" />
+      )}
       <div className="hero-shade" />
       <div className="container hero-inner">
         <div className="hero-top">

@@ -1,7 +1,7 @@
 import type { MediaType } from '#core/types';
 import { mediaUrl } from '../../../lib/api-client';
 import { festivalImage, festivalImageLarge } from '../../../lib/festival-image';
-import type { Festival, Media } from '#core/response-schemas';
+import type { Festival, ImageInfo, Media } from '#core/response-schemas';
 
 /** One picture or video of the gallery: a community upload or the festival's own image. */
 export interface GalleryItem {
@@ -14,6 +14,8 @@ export interface GalleryItem {
   url: string;
   /** A smaller picture for the grid. */
   thumb: string;
+  /** Size, placeholder and resized copies of a stored photo; null for videos, external images and the stock artwork. */
+  image: ImageInfo | null;
   caption: string | null;
   comment: string | null;
   rating: number;
@@ -27,7 +29,7 @@ export type GallerySort = 'recent' | 'highest' | 'lowest';
 export type GalleryFilter = 'all' | 'image' | 'video';
 
 /** The festival's own image is always first, with rating 5. */
-export function ownImageItem(festival: Festival): GalleryItem {
+export function ownImageItem(festival: Festival & { image?: ImageInfo | null }): GalleryItem {
   return {
     key: `festival-${festival.id}`,
     mediaId: null,
@@ -35,6 +37,7 @@ export function ownImageItem(festival: Festival): GalleryItem {
     type: 'image',
     url: festivalImageLarge(festival),
     thumb: festivalImage(festival).src,
+    image: festival.image ?? null,
     caption: festival.name,
     comment: null,
     rating: 5,
@@ -53,6 +56,7 @@ export function mediaItem(m: Media): GalleryItem {
     type: m.type,
     url: mediaUrl(m.url) ?? m.url,
     thumb: mediaUrl(m.url) ?? m.url,
+    image: m.type === 'image' ? (m.image ?? null) : null,
     caption: m.caption,
     comment: m.comment,
     rating: m.rating ?? 0,

@@ -6,9 +6,10 @@ import { useAuth } from '../../../lib/auth';
 import { useServerData } from '../../../lib/use-server-data';
 import { getFestivalMedia, rateMedia } from '../api/gallery';
 import { arrangeGallery, mediaItem, ownImageItem, type GalleryFilter, type GalleryItem, type GallerySort } from '../api/gallery-items';
+import { Photo } from '../../../components/ui/photo';
 import { Lightbox } from './lightbox';
 import { ReportButton } from './report-button';
-import type { Festival } from '#core/response-schemas';
+import type { Festival, ImageInfo } from '#core/response-schemas';
 
 const filters: { value: GalleryFilter; label: string }[] = [
   { value: 'all', label: 'Todo' },
@@ -17,7 +18,7 @@ const filters: { value: GalleryFilter; label: string }[] = [
 ];
 
 /** The gallery: sort, filter, the festival's own image first, the lightbox, 'Denunciar'. */
-export function GallerySection({ festival }: { festival: Festival }) {
+export function GallerySection({ festival }: { festival: Festival & { image?: ImageInfo | null } }) {
   const { user, token } = useAuth();
   const toast = useToast();
   // The token goes along: the list brings the signed-in person's own votes.
@@ -96,7 +97,7 @@ export function GallerySection({ festival }: { festival: Festival }) {
                     <PlayIcon className="icon" />
                   </span>
                 ) : (
-                  <img src={item.thumb} alt="" loading="lazy" decoding="async" width={400} height={300} />
+                  <Photo src={item.thumb} image={item.image} alt="" width={400} height={300} sizes="(max-width: 520px) calc(100vw - 32px), 280px" />
                 )}
                 <span className="badge badge-glass gallery-rating">{formatRating(item.rating)}/5</span>
               </button>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, Maximize2Icon, Share2Icon, XIcon } from 'lucide-react';
 import { formatRating } from '../../../components/ui/stars';
+import { Photo } from '../../../components/ui/photo';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/toast/toast-provider';
 import { shareLink } from '../../../lib/share';
@@ -149,9 +150,12 @@ export function Lightbox({ items, index, festivalName, signedIn, onIndex, onClos
                   <Spinner label="Cargando imagen..." />
                 </div>
               ) : null}
-              <img
+              <Photo
                 src={item.url}
+                image={item.image}
                 alt={title}
+                sizes="100vw"
+                loading="eager"
                 className="lightbox-media"
                 style={loaded ? undefined : { opacity: 0 }}
                 onLoad={() => setLoaded(true)}
