@@ -83,8 +83,6 @@ export function pgConstraint(error: unknown): string | undefined {
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'La base de datos no está disponible. Inténtalo de nuevo en unos segundos.';
 
-export const databaseUnavailable = () => new AppError('unavailable', 'database_unavailable', DATABASE_UNAVAILABLE_MESSAGE);
-
 /**
  * SQLSTATEs of a database that is going away or not there yet: connection exceptions (class 08),
  * admin/crash shutdown and "starting up" (57P01-57P03), too many connections (53300) and a
