@@ -101,7 +101,7 @@ export class MapIndex {
   constructor(festivals: readonly Festival[]) {
     this.located = festivals.filter(hasCoordinates);
     // Leaflet's tiles are 256 px: with that extent the radius is in screen pixels, as the
-    // spec's clustering radius is. Past maxZoom every festival is a marker of its own.
+    // map's clustering radius of 50 px is meant. Past maxZoom every festival is a marker of its own.
     this.index = new Supercluster<Props>({ radius: CLUSTER_RADIUS, extent: 256, minZoom: 0, maxZoom: MAP_MAX_ZOOM - 1 });
     this.index.load(
       this.located.map((f) => ({ type: 'Feature', properties: { festival: f }, geometry: { type: 'Point', coordinates: [f.longitude!, f.latitude!] } })),
