@@ -89,3 +89,13 @@ export const pushSubscriptionSchema = z.object({
 export const pushUnsubscribeSchema = z.object({ endpoint: z.string({ error: 'Falta el endpoint de la suscripción.' }).max(1000) });
 export const vapidKeyResponse = z.object({ publicKey: z.string() });
 export const pushChangedResponse = z.object({ message: z.string(), subscribed: z.boolean() });
+
+/** What a user types to confirm the deletion of their account (the page asks for it, the server checks it). */
+export const DELETE_CONFIRMATION = 'ELIMINAR';
+export const deleteAccountSchema = z.object({
+  confirmation: z.literal(DELETE_CONFIRMATION, { error: `Escribe ${DELETE_CONFIRMATION} para confirmar que quieres eliminar tu cuenta.` }),
+});
+export const accountExportResponse = z
+  .object({ exported_at: z.string(), profile: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).loose() })
+  .loose()
+  .describe('Todo lo que guardamos de la cuenta: perfil, preferencias, favoritos, artistas seguidos, alertas, comentarios, votos, denuncias, propuestas, fotos y vídeos, notificaciones, mensajes de contacto, dispositivos push, newsletter.');

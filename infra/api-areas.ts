@@ -27,7 +27,8 @@ export const apiAreas: readonly ApiArea[] = [
   // '/api' as well: any other /api path gets the API's JSON 404 instead of the SPA's index.html.
   // The bucket: DELETE /api/festivals/{id} removes the festival's stored images with it.
   { name: 'festivals', routes: ['/api/festivals', '/api'], memory: '512 MB', timeout: '10 seconds', needsBucket: true },
-  { name: 'users', routes: ['/api/users'], memory: '256 MB', timeout: '10 seconds', needsBucket: false, extraSecrets: ['GoogleClientId', 'AdminEmails'] },
+  // The bucket: deleting an account removes the photos its user uploaded.
+  { name: 'users', routes: ['/api/users'], memory: '256 MB', timeout: '10 seconds', needsBucket: true, extraSecrets: ['GoogleClientId', 'AdminEmails'] },
   { name: 'favorites', routes: ['/api/favorites'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
   { name: 'notifications', routes: ['/api/notifications'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
   // Follows of artists, saved searches and this device's push subscription.

@@ -1,4 +1,5 @@
 import { announceFestivalEditionChanges, festivalEditionSnapshots } from '../lib/domain/alerts/festival-events';
+import { announceApprovedFestival } from '../lib/domain/alerts/saved-search-events';
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { adminFestivalsQuerySchema, listQuerySchema, moderationDecisionSchema, QUEUE_DEFAULT_LIMIT } from '#core/admin-schemas';
@@ -120,6 +121,7 @@ export const festivalRoutes = new Hono<AppEnv>()
           throw alreadyModerated('festival', existing.status);
         }
         if (moved.proposedBy) await notify(tx, moved.proposedBy, 'festival', festivalDecisionMessage(moved.name, status));
+        if (status === 'approved') await announceApprovedFestival(tx, id);
         await recordAudit(tx, {
           actorId: admin.id,
           action: status === 'approved' ? 'approve' : 'reject',
@@ -149,6 +151,7 @@ export const festivalRoutes = new Hono<AppEnv>()
       .transaction(async (tx) => {
         const created = await insertFestival(tx, values as FestivalInsert, input.genres);
         if (input.imageUrl) await linkUploadToFestival(tx, input.imageUrl, created);
+        await announceApprovedFestival(tx, created);
         await recordAudit(tx, { actorId: admin.id, action: 'create', entity: 'festival', entityId: created, details: { name: input.name, status: values.status } });
         return created;
       })
@@ -189,6 +192,7 @@ export const festivalRoutes = new Hono<AppEnv>()
         await announceFestivalEditionChanges(tx, id, editionsBefore);
         if (input.imageUrl && present.has('imageUrl')) await linkUploadToFestival(tx, input.imageUrl, id);
         const decided = before.status === 'pending' && (values.status === 'approved' || values.status === 'rejected');
+        if (before.status !== 'approved' && values.status === 'approved') await announceApprovedFestival(tx, id);
         if (decided && before.proposedBy) {
           await notify(tx, before.proposedBy, 'festival', festivalDecisionMessage(input.name, values.status as 'approved' | 'rejected'));
         }

@@ -20,6 +20,7 @@ import { conflict, pgErrorCode, unauthorized } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { feedTokenRoutes } from './feed-token';
 import { preferenceRoutes } from './preferences';
+import { accountRoutes } from './account';
 import { profileResponse, signedInResponse } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';
 
@@ -142,4 +143,5 @@ export const app = createApp('/api/users')
     return c.body(null, 204);
   })
   .route('/', feedTokenRoutes)
-  .route('/', preferenceRoutes);
+  .route('/', preferenceRoutes)
+  .route('/', accountRoutes);

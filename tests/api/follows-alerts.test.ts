@@ -138,4 +138,22 @@ describe('saved searches', () => {
     expect(over.status).toBe(409);
     expect(over.json.error).toBe(`Ya tienes ${MAX_SAVED_ALERTS} alertas: borra alguna para crear otra.`);
   });
+
+  it('a festival approved that matches tells the owner once, through the channels the search chose', async () => {
+    const owner = await signIn();
+    const quiet = await signIn();
+    const stamp = Date.now();
+    await api('POST', '/api/alerts', { token: owner.token, body: { name: 'Techno en Portugal', filters: { genre: 'Techno', country: 'Portugal' }, channels: { inApp: true, email: true, push: false } } });
+    await api('POST', '/api/alerts', { token: owner.token, body: { name: `Búsqueda ${stamp}`, filters: { search: `Alerta ${stamp}` }, channels: { inApp: true, email: true, push: false } } });
+    await api('POST', '/api/alerts', { token: quiet.token, body: { name: 'Techno en Islandia', filters: { genre: 'Techno', country: 'Islandia' } } });
+    const pending = await createFestival({ name: `Alerta ${stamp} Fest`, location: 'Lisboa, Portugal', status: 'pending', startDate: day(90), endDate: day(91) }, ['Techno']);
+    const res = await api('PATCH', `/api/admin/festivals/${pending}/approve`, { token: admin.token, body: { status: 'approved' } });
+    expect(res.status).toBe(200);
+    const bell = (await api('GET', '/api/notifications', { token: owner.token })).json;
+    expect(bell).toHaveLength(1);
+    expect(bell[0]).toMatchObject({ type: 'saved_search', message: expect.stringMatching(new RegExp(`^Nuevo festival para tu alerta «.+»: Alerta ${stamp} Fest \\(.+, Lisboa, Portugal\\)\\.$`)) });
+    expect((await api('GET', '/api/notifications', { token: quiet.token })).json).toEqual([]);
+    const rows = await db().select().from(outboxTable).where(eq(outboxTable.userId, owner.user.id));
+    expect(rows.map((r) => [r.channel, r.kind])).toEqual([['email', 'saved_search']]);
+  });
 });

@@ -87,6 +87,8 @@ export const specRoutes: SpecRoute[] = [
   r('DELETE', '/api/push/subscriptions', 'alerts', 'ours'),
   r('GET', '/api/users/preferences', 'users', 'ours'),
   r('PUT', '/api/users/preferences', 'users', 'ours'),
+  r('GET', '/api/users/me/export', 'users', 'ours'),
+  r('DELETE', '/api/users/me', 'users', 'ours'),
 ];
 
 /** Pages that are not /api calls but must reach a function: share previews (link previews need the festival in the HTML), robots, sitemap. */

@@ -18,6 +18,7 @@ export const router = createBrowserRouter([
       { index: true, Component: HomeRoute },
       { path: 'favorites', lazy: () => import('./routes/favorites').then((m) => ({ Component: m.FavoritesRoute })) },
       { path: 'map', lazy: () => import('./routes/map').then((m) => ({ Component: m.MapRoute })) },
+      { path: 'cuenta', lazy: () => import('./routes/account').then((m) => ({ Component: m.AccountRoute })) },
       { path: 'proponer', lazy: () => import('./routes/propose').then((m) => ({ Component: m.ProposeRoute })) },
       { path: 'admin', lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })) },
       { path: 'calendar', lazy: () => import('./routes/calendar').then((m) => ({ Component: m.CalendarRoute })) },

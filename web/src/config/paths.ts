@@ -8,6 +8,7 @@ export const paths = {
   map: () => '/map',
   calendar: () => '/calendar',
   propose: () => '/proponer',
+  account: () => '/cuenta',
   admin: () => '/admin',
   festival: (id: number, name?: string | null) => {
     const slug = name ? slugify(name) : '';

@@ -14,6 +14,8 @@ export interface AlertEvent {
   url: string;
   /** The email and push content. */
   payload: Omit<OutboxPayload, 'url'>;
+  /** Channels the source itself allows (a saved search's own choice), on top of the user's preferences. */
+  channels?: { inApp: boolean; email: boolean; push: boolean };
 }
 
 export interface FanOutCounts {
@@ -34,7 +36,8 @@ export interface FanOutCounts {
  */
 export async function fanOut(tx: Executor, event: AlertEvent, recipients: SQL): Promise<FanOutCounts> {
   const kind = alertKindOf[event.type];
-  const allowed = (channel: 'inApp' | 'email' | 'push') => sql`coalesce((p.channels -> ${kind} ->> ${channel})::boolean, true)`;
+  const allowed = (channel: 'inApp' | 'email' | 'push') =>
+    event.channels && !event.channels[channel] ? sql`false` : sql`coalesce((p.channels -> ${kind} ->> ${channel})::boolean, true)`;
   const payload = JSON.stringify({ ...event.payload, url: event.url });
   const inApp = await tx.execute(sql`
     insert into notifications (user_id, type, message, url, event_key)

@@ -44,6 +44,11 @@ export function MobileMenu({ onClose, signIn }: Props) {
           <NavLink to={paths.propose()} className="nav-link" onClick={onClose}>
             Proponer Festival
           </NavLink>
+          {user ? (
+            <NavLink to={paths.account()} className="nav-link" onClick={onClose}>
+              Mi cuenta
+            </NavLink>
+          ) : null}
           {isAdmin ? (
             <NavLink to={paths.admin()} className="nav-link" onClick={onClose}>
               Panel Admin

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { HeartIcon, HouseIcon, PlusIcon, ShieldIcon } from 'lucide-react';
+import { HeartIcon, HouseIcon, PlusIcon, ShieldIcon, UserIcon } from 'lucide-react';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { useDismiss } from '../../lib/use-dismiss';
@@ -10,7 +10,7 @@ import { SignOutItems } from './sign-out-items';
 import './user-menu.css';
 
 /**
- * The user menu: avatar, name, 'Mis favoritos', 'Proponer festival', 'Panel Admin'/'Volver', 'Cerrar sesión',
+ * The user menu: avatar, name, 'Mi cuenta', 'Mis favoritos', 'Proponer festival', 'Panel Admin'/'Volver', 'Cerrar sesión',
  * plus 'Cerrar sesión en todos los dispositivos' (sessions end on the server too).
  */
 export function UserMenu() {
@@ -50,6 +50,9 @@ export function UserMenu() {
           </div>
         </div>
         <div className="dropdown-sep" />
+        <Link className="dropdown-item" to={paths.account()}>
+          <UserIcon className="icon" /> Mi cuenta
+        </Link>
         <Link className="dropdown-item" to={paths.favorites()}>
           <HeartIcon className="icon" /> Mis favoritos
         </Link>

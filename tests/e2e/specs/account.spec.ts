@@ -1,0 +1,56 @@
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { admin, expect, login, person, sessionFor, test, withCookieChoice } from '../support/fixtures';
+
+test("'/cuenta': preferences saved, followed artists, data download and account deletion", async ({ page }, testInfo) => {
+  await withCookieChoice(page);
+  const staff = await sessionFor(page, admin);
+  const artist = await page.request.post('/api/admin/artists', { headers: { Authorization: `Bearer ${staff.token}` }, data: { name: `Cuenta E2E ${Date.now()}` } });
+  expect(artist.status()).toBe(201);
+  const { id: artistId, name: artistName } = await artist.json();
+  const me = person('Lucía Cuenta');
+  const session = await login(page, me);
+  const auth = { Authorization: `Bearer ${session.token}` };
+  expect((await page.request.post(`/api/follows/artists/${artistId}`, { headers: auth })).status()).toBe(201);
+
+  await page.goto('/cuenta');
+  await expect(page.getByRole('heading', { name: 'Mi cuenta', level: 1 })).toBeVisible();
+  await expect(page.getByText(me.email)).toBeVisible();
+  await expect(page.getByRole('link', { name: artistName })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`cuenta-${width}.png`), fullPage: true });
+  }
+
+  // Artists I follow: no email about them, and a daily digest; saved on the server.
+  const artists = page.getByRole('group', { name: 'Artistas que sigo' });
+  await artists.getByRole('checkbox', { name: 'Correo' }).uncheck();
+  await page.getByRole('radio', { name: 'Diario' }).check();
+  await page.getByRole('button', { name: 'Guardar preferencias' }).click();
+  await expect(page.getByText('Preferencias guardadas')).toBeVisible();
+  const prefs = await (await page.request.get('/api/users/preferences', { headers: auth })).json();
+  expect(prefs.digest).toBe('daily');
+  expect(prefs.channels.artists).toEqual({ inApp: true, email: false, push: true });
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Artistas que sigo' }).getByRole('checkbox', { name: 'Correo' })).not.toBeChecked();
+
+  await page.getByRole('button', { name: `Dejar de seguir a ${artistName}` }).click();
+  await expect(page.getByText('Aún no sigues a ningún artista.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Obtener enlace del calendario' }).click();
+  await expect(page.getByRole('link', { name: 'Añadir a mi calendario' })).toHaveAttribute('href', /^webcal:\/\/.+\/api\/feeds\/favorites\/[0-9a-f-]+\.ics$/);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar mis datos' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^festivales-mis-datos-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8'));
+  expect(exported.profile.email).toBe(me.email);
+  expect(exported.preferences.digest).toBe('daily');
+
+  const remove = page.getByRole('button', { name: 'Eliminar mi cuenta' });
+  await expect(remove).toBeDisabled();
+  await page.getByLabel('Escribe ELIMINAR para confirmar').fill('ELIMINAR');
+  await remove.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Tu cuenta se ha eliminado.')).toBeVisible();
+  expect((await page.request.get('/api/users/profile', { headers: auth })).status()).toBe(401);
+});
