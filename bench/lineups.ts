@@ -3,9 +3,9 @@
  * (10,000 festivals with about 30,000 artists and 300,000 lineup entries, the first festival with
  * ten editions of 150 artists) into a fresh PostgreSQL database, serves it with the real server
  * and prints, at 50 connections, the latency of GET /api/festivals/{id}, /api/festivals/{id}/editions
- * and /api/artists/{id}, their body sizes, and the SQL statements each request costs (read from
- * pg_stat_database, for a small and the largest festival and for a busy and a quiet artist: the
- * same count whatever the size shows there is no query per row). The database is dropped at the end.
+ * and /api/artists/{id}, their body sizes, and the SQL statements each request costs (for a small and
+ * the largest festival, a quiet and a busy artist: the same count whatever the size shows there is
+ * no query per row). The database is dropped at the end.
  *
  *   npm run bench -- lineups   (BENCH_FESTIVALS=10000, BENCH_COMMENTS=100000, BENCH_VOTES=100000,
  *                               BENCH_DURATION=10 s a load, BENCH_PORT=3330,
@@ -53,31 +53,25 @@ url.pathname = `/${name}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'festivales-bench-lineups-'));
 let server: ReturnType<typeof startProcess> | undefined;
 
-/** Transactions committed in the bench database so far (each autocommitted statement is one). */
-async function transactions(): Promise<number> {
-  // Counters are flushed by each backend about once a second; give them that time.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  const { rows } = await admin.query<{ n: string }>('select xact_commit + xact_rollback as n from pg_stat_database where datname = $1', [name]);
-  return Number(rows[0]?.n ?? 0);
-}
 /**
- * Statements one request costs: the transactions counted over `times` requests, less what the
- * server runs on its own (outbox, cache refresh) over an idle stretch of the same length.
+ * Statements the API runs for one request, counted in this process: every query of node-postgres
+ * goes through Client.prototype.query, so the festivals and artists apps are called here directly
+ * (app.request, a warm request first) on the same database with that method counted.
  */
-async function statementsPerRequest(path: string, times = 50): Promise<string> {
-  const before = await transactions();
-  const start = Date.now();
-  for (let i = 0; i < times; i++) {
-    const res = await fetch(base + path);
-    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-    await res.arrayBuffer();
-  }
-  const elapsed = Date.now() - start;
-  const after = await transactions();
-  await new Promise((resolve) => setTimeout(resolve, elapsed));
-  const idle = (await transactions()) - after;
-  return ((after - before - idle) / times).toFixed(1);
+let statements = 0;
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements += 1;
+  return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof clientQuery;
+async function statementsPerRequest(app: { request: (path: string) => Response | Promise<Response> }, path: string): Promise<number> {
+  const warm = await app.request(path);
+  if (!warm.ok) throw new Error(`${path}: HTTP ${warm.status}`);
+  const before = statements;
+  await (await app.request(path)).arrayBuffer();
+  return statements - before;
 }
+
 async function bodySize(path: string): Promise<string> {
   const res = await fetch(base + path, { headers: { 'accept-encoding': 'identity' } });
   return `${((await res.arrayBuffer()).byteLength / 1024).toFixed(1)} KB`;
@@ -110,6 +104,23 @@ try {
     `  largest festival ${flagship.id}: ${flagship.editions} editions, ${flagship.entries} lineup entries (${current.n} in its current edition); busiest artist on ${busyArtists[0]?.n} lineups, quietest on ${quiet.n}`,
   );
 
+  // The API in this process, on the bench database, to count its statements.
+  process.env.DATABASE_URL = url.toString();
+  process.env.LOG_LEVEL = 'silent';
+  const { app: festivalsApp } = await import('../functions/festivals/app');
+  const { app: artistsApp } = await import('../functions/artists/app');
+  console.log('\nSQL statements per request (counted in process, after a warm request):');
+  for (const [label, app, p] of [
+    ['GET /api/festivals/{small}', festivalsApp, `/api/festivals/${ids[1]}`],
+    [`GET /api/festivals/{largest} (${current.n} artists)`, festivalsApp, `/api/festivals/${flagship.id}`],
+    ['GET /api/festivals/{small}/editions', festivalsApp, `/api/festivals/${ids[1]}/editions`],
+    [`GET /api/festivals/{largest}/editions (${flagship.entries} entries)`, festivalsApp, `/api/festivals/${flagship.id}/editions`],
+    [`GET /api/artists/{quiet} (${quiet.n} lineups)`, artistsApp, `/api/artists/${quiet.id}`],
+    [`GET /api/artists/{busiest} (${busyArtists[0]?.n} lineups)`, artistsApp, `/api/artists/${busyArtists[0]!.id}`],
+  ] as const) {
+    console.log(`  ${label.padEnd(56)} ${await statementsPerRequest(app, p)}`);
+  }
+
   server = startProcess('node', ['--import', 'tsx', 'functions/server/start.ts'], {
     DATABASE_URL: url.toString(),
     DATA_DIR: dataDir,
@@ -125,18 +136,6 @@ try {
   console.log(`  GET /api/festivals/{largest}/editions   ${await bodySize(`/api/festivals/${flagship.id}/editions`)}`);
   console.log(`  GET /api/artists/{busiest}              ${await bodySize(`/api/artists/${busyArtists[0]!.id}`)}`);
 
-  console.log('\nSQL statements per request (pg_stat_database transactions over 50 sequential requests, less an idle stretch as long):');
-  for (const [label, p] of [
-    ['GET /api/festivals/{small}', `/api/festivals/${ids[1]}`],
-    ['GET /api/festivals/{largest}', `/api/festivals/${flagship.id}`],
-    ['GET /api/festivals/{small}/editions', `/api/festivals/${ids[1]}/editions`],
-    ['GET /api/festivals/{largest}/editions', `/api/festivals/${flagship.id}/editions`],
-    ['GET /api/artists/{quiet}', `/api/artists/${quiet.id}`],
-    ['GET /api/artists/{busiest}', `/api/artists/${busyArtists[0]!.id}`],
-  ] as const) {
-    console.log(`  ${label.padEnd(40)} ${await statementsPerRequest(p)}`);
-  }
-
   console.log(`\nat 50 connections, gzip (autocannon, ${duration} s each after a 2 s warm-up, client on the same machine):`);
   await measure('GET /api/festivals/{largest} (150-artist lineup)', [`/api/festivals/${flagship.id}`]);
   await measure(`GET /api/festivals/{id}, ${ids.length} ids`, ids.map((id) => `/api/festivals/${id}`));
@@ -145,8 +144,12 @@ try {
   await measure(`GET /api/artists/{id}, ${busyArtists.length} busiest`, busyArtists.map((a) => `/api/artists/${a.id}`));
   await measure('GET /api/artists?search=', ['/api/artists?search=mar', '/api/artists?search=lopez', '/api/artists?search=ana%20g'], '');
 } finally {
+  // The in-process API's pool, before its database goes.
+  if (process.env.DATABASE_URL) await (await import('../functions/lib/db')).databaseHandle().then((h) => h.close()).catch(() => undefined);
   await server?.stop();
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
 }
+// Timers of the in-process API (catalogue cache, outbox) would keep Node alive.
+process.exit(process.exitCode ?? 0);
