@@ -1,3 +1,4 @@
+import { FollowButton } from '../../features/account/components/follow-button';
 import { ArtistScreen } from '../../features/artists/components/artist-screen';
 
 /**
@@ -5,5 +6,5 @@ import { ArtistScreen } from '../../features/artists/components/artist-screen';
  * `renderActions` and shown beside 'Compartir'.
  */
 export function ArtistRoute() {
-  return <ArtistScreen />;
+  return <ArtistScreen renderActions={(artist) => <FollowButton artistId={artist.id} artistName={artist.name} />} />;
 }
