@@ -3,6 +3,7 @@ import { SearchIcon } from 'lucide-react';
 import type { FestivalSort } from '#core/festival-filters';
 import type { GenreFacet } from '#core/festival-page';
 import { hasActiveFilters, type useFestivalFilters } from '../hooks/use-festival-filters';
+import { NearField } from './near-field';
 
 type Controls = ReturnType<typeof useFestivalFilters>;
 
@@ -12,7 +13,7 @@ interface Props {
   genres: GenreFacet[];
 }
 
-/** The filter bar: search, genre, minimum rating, order, 'Solo próximos festivales', dates. */
+/** The filter bar: search, 'Cerca de' and radius, genre, minimum rating, order, 'Solo próximos festivales', dates. */
 export function FestivalFiltersBar({ controls, genres }: Props) {
   const { filters } = controls;
   const id = useId();
@@ -20,7 +21,7 @@ export function FestivalFiltersBar({ controls, genres }: Props) {
   const active = hasActiveFilters(filters);
   // A genre from a shared link stays selectable before (or without) its count.
   const options = filters.genre && !genres.some((g) => g.name === filters.genre) ? [{ name: filters.genre, count: null }, ...genres] : genres;
-  const advancedCount = [filters.genre, filters.minRating > 0, filters.from, filters.to].filter(Boolean).length;
+  const advancedCount = [filters.genre, filters.minRating > 0, filters.from, filters.to, filters.near].filter(Boolean).length;
 
   return (
     <form className="filters card" role="search" aria-label="Filtrar festivales" onSubmit={(e) => e.preventDefault()}>
@@ -51,6 +52,7 @@ export function FestivalFiltersBar({ controls, genres }: Props) {
         </button>
       </div>
       <div id={`${id}-advanced`} className={expanded ? 'filters-advanced is-open' : 'filters-advanced'}>
+        <NearField near={filters.near} onPlace={controls.setNear} onRadius={controls.setRadius} />
         <div className="field">
           <label htmlFor={`${id}-genre`}>Género</label>
           <select id={`${id}-genre`} className="select" value={filters.genre} onChange={(e) => controls.setGenre(e.target.value)}>
@@ -79,6 +81,9 @@ export function FestivalFiltersBar({ controls, genres }: Props) {
             <option value="date">Fecha</option>
             <option value="name">Alfabético</option>
             <option value="rating">Valoración</option>
+            <option value="distance" disabled={!filters.near}>
+              Distancia
+            </option>
           </select>
         </div>
         <div className="field">

@@ -7,6 +7,7 @@ import { FestivalGridSkeleton } from '../../../components/festival-card/festival
 import { useToast } from '../../../components/toast/toast-provider';
 import { paths } from '../../../config/paths';
 import { hasActiveFilters, useFestivalFilters } from '../hooks/use-festival-filters';
+import { nearSearch } from '../../../lib/near-place';
 import { useFestivalPages } from '../hooks/use-festival-pages';
 import { FestivalFiltersBar } from './festival-filters';
 import { CatalogLoadError } from './catalog-load-error';
@@ -80,7 +81,7 @@ export function FestivalsScreen() {
                 <ListIcon className="icon" />
               </button>
             </div>
-            <Link to={paths.map()} className="btn btn-outline-accent btn-sm">
+            <Link to={paths.map() + nearSearch(applied.near)} className="btn btn-outline-accent btn-sm">
               <MapIcon className="icon" /> Ver mapa
             </Link>
           </div>

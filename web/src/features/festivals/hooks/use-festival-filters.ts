@@ -9,11 +9,14 @@ import {
   type FestivalSort,
 } from '#core/festival-filters';
 import { isIsoDate } from '#core/dates';
+import { nearFromParams, nearParamNames, type NearPlace } from '../../../lib/near-place';
 
-export type Filters = Required<Omit<FestivalFilters, 'near'>>;
+export type { NearPlace };
+
+export type Filters = Required<Omit<FestivalFilters, 'near'>> & { near: NearPlace | null };
 export type ViewMode = 'grid' | 'list';
 
-const initial: Filters = { ...defaultFilters } as Filters;
+const initial: Filters = { ...defaultFilters, near: null } as Filters;
 
 /** How long typing may pause before the list is asked for: short enough to feel instant. */
 export const SEARCH_DEBOUNCE_MS = 100;
@@ -23,25 +26,37 @@ let rememberedView: ViewMode = 'grid';
 
 /** True when something narrows the list beyond the default 'Solo próximos festivales'. */
 export function hasActiveFilters(f: Filters): boolean {
-  return Boolean(f.search.trim() || f.genre || f.minRating > 0 || f.from || f.to);
+  return Boolean(f.search.trim() || f.genre || f.minRating > 0 || f.from || f.to || f.near);
 }
 
 /** Spanish parameter names in the address bar: /?q=sonar&genero=Techno&orden=name&proximos=no. */
-const names = { search: 'q', genre: 'genero', minRating: 'valoracion', sort: 'orden', upcoming: 'proximos', from: 'desde', to: 'hasta' } as const;
+const names = {
+  search: 'q',
+  genre: 'genero',
+  minRating: 'valoracion',
+  sort: 'orden',
+  upcoming: 'proximos',
+  from: 'desde',
+  to: 'hasta',
+  ...nearParamNames,
+} as const;
 
 export function filtersFromParams(params: URLSearchParams): Filters {
   const rating = Number(params.get(names.minRating));
   const sort = params.get(names.sort) as FestivalSort | null;
   const from = params.get(names.from) ?? '';
   const to = params.get(names.to) ?? '';
+  const near = nearFromParams(params);
   return {
     search: params.get(names.search) ?? '',
     genre: params.get(names.genre) ?? '',
     minRating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : 0,
-    sort: sort && festivalSorts.includes(sort) ? sort : 'date',
+    // Distance needs a place to measure from.
+    sort: sort && festivalSorts.includes(sort) && (sort !== 'distance' || near) ? sort : 'date',
     upcoming: params.get(names.upcoming) !== 'no',
     from: isIsoDate(from) ? from : '',
     to: isIsoDate(to) ? to : '',
+    near,
   };
 }
 
@@ -55,6 +70,10 @@ function writeParams(params: URLSearchParams, f: Filters): URLSearchParams {
   set(names.upcoming, f.upcoming ? null : 'no');
   set(names.from, f.from || null);
   set(names.to, f.to || null);
+  set(names.place, f.near ? f.near.label : null);
+  set(names.lat, f.near ? f.near.lat.toFixed(4) : null);
+  set(names.lon, f.near ? f.near.lon.toFixed(4) : null);
+  set(names.radius, f.near?.radiusKm ? String(f.near.radiusKm) : null);
   return next;
 }
 
@@ -111,6 +130,17 @@ export function useFestivalFilters() {
       [update],
     ),
     setTo: useCallback((to: string) => update((f) => setDateRange(f, f.from, to) as Filters), [update]),
+    /** A place chosen orders by distance; removed, distance goes back to the date order. */
+    setNear: useCallback(
+      (place: Omit<NearPlace, 'radiusKm'> | null) =>
+        update((f) =>
+          place
+            ? { ...f, near: { ...place, radiusKm: f.near?.radiusKm ?? null }, sort: f.near ? f.sort : 'distance' }
+            : { ...f, near: null, sort: f.sort === 'distance' ? 'date' : f.sort },
+        ),
+      [update],
+    ),
+    setRadius: useCallback((radiusKm: number | null) => update((f) => (f.near ? { ...f, near: { ...f.near, radiusKm } } : f)), [update]),
     clear: useCallback(() => {
       setTyped('');
       lastWritten.current = '';

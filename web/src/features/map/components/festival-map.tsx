@@ -1,5 +1,6 @@
 import { useEffect, type RefObject } from 'react';
-import { AttributionControl, MapContainer, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
+import { AttributionControl, Circle, CircleMarker, MapContainer, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
+import type { NearPlace } from '../../../lib/near-place';
 import type { Map as LeafletMap } from 'leaflet';
 import { osmTiles } from '../../../lib/leaflet';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '#core/map';
@@ -22,6 +23,8 @@ interface FestivalMapProps {
   markersRef: RefObject<MarkersLayerHandle | null>;
   onReady: () => void;
   onViewport: (viewport: MapViewport) => void;
+  /** 'Cerca de' from the home: the place and the circle of its radius. */
+  near?: NearPlace | null;
 }
 
 /**
@@ -74,7 +77,7 @@ function SpanishControls() {
 const MIN_ZOOM = MAP_MIN_ZOOM;
 const MAX_ZOOM = MAP_MAX_ZOOM;
 
-export function FestivalMap({ markers, center, zoom, mapRef, markersRef, onReady, onViewport }: FestivalMapProps) {
+export function FestivalMap({ markers, center, zoom, mapRef, markersRef, onReady, onViewport, near }: FestivalMapProps) {
   const reducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   return (
     <MapContainer
@@ -96,6 +99,14 @@ export function FestivalMap({ markers, center, zoom, mapRef, markersRef, onReady
       <ZoomControl position="topright" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
       <AttributionControl position="bottomright" prefix={'<a href="https://leafletjs.com">Leaflet</a>'} />
       <SpanishControls />
+      {near && (
+        <>
+          {near.radiusKm && (
+            <Circle center={[near.lat, near.lon]} radius={near.radiusKm * 1000} pathOptions={{ color: '#00e5ff', weight: 2, fillOpacity: 0.06 }} interactive={false} />
+          )}
+          <CircleMarker center={[near.lat, near.lon]} radius={6} pathOptions={{ color: '#00e5ff', fillOpacity: 1 }} interactive={false} />
+        </>
+      )}
       <ViewportReporter onViewport={onViewport} />
       <MarkersLayer markers={markers} onReady={onReady} handleRef={markersRef} />
     </MapContainer>

@@ -1,13 +1,17 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
-import type { Map as LeafletMap } from 'leaflet';
-import { useNavigate } from 'react-router-dom';
+import { latLng, type Map as LeafletMap } from 'leaflet';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { SearchIcon } from 'lucide-react';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, MAP_RESULTS_SHOWN, SEARCH_RESULT_ZOOM } from '#core/map';
 import type { MapView } from '#core/map-markers';
 import { fetchMapView } from '../../../lib/catalog';
+import { nearFromParams } from '../../../lib/near-place';
 import { FestivalMap, type MapViewport } from './festival-map';
 import type { MarkersLayerHandle } from './markers-layer';
 import './map.css';
+
+/** A place without a radius: a regional view around it. */
+const NEAR_ZOOM = 8;
 
 /**
  * /map: the festivals of the area shown, clustered by the server for the zoom (GET
@@ -16,6 +20,8 @@ import './map.css';
  */
 export function MapPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const near = useMemo(() => nearFromParams(params), [params]);
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [debounced, setDebounced] = useState('');
@@ -69,7 +75,12 @@ export function MapPage() {
     const map = mapRef.current;
     if (!map || !view) return;
     if (!debounced) {
-      if (zoomedFor.current !== '') map.setView(center, DEFAULT_MAP_ZOOM);
+      if (zoomedFor.current !== '') {
+        // Coming from the home's 'Cerca de': the place's circle fills the map.
+        if (near?.radiusKm) map.fitBounds(latLng(near.lat, near.lon).toBounds(near.radiusKm * 2000));
+        else if (near) map.setView([near.lat, near.lon], NEAR_ZOOM);
+        else map.setView(center, DEFAULT_MAP_ZOOM);
+      }
       zoomedFor.current = '';
       return;
     }
@@ -77,7 +88,7 @@ export function MapPage() {
     zoomedFor.current = debounced;
     const first = results.items.find((r) => r.lat !== null && r.lon !== null);
     if (first) map.setView([first.lat!, first.lon!], SEARCH_RESULT_ZOOM);
-  }, [view, results, debounced, center]);
+  }, [view, results, debounced, center, near]);
 
   const onReady = useCallback(() => {
     if (ready) return;
@@ -177,6 +188,7 @@ export function MapPage() {
                 markersRef={markersRef}
                 onReady={onReady}
                 onViewport={setViewport}
+                near={near}
               />
               {loading && (
                 <div className="map-overlay" aria-hidden="true">

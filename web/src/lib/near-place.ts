@@ -1,0 +1,35 @@
+import { nearRadiiKm } from '#core/geo';
+
+/** 'Cerca de': the place chosen (its name as shown), its coordinates and the radius (null: any distance). */
+export interface NearPlace {
+  label: string;
+  lat: number;
+  lon: number;
+  radiusKm: number | null;
+}
+
+/** The address's names of the 'Cerca de' parameters, shared by the home and the map. */
+export const nearParamNames = { place: 'cerca', lat: 'lat', lon: 'lon', radius: 'radio' } as const;
+const names = nearParamNames;
+
+/** The 'Cerca de' place in the address (/?cerca=Málaga&lat=36.7213&lon=-4.4214&radio=100), or null. */
+export function nearFromParams(params: URLSearchParams): NearPlace | null {
+  const lat = Number(params.get(names.lat) ?? NaN);
+  const lon = Number(params.get(names.lon) ?? NaN);
+  if (!params.has(names.lat) || !params.has(names.lon) || !(Math.abs(lat) <= 90) || !(Math.abs(lon) <= 180)) return null;
+  const radius = Number(params.get(names.radius));
+  return {
+    label: params.get(names.place)?.trim() || 'Mi ubicación',
+    lat,
+    lon,
+    radiusKm: (nearRadiiKm as readonly number[]).includes(radius) ? radius : null,
+  };
+}
+
+/** The query string that carries a place to another screen (the map draws its radius). */
+export function nearSearch(near: NearPlace | null): string {
+  if (!near) return '';
+  const p = new URLSearchParams({ [names.place]: near.label, [names.lat]: near.lat.toFixed(4), [names.lon]: near.lon.toFixed(4) });
+  if (near.radiusKm) p.set(names.radius, String(near.radiusKm));
+  return `?${p}`;
+}
