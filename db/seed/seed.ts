@@ -4,6 +4,7 @@ import { insertFestival } from '../festival-writes';
 import { festivalsTable } from '../schema';
 import { seedFestivals, type SeedFestival } from './festival-data';
 import { seedLineups } from './lineups';
+import { seedTimetable } from './timetable';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -52,6 +53,7 @@ export async function seedIfEmpty(database: Database, today = new Date()): Promi
       );
     }
     await seedLineups(tx);
+    await seedTimetable(tx);
   });
   return seedFestivals.length;
 }
