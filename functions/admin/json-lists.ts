@@ -5,8 +5,8 @@ import { isoTimestamp as iso } from '../lib/domain/sql-json';
 /**
  * The admin queues are built as JSON by Postgres and passed through as text: the panel fires all
  * lists at once, and on Node's one thread mapping and serialising thousands of rows per list was
- * most of each round (bench/admin.ts). Shapes are core/response-schemas' Festival, Media and
- * MediaReport (comments: functions/lib/domain/comments); tests compare them with the objects the other routes send.
+ * most of each round (bench/admin.ts). Shapes are core/response-schemas' Festival and Media
+ * (comments and reports: their own field lists in functions/lib/domain); tests compare them with the objects the other routes send.
  */
 export const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 
@@ -67,16 +67,4 @@ export function mediaJson(where: SQL, range: Page): SQL {
     left join users u on u.id = m.user_id
     left join lateral (select round(avg(mv.rating)::numeric, 2)::float8 as rating, count(*)::int as votes_count
       from media_votes mv where mv.media_id = m.id) v on true`;
-}
-
-/** Media reports with the media and the reporter (null when anonymous), newest first (NULLS LAST as in media_reports_created_idx). */
-export function reportsJson(range: Page): SQL {
-  return sql`select coalesce(json_agg(json_build_object(
-      'id', r.id, 'media_id', r.media_id, 'reason', r.reason, 'details', r.details, 'created_at', ${iso(sql`r.created_at`)},
-      'Media', json_build_object('type', m.type, 'url', m.url),
-      'User', case when u.id is null then null else json_build_object('name', u.name, 'avatar_url', u.avatar_url) end
-    ) order by r.created_at desc nulls last, r.id desc), '[]')::text as body
-    from (select * from media_reports order by created_at desc nulls last, id desc ${page(range)}) r
-    join media m on m.id = r.media_id
-    left join users u on u.id = r.user_id`;
 }

@@ -19,9 +19,10 @@ import { MEDIA_DEFAULT_LIMIT, pageQuerySchema, reportSchema, voteSchema } from '
 import { idParamSchema } from '#core/festival-schemas';
 import type { MediaStatus, MediaType } from '#core/types';
 import type { Executor } from '#db/client';
-import { imageVariantsTable, mediaReportsTable, mediaTable, mediaVotesTable, usersTable } from '#db/schema';
+import { imageVariantsTable, mediaTable, mediaVotesTable, usersTable } from '#db/schema';
 import { imageInfo } from '../lib/image-variant-records';
 import { createApp, routeNotFound } from '../lib/app';
+import { fileReport } from '../lib/domain/media-reports/media-reports';
 import { requestContext } from '../lib/request-context';
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
@@ -160,11 +161,8 @@ export const app = createApp('/api/media', {
     const database = await db();
     const [media] = await database.select({ id: mediaTable.id }).from(mediaTable).where(and(eq(mediaTable.id, id), publicMedia)).limit(1);
     if (!media) throw notFound(MEDIA_NOT_FOUND, 'media_not_found');
-    const [report] = await database
-      .insert(mediaReportsTable)
-      .values({ mediaId: id, userId: reporter?.id ?? null, reason: input.reason, details: input.details })
-      .returning({ id: mediaReportsTable.id });
-    return c.json({ message: 'Reporte enviado. Gracias por avisarnos.', id: report.id }, 201);
+    const reportId = await fileReport(database, id, reporter, input);
+    return c.json({ message: 'Reporte enviado. Gracias por avisarnos.', id: reportId }, 201);
   });
 
 export const galleryApp = createApp('/api/gallery').post(

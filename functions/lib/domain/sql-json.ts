@@ -9,6 +9,12 @@ export interface Selection {
   [key: string]: Column | SQL | SQL.Aliased | Selection;
 }
 
+/** A field list for answer type T: one entry per key of T, no other (checked with `satisfies`). */
+export type FieldsOf<T> = { [K in keyof T]-?: Column | SQL | Selection };
+
+/** A nested object that is null when `key` is null (the row of a left join that found nothing). */
+export const jsonObjectOrNull = (key: Column, selection: Selection): SQL => sql`case when ${key} is null then null else ${jsonObjectOf(selection)} end`;
+
 /**
  * `json_build_object(...)` over the same field list a Drizzle select uses, so an answer that
  * Postgres serialises (the admin queues, decision 012) has the keys, order and formats of the one

@@ -4,7 +4,7 @@ import { commentsTable, festivalsTable, usersTable } from '#db/schema';
 import type { AdminComment, Comment } from '#core/response-schemas';
 import type { ListPage } from '../../response-cache';
 import { sqlRows } from '../sql-rows';
-import { jsonObjectOf } from '../sql-json';
+import { jsonObjectOf, type FieldsOf } from '../sql-json';
 
 /**
  * Comments and who sees them (decision 018): a new comment is pending; everyone sees approved
@@ -24,13 +24,13 @@ export const commentFields = {
   status: commentsTable.status,
   created_at: commentsTable.createdAt,
   User: { id: usersTable.id, name: usersTable.name, avatar_url: usersTable.avatarUrl },
-};
+} satisfies FieldsOf<Comment>;
 
 /** The comment's own columns, without its author. */
 const { User: _author, ...ownColumns } = commentFields;
 export const commentColumns = ownColumns;
 
-const adminCommentFields = { ...commentFields, Festival: { id: festivalsTable.id, name: festivalsTable.name } };
+const adminCommentFields = { ...commentFields, Festival: { id: festivalsTable.id, name: festivalsTable.name } } satisfies FieldsOf<AdminComment>;
 
 type CommentRow = Omit<Comment, 'created_at'> & { created_at: Date };
 
