@@ -14,7 +14,7 @@ interface AuthContextValue {
   /** Exchanges a Google credential (or the fallback's manual_login_token_*) for our session. */
   signIn: (credential: string) => Promise<User>;
   /** 'Cerrar sesión': this device only; the server forgets the session too. */
-  signOut: (options?: { silent?: boolean }) => void;
+  signOut: (options?: { silent?: boolean; endedOnServer?: boolean }) => void;
   /** 'Cerrar sesión en todos los dispositivos': resolves false (and says why) when the server could not do it. */
   signOutEverywhere: () => Promise<boolean>;
 }
@@ -46,14 +46,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(
-    (options: { silent?: boolean } = {}) => {
+    (options: { silent?: boolean; endedOnServer?: boolean } = {}) => {
       const session = readStorage(storageKeys.token);
       clear();
       forgetOfflineReads();
       if (!options.silent) toast('Has cerrado sesión', 'info');
       // Signed out here at once; the server revokes the token in the background. If it cannot be
       // reached the token still expires on its own within a day.
-      if (session) void revokeSession('/api/users/logout', session).catch((error) => console.warn('Cierre de sesión sin respuesta', error));
+      // endedOnServer: the server has ended it already (the account was deleted), nothing to revoke.
+      if (session && !options.endedOnServer) void revokeSession('/api/users/logout', session).catch((error) => console.warn('Cierre de sesión sin respuesta', error));
     },
     [clear, toast],
   );

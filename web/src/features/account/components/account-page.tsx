@@ -235,7 +235,7 @@ function MyData() {
     setBusy(true);
     try {
       const { message: done } = await deleteMyAccount();
-      signOut({ silent: true });
+      signOut({ silent: true, endedOnServer: true });
       toast(done);
       navigate(paths.home(), { replace: true });
     } catch (e) {
