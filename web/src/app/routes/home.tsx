@@ -1,6 +1,7 @@
+import { CreateAlertButton } from '../../features/account/components/create-alert-button';
 import { FestivalsScreen } from '../../features/festivals/components/festivals-screen';
 import '../../features/festivals/components/festivals.css';
 
 export function HomeRoute() {
-  return <FestivalsScreen />;
+  return <FestivalsScreen renderFilterActions={(filters) => <CreateAlertButton filters={filters} />} />;
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { SearchIcon } from 'lucide-react';
 import type { FestivalSort } from '#core/festival-filters';
 import type { GenreFacet } from '#core/festival-page';
@@ -11,10 +11,12 @@ interface Props {
   controls: Controls;
   /** Options with how many festivals each would show (from the server). */
   genres: GenreFacet[];
+  /** Shown after 'Limpiar filtros' (another feature's action on these filters). */
+  actions?: ReactNode;
 }
 
 /** The filter bar: search, 'Cerca de' and radius, genre, minimum rating, order, 'Solo próximos festivales', dates. */
-export function FestivalFiltersBar({ controls, genres }: Props) {
+export function FestivalFiltersBar({ controls, genres, actions }: Props) {
   const { filters } = controls;
   const id = useId();
   const [expanded, setExpanded] = useState(false);
@@ -111,6 +113,7 @@ export function FestivalFiltersBar({ controls, genres }: Props) {
               Limpiar filtros
             </button>
           ) : null}
+          {actions}
         </div>
       </div>
     </form>

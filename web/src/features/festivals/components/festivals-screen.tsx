@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LayoutGridIcon, ListIcon, MapIcon, SearchIcon } from 'lucide-react';
 import { ApiError } from '../../../lib/api-client';
@@ -6,7 +6,7 @@ import { festivalPageUrl, UnexpectedCatalogResponse } from '../../../lib/festiva
 import { FestivalGridSkeleton } from '../../../components/festival-card/festival-card-skeleton';
 import { useToast } from '../../../components/toast/toast-provider';
 import { paths } from '../../../config/paths';
-import { hasActiveFilters, useFestivalFilters } from '../hooks/use-festival-filters';
+import { hasActiveFilters, useFestivalFilters, type Filters } from '../hooks/use-festival-filters';
 import { nearSearch } from '../../../lib/near-place';
 import { useFestivalPages } from '../hooks/use-festival-pages';
 import { FestivalFiltersBar } from './festival-filters';
@@ -21,8 +21,13 @@ function loadErrorToast(error: Error): string {
   return 'Error al cargar festivales';
 }
 
+interface Props {
+  /** Actions of other features on the current filters ('Crear alerta'), shown in the filters bar when some filter is set. */
+  renderFilterActions?: (filters: Filters) => ReactNode;
+}
+
 /** The home. */
-export function FestivalsScreen() {
+export function FestivalsScreen({ renderFilterActions }: Props = {}) {
   const toast = useToast();
   const controls = useFestivalFilters();
   const { applied, view } = controls;
@@ -52,7 +57,7 @@ export function FestivalsScreen() {
           </p>
         </section>
 
-        <FestivalFiltersBar controls={controls} genres={genres} />
+        <FestivalFiltersBar controls={controls} genres={genres} actions={active ? renderFilterActions?.(applied) : null} />
 
         <div className="results-bar">
           <p className="results-count" role="status" aria-live="polite" aria-atomic="true">
