@@ -54,3 +54,36 @@ test("'/cuenta': preferences saved, followed artists, data download and account 
   await expect(page.getByText('Tu cuenta se ha eliminado.')).toBeVisible();
   expect((await page.request.get('/api/users/profile', { headers: auth })).status()).toBe(401);
 });
+
+test("'Crear alerta' on the home saves the filters; 'Seguir' on an artist's page follows", async ({ page }, testInfo) => {
+  await withCookieChoice(page);
+  const staff = await sessionFor(page, admin);
+  const created = await page.request.post('/api/admin/artists', { headers: { Authorization: `Bearer ${staff.token}` }, data: { name: `Seguir E2E ${Date.now()}` } });
+  const artist = await created.json();
+  const session = await login(page, person('Pablo Alerta'));
+  const auth = { Authorization: `Bearer ${session.token}` };
+
+  await page.goto('/?genero=Techno');
+  const button = page.getByRole('button', { name: 'Crear alerta' });
+  await expect(button).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`home-alerta-${width}.png`) });
+  }
+  await button.click();
+  await expect(page.getByText('Alerta «Techno» creada')).toBeVisible();
+  const alerts = await (await page.request.get('/api/alerts', { headers: auth })).json();
+  expect(alerts.map((a: { name: string; filters: unknown }) => [a.name, a.filters])).toEqual([['Techno', { genre: 'Techno' }]]);
+
+  await page.goto(`/artista/${artist.id}`);
+  const follow = page.getByRole('button', { name: 'Seguir', exact: true });
+  await follow.click();
+  await expect(page.getByRole('button', { name: 'Siguiendo' })).toHaveAttribute('aria-pressed', 'true');
+  await expectNoSeriousA11yViolations(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`artista-${width}.png`) });
+  }
+  const follows = await (await page.request.get('/api/follows', { headers: auth })).json();
+  expect(follows.artists.map((a: { id: number }) => a.id)).toEqual([artist.id]);
+});
