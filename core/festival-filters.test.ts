@@ -108,6 +108,23 @@ describe('matchesFilters (search, genre, minimum rating, upcoming, date range)',
     end_date: '2026-07-18',
   });
 
+  describe('search: artist names when the festival carries their keys, as the server searches lineups', () => {
+    const withLineup = fest({ name: 'Awakenings', artistKeys: ['amelielens', 'charlottedewitte'] });
+    it.each([
+      ['Amélie Lens', true],
+      ['DJ Charlotte de Witte', true],
+      ['lens', true],
+      // Fewer than 3 characters of a key match no artist (the name still counts).
+      ['le', false],
+      ['Nina Kraviz', false],
+    ])('%s -> %s', (search, expected) => {
+      expect(matchesFilters(withLineup, { search }, now)).toBe(expected);
+    });
+    it('matches nothing by artist when the festival has no keys', () => {
+      expect(matchesFilters(fest({ name: 'Awakenings' }), { search: 'Amélie Lens' }, now)).toBe(false);
+    });
+  });
+
   describe('search: case- and accent-insensitive over name and location', () => {
     it.each([
       ['sonar', sonar, true],

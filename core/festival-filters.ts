@@ -1,5 +1,6 @@
 import { addDays } from 'date-fns';
 import { isIsoDate, parseDateInput, todayIso } from './dates';
+import { artistNameKey } from './artist-key';
 import { boundingBox, distanceKm, type LatLon } from './geo';
 import { stripAccents } from './slug';
 import type { Festival } from './response-schemas';
@@ -34,7 +35,17 @@ export interface Near extends LatLon {
 export type FilterableFestival = Pick<
   Festival,
   'name' | 'location' | 'genres' | 'start_date' | 'end_date'
-> & { averageRating?: number | null; latitude?: number | null; longitude?: number | null; hasValidCoordinates?: boolean };
+> & {
+  averageRating?: number | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  hasValidCoordinates?: boolean;
+  /**
+   * The name keys (core/artist-key.ts) of the artists on any of its lineups, when the caller has
+   * them: a search of 3 key characters or more also matches those, as the server's search does.
+   */
+  artistKeys?: readonly string[];
+};
 
 /** What 'Limpiar filtros' resets to: no search, no genre, any rating, upcoming only, no dates. */
 export const defaultFilters: Required<Pick<FestivalFilters, 'upcoming' | 'sort'>> & FestivalFilters =
@@ -111,6 +122,7 @@ export function isSoon(f: FilterableFestival, now: Date = new Date()): boolean {
 // Everything that depends only on the filters is worked out once per list, not per festival.
 function compileFilters(filters: FestivalFilters, now: Date): (f: FilterableFestival) => boolean {
   const query = normalizeText(filters.search?.trim() ?? '');
+  const artistQuery = artistNameKey(filters.search?.trim() ?? '');
   const genre = filters.genre?.trim();
   const minRating = filters.minRating ?? 0;
   const today = filters.upcoming ? todayIso(now) : null;
@@ -121,7 +133,7 @@ function compileFilters(filters: FestivalFilters, now: Date): (f: FilterableFest
   const box = near && radius !== null ? boundingBox(near, radius) : null;
 
   return (f) => {
-    if (query && !searchText(f).includes(query)) return false;
+    if (query && !searchText(f).includes(query) && !(artistQuery.length >= 3 && f.artistKeys?.some((k) => k.includes(artistQuery)))) return false;
     if (near && box && radius !== null) {
       const point = festivalPoint(f);
       if (!point || point.lat < box.minLat || point.lat > box.maxLat) return false;

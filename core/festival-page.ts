@@ -1,7 +1,7 @@
 import { CALENDAR_DESCRIPTION_LENGTH, dayNumber, itemSpan, markdownToText, truncateText } from './calendar';
 import { isIsoDate } from './dates';
 import { distanceFrom, filterFestivals, sortFestivals, type FestivalFilters } from './festival-filters';
-import { festivalFilterQuerySchema } from './festival-query';
+import { festivalFilterQuerySchema, type FestivalFilterQuery } from './festival-query';
 import { FESTIVAL_PAGE_SIZE } from './festival-page-url';
 import { nearRadiiKm } from './geo';
 import { z } from './zod';
@@ -120,9 +120,18 @@ export const festivalPageQuerySchema = festivalFilterQuerySchema
   });
 export type FestivalPageQuery = z.output<typeof festivalPageQuerySchema>;
 
-export function pageFilters(query: FestivalPageQuery): FestivalFilters {
+/**
+ * The filters a list query asks for, in core's terms: the one translation from query parameters
+ * (GET /api/festivals and GET /api/festivals/page alike) to what core's filters apply.
+ * `override.search` replaces the query's search, undefined included, when the server already
+ * applied it (a search that matched artist names).
+ */
+export function queryFilters(
+  query: FestivalFilterQuery & Partial<Pick<FestivalPageQuery, 'lat' | 'lon' | 'radius'>>,
+  override?: { search: string | undefined },
+): FestivalFilters {
   return {
-    search: query.search,
+    search: override ? override.search : query.search,
     genre: query.genre,
     minRating: query.minRating,
     upcoming: query.upcoming,
@@ -145,7 +154,7 @@ export function genreFacets(list: readonly Festival[], matching: readonly Festiv
 
 /** One page of the approved catalogue for a query: the same filters core applies in the browser. */
 export function festivalPage(catalogue: readonly Festival[], query: FestivalPageQuery, now: Date = new Date()): FestivalPage {
-  const filters = pageFilters(query);
+  const filters = queryFilters(query);
   let list: Festival[] = catalogue as Festival[];
   if (query.ids) {
     const wanted = new Set(query.ids);

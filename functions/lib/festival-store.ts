@@ -1,7 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { todayIso } from '#core/dates';
-import { filterFestivals, type FestivalFilters } from '#core/festival-filters';
+import { filterFestivals } from '#core/festival-filters';
+import { queryFilters } from '#core/festival-page';
 import type { FestivalFilterQuery } from '#core/festival-query';
 import type { Database } from '#db/client';
 import { catalogueVersionTable, festivalsTable } from '#db/schema';
@@ -273,15 +274,7 @@ export async function catalogResponse(database: Database, query: FestivalFilterQ
     (catalogue) => {
       const narrowed = editions ? editions.apply(catalogue, now) : { list: catalogue, search: query.search };
       const festivals = narrowed.list;
-      const filters: FestivalFilters = {
-        search: narrowed.search,
-        genre: query.genre,
-        minRating: query.minRating,
-        upcoming: query.upcoming,
-        from: query.from,
-        to: query.to,
-        sort: query.sort ?? 'date',
-      };
+      const filters = queryFilters(query, { search: narrowed.search });
       const list = filterFestivals(festivals, filters, now);
       const offset = query.offset ?? 0;
       return query.limit !== undefined || offset ? list.slice(offset, offset + (query.limit ?? list.length)) : list;
