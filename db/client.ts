@@ -102,6 +102,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       query_timeout: statementTimeout ? statementTimeout + 1000 : undefined,
       // An abandoned transaction must not hold its locks and connection for ever.
       idle_in_transaction_session_timeout: 10_000,
+      // No JIT compilation: the planner turns it on for queries whose estimated cost is high but
+      // that run in milliseconds (an artist search over 30,000 names: 925 ms with JIT, 149 ms
+      // without, 743 ms of it compiling), and every request would pay it again.
+      options: '-c jit=off',
       keepAlive: true,
     });
     // A server-side disconnect of an idle connection must not crash the process; the pool replaces it.
