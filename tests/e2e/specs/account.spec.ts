@@ -55,7 +55,7 @@ test("'/cuenta': preferences saved, followed artists, data download and account 
   expect((await page.request.get('/api/users/profile', { headers: auth })).status()).toBe(401);
 });
 
-test("'Crear alerta' on the home saves the filters; 'Seguir' on an artist's page follows", async ({ page }, testInfo) => {
+test("'Crear alerta' on the home saves the filters; 'Seguir' on an artist's page follows; the bell tells of the booking and the matching festival", async ({ page }, testInfo) => {
   await withCookieChoice(page);
   const staff = await sessionFor(page, admin);
   const created = await page.request.post('/api/admin/artists', { headers: { Authorization: `Bearer ${staff.token}` }, data: { name: `Seguir E2E ${Date.now()}` } });
@@ -86,4 +86,25 @@ test("'Crear alerta' on the home saves the filters; 'Seguir' on an artist's page
   }
   const follows = await (await page.request.get('/api/follows', { headers: auth })).json();
   expect(follows.artists.map((a: { id: number }) => a.id)).toEqual([artist.id]);
+
+  // An admin books the artist at a festival: the bell says so, in Spanish, and leads to the festival.
+  const staffAuth = { Authorization: `Bearer ${staff.token}` };
+  const start = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
+  const festival = await (
+    await page.request.post('/api/admin/festivals', { headers: staffAuth, data: { name: `Cartel E2E ${Date.now()}`, description: 'Festival de prueba.', location: 'Valencia, España', start_date: start, end_date: start, genres: ['Techno'] } })
+  ).json();
+  const { edition } = await (await page.request.get(`/api/festivals/${festival.id}`)).json();
+  expect((await page.request.put(`/api/admin/editions/${edition.id}/lineup`, { headers: staffAuth, data: { lineup: [{ artist_id: artist.id }] } })).status()).toBe(200);
+  await page.reload();
+  // Two: the booking, and the festival itself matching the 'Techno' alert saved above.
+  await page.getByRole('button', { name: 'Notificaciones (2 sin leer)' }).click();
+  const panel = page.getByRole('region', { name: 'Notificaciones' });
+  await expect(panel.getByText('Artista', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Alerta', { exact: true })).toBeVisible();
+  await expect(panel.getByText(new RegExp(`^Nuevo festival para tu alerta «Techno»: ${festival.name} \\(`))).toBeVisible();
+  const line = panel.getByRole('link', { name: new RegExp(`^${artist.name} tocará en ${festival.name} \\(`) });
+  await expect(line).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('campana-1280.png') });
+  await line.click();
+  await expect(page).toHaveURL(new RegExp(`/festival/${festival.id}/`));
 });
