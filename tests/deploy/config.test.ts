@@ -203,8 +203,8 @@ describe('links: each function gets only what it needs', () => {
     const bucket = ci.one('Bucket', 'Uploads').instance;
     const withBucket = apiAreas.filter((a) => functionOf(ci, a.name).args.link.includes(bucket)).map((a) => a.name);
     expect(withBucket.sort()).toEqual(apiAreas.filter((a) => a.needsBucket).map((a) => a.name).sort());
-    // Uploads (media, admin, comments with images) and deletions that remove stored images (festivals).
-    expect(withBucket.sort()).toEqual(['admin', 'comments', 'festivals', 'media']);
+    // Uploads (media, admin, comments with images) and deletions that remove stored images (festivals, and users: a deleted account's photos).
+    expect(withBucket.sort()).toEqual(['admin', 'comments', 'festivals', 'media', 'users']);
     for (const area of apiAreas) {
       const env = functionOf(ci, area.name).args.environment;
       if (area.needsBucket) {
