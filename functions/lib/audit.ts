@@ -1,6 +1,8 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AuditEntity } from '#core/admin-schemas';
 import type { Executor } from '#db/client';
-import { auditLogTable } from '#db/schema';
+import { auditLogTable, usersTable } from '#db/schema';
+import type { AuditEntry } from '#core/response-schemas';
 
 export type AuditAction =
   | 'approve'
@@ -37,4 +39,30 @@ export async function recordAudit(tx: Executor, entry: AuditRecord): Promise<voi
     entityId: entry.entityId,
     details: entry.details ?? null,
   });
+}
+
+/** The log, newest first, optionally for one entity or one record of it, with the acting admin (null once deleted). */
+export async function listAuditEntries(database: Executor, query: { limit: number; entity?: AuditEntity; entityId?: number }): Promise<AuditEntry[]> {
+  const rows = await database
+    .select({
+      id: auditLogTable.id,
+      action: auditLogTable.action,
+      entity: auditLogTable.entity,
+      entity_id: auditLogTable.entityId,
+      details: auditLogTable.details,
+      created_at: auditLogTable.createdAt,
+      actorId: auditLogTable.actorId,
+      actorName: usersTable.name,
+    })
+    .from(auditLogTable)
+    .leftJoin(usersTable, eq(usersTable.id, auditLogTable.actorId))
+    .where(and(query.entity ? eq(auditLogTable.entity, query.entity) : undefined, query.entityId ? eq(auditLogTable.entityId, query.entityId) : undefined))
+    .orderBy(sql`${auditLogTable.createdAt} desc nulls last`, desc(auditLogTable.id))
+    .limit(query.limit);
+  return rows.map(({ actorId, actorName, ...entry }) => ({
+    ...entry,
+    entity: entry.entity as AuditEntity,
+    created_at: new Date(entry.created_at).toISOString(),
+    actor: actorId !== null && actorName !== null ? { id: actorId, name: actorName } : null,
+  }));
 }
