@@ -38,7 +38,7 @@ describe('festivalSorts and defaultFilters (what Limpiar filtros resets to)', ()
     expect(festivalSorts).toEqual(['date', 'name', 'rating', 'distance']);
   });
 
-  it('clear all: no search, no genre, any rating, upcoming on, no dates, by date', () => {
+  it('clear all: no search, no genre, any rating, upcoming on, no dates, by date, any price', () => {
     expect(defaultFilters).toEqual({
       search: '',
       genre: '',
@@ -47,6 +47,7 @@ describe('festivalSorts and defaultFilters (what Limpiar filtros resets to)', ()
       from: '',
       to: '',
       sort: 'date',
+      maxPrice: 0,
     });
   });
 });

@@ -26,6 +26,11 @@ export interface FestivalFilters {
   sort?: FestivalSort;
   /** 'Cerca de': a place and a radius in km (none = any distance, festivals without coordinates last). */
   near?: Near | null;
+  /**
+   * 'Precio máximo' in euros: festivals whose current edition's tickets start at or below it; 0 or
+   * undefined = any. Applied by the server, which holds the prices (cards do not carry them).
+   */
+  maxPrice?: number;
 }
 
 export interface Near extends LatLon {
@@ -49,7 +54,7 @@ export type FilterableFestival = Pick<
 
 /** What 'Limpiar filtros' resets to: no search, no genre, any rating, upcoming only, no dates. */
 export const defaultFilters: Required<Pick<FestivalFilters, 'upcoming' | 'sort'>> & FestivalFilters =
-  Object.freeze({ search: '', genre: '', minRating: 0, upcoming: true, from: '', to: '', sort: 'date' });
+  Object.freeze({ search: '', genre: '', minRating: 0, upcoming: true, from: '', to: '', sort: 'date', maxPrice: 0 });
 
 const collator = new Intl.Collator('es');
 const soonWindowDays = 30; // 'Próximamente' within 30 days

@@ -22,6 +22,7 @@ export function festivalPageUrl(filters: FestivalFilters, offset = 0, limit = FE
     p.set('lon', filters.near.lon.toFixed(4));
     if (filters.near.radiusKm) p.set('radius', String(filters.near.radiusKm));
   }
+  if (filters.maxPrice) p.set('maxPrice', String(filters.maxPrice));
   if (ids) p.set('ids', ids.join(','));
   p.set('limit', String(limit));
   if (offset) p.set('offset', String(offset));

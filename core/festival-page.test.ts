@@ -131,3 +131,10 @@ describe('festivalPageUrl', () => {
     );
   });
 });
+
+describe("festivalPageUrl with 'Precio máximo'", () => {
+  it('asks the server for festivals up to that price, and leaves the default URL as it was', () => {
+    expect(festivalPageUrl(defaultFilters)).not.toContain('maxPrice');
+    expect(festivalPageUrl({ ...defaultFilters, maxPrice: 100 })).toBe('/api/festivals/page?upcoming=true&sort=date&maxPrice=100&limit=24');
+  });
+});

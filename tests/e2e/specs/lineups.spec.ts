@@ -193,3 +193,22 @@ test('an admin pastes a lineup, reorders it, sets the tickets and merges a dupli
   await expect(page.getByText(`«N. Artista ${tag}» fusionado en «Nueva Artista ${tag}»`)).toBeVisible();
   await expect(page.getByRole('button', { name: `Editar N. Artista ${tag}` })).toHaveCount(0);
 });
+
+test("'Precio máximo' on the home keeps festivals whose tickets start at or below it", async ({ page }) => {
+  await page.goto('/');
+  const count = page.locator('.results-count');
+  await expect(count).toContainText('festivales encontrados');
+  const before = Number((await count.textContent())!.match(/\d+/)![0]);
+  // On a wide screen every filter is in view ('Más filtros' folds them on a phone).
+  await page.getByLabel('Precio máximo').selectOption('100');
+  await expect(page).toHaveURL(/[?&]precio=100/);
+  await expect(count).toContainText('con los filtros aplicados');
+  const counted = async () => Number((await count.textContent())!.match(/\d+/)![0]);
+  await expect.poll(counted).toBeLessThan(before);
+  expect(await counted()).toBeGreaterThan(0);
+  // Awakenings starts at 99 € and Tomorrowland at 129 € (seeded indicative prices).
+  await expect(page.getByRole('heading', { name: 'Awakenings Summer Festival' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tomorrowland', exact: true })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel('Precio máximo')).toHaveValue('100');
+});

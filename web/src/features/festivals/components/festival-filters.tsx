@@ -23,7 +23,7 @@ export function FestivalFiltersBar({ controls, genres, actions }: Props) {
   const active = hasActiveFilters(filters);
   // A genre from a shared link stays selectable before (or without) its count.
   const options = filters.genre && !genres.some((g) => g.name === filters.genre) ? [{ name: filters.genre, count: null }, ...genres] : genres;
-  const advancedCount = [filters.genre, filters.minRating > 0, filters.from, filters.to, filters.near].filter(Boolean).length;
+  const advancedCount = [filters.genre, filters.minRating > 0, filters.from, filters.to, filters.near, filters.maxPrice > 0].filter(Boolean).length;
 
   return (
     <form className="filters card" role="search" aria-label="Filtrar festivales" onSubmit={(e) => e.preventDefault()}>
@@ -73,6 +73,17 @@ export function FestivalFiltersBar({ controls, genres, actions }: Props) {
             {[1, 2, 3, 4, 5].map((n) => (
               <option key={n} value={n}>
                 {n === 5 ? '5 estrellas' : `${n}+ estrellas`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-price`}>Precio máximo</label>
+          <select id={`${id}-price`} className="select" value={filters.maxPrice} onChange={(e) => controls.setMaxPrice(Number(e.target.value))}>
+            <option value={0}>Cualquier precio</option>
+            {[50, 100, 150, 200, 300].map((n) => (
+              <option key={n} value={n}>
+                Hasta {n} €
               </option>
             ))}
           </select>

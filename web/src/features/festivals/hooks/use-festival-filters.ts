@@ -26,7 +26,7 @@ let rememberedView: ViewMode = 'grid';
 
 /** True when something narrows the list beyond the default 'Solo próximos festivales'. */
 export function hasActiveFilters(f: Filters): boolean {
-  return Boolean(f.search.trim() || f.genre || f.minRating > 0 || f.from || f.to || f.near);
+  return Boolean(f.search.trim() || f.genre || f.minRating > 0 || f.from || f.to || f.near || f.maxPrice > 0);
 }
 
 /** Spanish parameter names in the address bar: /?q=sonar&genero=Techno&orden=name&proximos=no. */
@@ -34,6 +34,7 @@ const names = {
   search: 'q',
   genre: 'genero',
   minRating: 'valoracion',
+  maxPrice: 'precio',
   sort: 'orden',
   upcoming: 'proximos',
   from: 'desde',
@@ -43,6 +44,7 @@ const names = {
 
 export function filtersFromParams(params: URLSearchParams): Filters {
   const rating = Number(params.get(names.minRating));
+  const price = Number(params.get(names.maxPrice));
   const sort = params.get(names.sort) as FestivalSort | null;
   const from = params.get(names.from) ?? '';
   const to = params.get(names.to) ?? '';
@@ -51,6 +53,7 @@ export function filtersFromParams(params: URLSearchParams): Filters {
     search: params.get(names.search) ?? '',
     genre: params.get(names.genre) ?? '',
     minRating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : 0,
+    maxPrice: Number.isInteger(price) && price > 0 && price <= 10000 ? price : 0,
     // Distance needs a place to measure from.
     sort: sort && festivalSorts.includes(sort) && (sort !== 'distance' || near) ? sort : 'date',
     upcoming: params.get(names.upcoming) !== 'no',
@@ -66,6 +69,7 @@ function writeParams(params: URLSearchParams, f: Filters): URLSearchParams {
   set(names.search, f.search.trim() ? f.search : null);
   set(names.genre, f.genre || null);
   set(names.minRating, f.minRating > 0 ? String(f.minRating) : null);
+  set(names.maxPrice, f.maxPrice > 0 ? String(f.maxPrice) : null);
   set(names.sort, f.sort !== 'date' ? f.sort : null);
   set(names.upcoming, f.upcoming ? null : 'no');
   set(names.from, f.from || null);
@@ -123,6 +127,7 @@ export function useFestivalFilters() {
     setSearch: setTyped,
     setGenre: useCallback((genre: string) => update((f) => ({ ...f, genre })), [update]),
     setMinRating: useCallback((minRating: number) => update((f) => ({ ...f, minRating })), [update]),
+    setMaxPrice: useCallback((maxPrice: number) => update((f) => ({ ...f, maxPrice })), [update]),
     setSort: useCallback((sort: FestivalSort) => update((f) => ({ ...f, sort })), [update]),
     setUpcoming: useCallback((on: boolean) => update((f) => setUpcoming(f, on) as Filters), [update]),
     setFrom: useCallback(
