@@ -28,6 +28,7 @@ export const router = createBrowserRouter([
       {
         element: <TokenGroup />,
         children: [
+          { path: 'festival/:festivalId/:slug/horario', lazy: () => import('./routes/timetable').then((m) => ({ Component: m.TimetableRoute })) },
           { path: 'festival/:festivalId/:slug', lazy: () => import('./routes/festival').then((m) => ({ Component: m.FestivalRoute })) },
           { path: 'festival/:festivalId', lazy: () => import('./routes/festival').then((m) => ({ Component: m.FestivalRoute })) },
           { path: 'about', lazy: () => import('./routes/about').then((m) => ({ Component: m.AboutRoute })) },

@@ -100,6 +100,13 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
       <div className="container festival-sections">
         <InfoSection festival={festival} />
         <LineupSection festival={festival} />
+        {festival.lineup?.some((entry) => entry.starts_at) ? (
+          <p className="timetable-link">
+            <Link to={paths.timetable(festival.id, festival.name)} className="btn btn-outline-accent">
+              Mi horario
+            </Link>
+          </p>
+        ) : null}
         <LocationSection festival={festival} />
         {renderGallery(festival)}
         {renderComments(festival, state.refresh)}

@@ -1,0 +1,127 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { allowConsoleError, api, catalogue, expect, login, person, test, withCookieChoice } from '../support/fixtures';
+
+interface Entry {
+  id: number;
+  artist: { name: string };
+  day: string | null;
+  stage: string | null;
+  starts_at: string | null;
+  ends_at: string | null;
+}
+
+/** The seeded festival whose current edition has set times, and two sets of its first day that overlap. */
+async function festivalWithSets(page: Page) {
+  for (const festival of await catalogue(page)) {
+    const detail = await (await page.request.get(`/api/festivals/${festival.id}`)).json();
+    const timed: Entry[] = (detail.lineup ?? []).filter((e: Entry) => e.starts_at && e.ends_at);
+    if (!timed.length) continue;
+    const firstDay = timed.map((e) => e.day!).sort()[0];
+    const day = timed.filter((e) => e.day === firstDay).sort((a, b) => a.starts_at!.localeCompare(b.starts_at!));
+    const [a, b] = [day[0], day.find((e) => e.stage !== day[0].stage && e.starts_at! < day[0].ends_at!)!];
+    const apart = day.find((e) => e.starts_at! >= a.ends_at! && e.starts_at! >= b.ends_at!)!;
+    return { festival, a, b, apart };
+  }
+  throw new Error('no seeded festival has set times');
+}
+
+/** A set's button: its name starts with its times, then the artist (a clash note names other artists later). */
+const setButton = (page: Page, entry: Entry) =>
+  page.getByRole('button', { name: new RegExp(`^\\d\\d:\\d\\d–\\d\\d:\\d\\d\\s*${entry.artist.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+
+test.beforeEach(async ({ page }) => {
+  await withCookieChoice(page);
+});
+
+test('pick sets from the festival page link, see the clash, keep them on reload, export them', async ({ page }) => {
+  await page.goto('/');
+  const { festival, a, b, apart } = await festivalWithSets(page);
+  await page.goto(`/festival/${festival.id}`);
+  await page.getByRole('link', { name: 'Mi horario' }).click();
+  await expect(page).toHaveURL(new RegExp(`/festival/${festival.id}/[a-z0-9-]+/horario$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Mi horario' })).toBeVisible();
+  await expect(page.getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { level: 2, name: a.stage! })).toBeVisible();
+
+  await setButton(page, a).click();
+  await expect(setButton(page, a)).toHaveAttribute('aria-pressed', 'true');
+  await setButton(page, apart).click();
+  await expect(page.getByText('Coincide con')).toHaveCount(0);
+  await setButton(page, b).click();
+  // Both clashing sets say with whom; the one apart says nothing.
+  await expect(setButton(page, a)).toContainText(`Coincide con ${b.artist.name} (${b.stage}`);
+  await expect(setButton(page, b)).toContainText(`Coincide con ${a.artist.name} (${a.stage}`);
+  await expect(setButton(page, apart)).not.toContainText('Coincide con');
+  await expect(page.getByText('3 actuaciones elegidas · 2 con coincidencias')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Kept on the device while signed out.
+  await page.reload();
+  await expect(setButton(page, b)).toHaveAttribute('aria-pressed', 'true');
+  await setButton(page, b).click();
+  await expect(page.getByText('Coincide con')).toHaveCount(0);
+
+  // The export holds the two picked sets.
+  const href = await page.getByRole('link', { name: 'Exportar al calendario' }).getAttribute('href');
+  const ics = await (await page.request.get(href!)).text();
+  expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+  expect(ics).toContain(`SUMMARY:${a.artist.name} · ${festival.name}`);
+
+  // Days are tabs, reachable with the arrow keys.
+  const tabs = page.getByRole('tab');
+  if ((await tabs.count()) > 1) {
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.nth(1)).toBeFocused();
+  }
+});
+
+test('signed in, picks go to my account and a read-only link shows them to others', async ({ page, browser }) => {
+  await page.goto('/');
+  const { festival, a } = await festivalWithSets(page);
+  const session = await login(page, person('Marta Horario'));
+  await page.goto(`/festival/${festival.id}/x/horario`);
+  await setButton(page, a).click();
+  await expect.poll(async () => (await api(page, session.token, 'GET', `/api/festivals/${festival.id}/timetable`)).picks).toEqual([a.id]);
+
+  await page.getByRole('button', { name: 'Compartir' }).click();
+  const link = await page.getByLabel('Enlace de solo lectura').inputValue();
+  expect(link).toMatch(/\/horario\?compartido=[0-9a-f-]{36}$/);
+
+  const other = await browser.newPage();
+  await withCookieChoice(other);
+  await other.goto(new URL(link).pathname + new URL(link).search);
+  await expect(other.getByRole('heading', { level: 1, name: 'Horario de Marta' })).toBeVisible();
+  await expect(other.getByText(a.artist.name)).toBeVisible();
+  // Read only: nothing to tap.
+  await expect(other.getByRole('button', { name: new RegExp(a.artist.name) })).toHaveCount(0);
+  await expect(other.getByText('Elegida')).toHaveCount(1);
+  await other.close();
+});
+
+test.describe('without signal', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('after one visit the timetable opens offline and a pick made offline reaches the account when back', async ({ page, context }) => {
+    test.slow();
+    await page.goto('/');
+    const { festival, a } = await festivalWithSets(page);
+    const session = await login(page, person('Offline Horario'));
+    await page.goto(`/festival/${festival.id}/x/horario`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    await page.reload();
+    await expect(setButton(page, a)).toBeVisible();
+
+    await context.setOffline(true);
+    allowConsoleError(page, /ERR_INTERNET_DISCONNECTED|status of 503/);
+    await page.reload();
+    await expect(setButton(page, a)).toBeVisible();
+    await setButton(page, a).click();
+    await expect(setButton(page, a)).toHaveAttribute('aria-pressed', 'true');
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await api(page, session.token, 'GET', `/api/festivals/${festival.id}/timetable`)).picks, { timeout: 15_000 }).toEqual([a.id]);
+  });
+});

@@ -1,0 +1,38 @@
+import { apiRequest } from '../../../lib/api-client';
+import { webEnv } from '../../../config/env';
+import type { FestivalEditionFields } from '#core/lineup-types';
+import type { Festival, SharedTimetable, Timetable } from '#core/response-schemas';
+
+export type FestivalWithLineup = Festival & Partial<FestivalEditionFields>;
+
+/** GET /api/festivals/{id}: the festival and its current lineup (kept by the service worker for offline use). */
+export function getFestivalWithLineup(id: number, signal?: AbortSignal): Promise<FestivalWithLineup> {
+  return apiRequest<FestivalWithLineup>(`/api/festivals/${id}`, { signal });
+}
+
+/** GET /api/festivals/{id}/timetable: my picks on the server (signed in). */
+export function getTimetable(id: number, signal?: AbortSignal): Promise<Timetable> {
+  return apiRequest<Timetable>(`/api/festivals/${id}/timetable`, { signal });
+}
+
+/** PUT /api/festivals/{id}/timetable: the whole list of my picks. */
+export function putTimetable(id: number, picks: number[]): Promise<Timetable> {
+  return apiRequest<Timetable>(`/api/festivals/${id}/timetable`, { method: 'PUT', body: { picks } });
+}
+
+export function shareTimetable(id: number): Promise<Timetable & { url: string }> {
+  return apiRequest<Timetable & { url: string }>(`/api/festivals/${id}/timetable/share`, { method: 'POST' });
+}
+
+export function stopSharingTimetable(id: number): Promise<Timetable> {
+  return apiRequest<Timetable>(`/api/festivals/${id}/timetable/share`, { method: 'DELETE' });
+}
+
+export function getSharedTimetable(token: string, signal?: AbortSignal): Promise<SharedTimetable> {
+  return apiRequest<SharedTimetable>(`/api/festivals/timetables/shared/${encodeURIComponent(token)}`, { signal, auth: false });
+}
+
+/** The .ics of these sets (works signed out: the picks travel in the address). */
+export function timetableIcsUrl(id: number, picks: number[]): string {
+  return `${webEnv.apiBase}/api/festivals/${id}/timetable.ics?picks=${picks.join(',')}`;
+}

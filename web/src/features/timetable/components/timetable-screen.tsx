@@ -1,0 +1,239 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { ArrowLeftIcon, CalendarPlusIcon, CheckIcon, Share2Icon, TriangleAlertIcon } from 'lucide-react';
+import { paths } from '../../../config/paths';
+import { useToast } from '../../../components/toast/toast-provider';
+import { useServerData } from '../../../lib/use-server-data';
+import { useOnline } from '../../../lib/use-online';
+import { getFestivalWithLineup, getSharedTimetable, shareTimetable, stopSharingTimetable, timetableIcsUrl } from '../api/timetable';
+import { clashes, clashText, dayOfNow, daysOf, formatDay, formatTime, stagesOf, timedSets, type TimedSet } from '../lib/schedule';
+import { usePicks } from '../lib/use-picks';
+import './timetable.css';
+
+/** Minutes between redraws of the current time mark. */
+const NOW_TICK_MS = 60_000;
+
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), NOW_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * 'Mi horario': a festival's sets by day (tabs) and stage (columns; a list per stage on a phone),
+ * the current time marked while the festival is on, a tap to pick a set, clashes between picks
+ * spelled out, an .ics of the picks and a read-only link to share them. With ?compartido=<token>
+ * it shows someone else's picks, read only.
+ */
+export function TimetableScreen() {
+  const { festivalId } = useParams();
+  const id = Number(festivalId);
+  const [search] = useSearchParams();
+  const sharedToken = search.get('compartido');
+  const festival = useServerData(Number.isSafeInteger(id) && id > 0 ? `timetable-festival:${id}` : null, (signal) => getFestivalWithLineup(id, signal));
+  const shared = useServerData(sharedToken ? `timetable-shared:${sharedToken}` : null, (signal) => getSharedTimetable(sharedToken!, signal));
+  const mine = usePicks(id);
+  const now = useNow();
+  const online = useOnline();
+  const toast = useToast();
+  const [shareUrl, setShareUrl] = useState<string | null>(null);
+
+  const sets = useMemo(() => timedSets(festival.data?.lineup ?? []), [festival.data]);
+  const days = useMemo(() => daysOf(sets), [sets]);
+  const today = dayOfNow(sets, now);
+  const [day, setDay] = useState<string | null>(null);
+  const shownDay = day && days.includes(day) ? day : (today ?? days[0] ?? null);
+  const readOnly = !!sharedToken;
+  const picks = useMemo(() => new Set(readOnly ? (shared.data?.picks ?? []) : mine.picks), [readOnly, shared.data, mine.picks]);
+  const clashing = useMemo(() => clashes(sets, picks), [sets, picks]);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  if (festival.loading || (readOnly && shared.loading)) {
+    return (
+      <div className="page">
+        <p className="container timetable-status">Cargando horario...</p>
+      </div>
+    );
+  }
+  const failure = festival.error ?? (readOnly ? shared.error : null);
+  if (failure || !festival.data) {
+    return (
+      <div className="page">
+        <div className="container timetable-status" role="alert">
+          <p>{(failure as Error)?.message || 'No se ha podido cargar el horario.'}</p>
+          <Link to={paths.home()} className="btn btn-primary">
+            <ArrowLeftIcon className="icon" /> Volver
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const f = festival.data;
+  const festivalPage = paths.festival(f.id, f.name);
+  const daySets = sets.filter((s) => s.day === shownDay);
+  const stages = stagesOf(daySets);
+  const pickedIds = [...picks].filter((p) => sets.some((s) => s.id === p));
+
+  const onTabKey = (event: KeyboardEvent, index: number) => {
+    const next = event.key === 'ArrowRight' ? index + 1 : event.key === 'ArrowLeft' ? index - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? days.length - 1 : null;
+    if (next === null) return;
+    event.preventDefault();
+    const target = (next + days.length) % days.length;
+    setDay(days[target]);
+    tabs.current[target]?.focus();
+  };
+
+  const share = async () => {
+    try {
+      const answer = await shareTimetable(f.id);
+      setShareUrl(answer.url);
+      await navigator.clipboard?.writeText(answer.url).catch(() => undefined);
+      toast('Enlace de tu horario listo para compartir', 'success');
+    } catch (error) {
+      toast((error as Error).message || 'No se ha podido compartir tu horario', 'error');
+    }
+  };
+  const stopSharing = async () => {
+    try {
+      await stopSharingTimetable(f.id);
+      setShareUrl(null);
+      toast('Tu horario ya no se comparte', 'success');
+    } catch (error) {
+      toast((error as Error).message || 'No se ha podido dejar de compartir', 'error');
+    }
+  };
+
+  return (
+    <div className="page">
+      <div className="container timetable-page">
+      <Link to={festivalPage} className="btn btn-ghost btn-sm timetable-back">
+        <ArrowLeftIcon className="icon" /> {f.name}
+      </Link>
+      <h1 className="page-title">{readOnly ? `Horario de ${shared.data?.owner ?? ''}` : 'Mi horario'}</h1>
+      <p className="muted timetable-intro">
+        {readOnly
+          ? `Las actuaciones que ha elegido en ${f.name}. Solo lectura.`
+          : `${f.name}: toca una actuación para añadirla a tu horario. ${mine.signedIn ? 'Se guarda en tu cuenta.' : 'Se guarda en este dispositivo; inicia sesión para tenerlo en todos.'}`}
+      </p>
+
+      {sets.length === 0 ? (
+        <p className="timetable-status">Este festival aún no tiene horarios publicados.</p>
+      ) : (
+        <>
+          {!readOnly ? (
+            <div className="timetable-tools">
+              <span className="timetable-count">
+                {pickedIds.length === 1 ? '1 actuación elegida' : `${pickedIds.length} actuaciones elegidas`}
+                {clashing.size ? ` · ${clashing.size} con coincidencias` : ''}
+              </span>
+              <a className={`btn btn-outline-accent btn-sm${pickedIds.length ? '' : ' is-disabled'}`} href={pickedIds.length ? timetableIcsUrl(f.id, pickedIds) : undefined} aria-disabled={!pickedIds.length} download={`mi-horario-${f.id}.ics`}>
+                <CalendarPlusIcon className="icon" /> Exportar al calendario
+              </a>
+              {mine.signedIn ? (
+                <button type="button" className="btn btn-outline-accent btn-sm" onClick={() => void share()} disabled={!online}>
+                  <Share2Icon className="icon" /> Compartir
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          {shareUrl ? (
+            <div className="timetable-share" role="status">
+              <label htmlFor="timetable-share-url">Enlace de solo lectura</label>
+              <input id="timetable-share-url" className="input" readOnly value={shareUrl} onFocus={(e) => e.currentTarget.select()} />
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => void stopSharing()}>
+                Dejar de compartir
+              </button>
+            </div>
+          ) : null}
+          {mine.syncError && !readOnly ? (
+            <p className="timetable-sync-error" role="alert">
+              {mine.syncError}
+            </p>
+          ) : null}
+
+          <div role="tablist" aria-label="Días" className="timetable-days">
+            {days.map((d, i) => (
+              <button
+                key={d}
+                ref={(el) => {
+                  tabs.current[i] = el;
+                }}
+                type="button"
+                role="tab"
+                id={`tab-${d}`}
+                aria-selected={d === shownDay}
+                aria-controls="timetable-panel"
+                tabIndex={d === shownDay ? 0 : -1}
+                className="timetable-day"
+                onClick={() => setDay(d)}
+                onKeyDown={(e) => onTabKey(e, i)}
+              >
+                {formatDay(d)}
+                {d === today ? <span className="badge badge-accent">Hoy</span> : null}
+              </button>
+            ))}
+          </div>
+
+          <div id="timetable-panel" role="tabpanel" aria-labelledby={shownDay ? `tab-${shownDay}` : undefined} className="timetable-grid" style={{ ['--stages' as string]: stages.length }}>
+            {shownDay === today ? (
+              <p className="timetable-now" role="note">
+                Ahora: {formatTime(now)}
+              </p>
+            ) : null}
+            {stages.map((stage) => (
+              <section key={stage} className="timetable-stage" aria-label={stage}>
+                <h2 className="timetable-stage-name">{stage}</h2>
+                <ul className="timetable-sets">
+                  {daySets
+                    .filter((s) => s.stage === stage)
+                    .map((set) => (
+                      <SetItem key={set.id} set={set} picked={picks.has(set.id)} clash={clashing.get(set.id)} now={shownDay === today ? now : null} readOnly={readOnly} onToggle={() => mine.toggle(set.id)} />
+                    ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        </>
+      )}
+      </div>
+    </div>
+  );
+}
+
+function SetItem({ set, picked, clash, now, readOnly, onToggle }: { set: TimedSet; picked: boolean; clash?: TimedSet[]; now: Date | null; readOnly: boolean; onToggle: () => void }) {
+  const playing = now !== null && set.start <= now && now < set.end;
+  const over = now !== null && set.end <= now;
+  const times = `${formatTime(set.start)}–${formatTime(set.end)}`;
+  const content = (
+    <>
+      <span className="timetable-set-time">{times}</span>
+      <span className="timetable-set-artist">{set.artist}</span>
+      {playing ? <span className="badge badge-success">Ahora</span> : null}
+      {picked ? (
+        <span className="timetable-set-picked">
+          <CheckIcon className="icon" aria-hidden="true" /> {readOnly ? 'Elegida' : 'En mi horario'}
+        </span>
+      ) : null}
+      {clash ? (
+        <span className="timetable-set-clash">
+          <TriangleAlertIcon className="icon" aria-hidden="true" /> {clashText(clash)}
+        </span>
+      ) : null}
+    </>
+  );
+  const className = `timetable-set${picked ? ' is-picked' : ''}${clash ? ' is-clash' : ''}${playing ? ' is-playing' : ''}${over ? ' is-over' : ''}`;
+  return (
+    <li>
+      {readOnly ? (
+        <div className={className}>{content}</div>
+      ) : (
+        <button type="button" className={className} aria-pressed={picked} onClick={onToggle}>
+          {content}
+        </button>
+      )}
+    </li>
+  );
+}
