@@ -44,6 +44,17 @@ describe('festivalToIcs', () => {
     expect(text).toContain('GEO:41.37;2.15\r\n');
   });
 
+  it('lists the lineup in the description, headliners first, and leaves it out while none is announced', () => {
+    const lineup = [
+      { artist: { name: 'Bicep' }, billing: 'regular' as const },
+      { artist: { name: 'The Chemical Brothers' }, billing: 'headliner' as const },
+      { artist: { name: 'Amelie Lens' }, billing: 'regular' as const },
+    ];
+    const text = unfold(festivalToIcs({ ...festival, lineup })!);
+    expect(text).toContain('Tres días.\\n\\nCartel: The Chemical Brothers\\, Bicep\\, Amelie Lens\\n\\nWeb oficial');
+    expect(unfold(festivalToIcs({ ...festival, lineup: [] })!)).not.toContain('Cartel');
+  });
+
   it('makes a one-day event without an end date and refuses undated festivals', () => {
     const single = unfold(festivalToIcs({ ...festival, end_date: null, hasValidCoordinates: false })!);
     expect(single).toContain('DTEND;VALUE=DATE:20260619');

@@ -14,6 +14,8 @@ export interface IcsFestival {
   latitude?: number | null;
   longitude?: number | null;
   hasValidCoordinates?: boolean;
+  /** The current edition's lineup, in its billing order (the festival's own record carries it). */
+  lineup?: readonly { artist: { name: string }; billing: 'headliner' | 'regular' }[];
 }
 
 export interface IcsOptions {
@@ -58,6 +60,13 @@ export function foldIcsLine(line: string): string {
   return parts.join('\r\n ');
 }
 
+/** 'Cartel: headliners, then the rest', as the festival page lists it; nothing while it is not announced. */
+function lineupText(lineup: IcsFestival['lineup']): string {
+  if (!lineup?.length) return '';
+  const names = [...lineup.filter((e) => e.billing === 'headliner'), ...lineup.filter((e) => e.billing !== 'headliner')].map((e) => e.artist.name);
+  return `Cartel: ${[...new Set(names)].join(', ')}`;
+}
+
 const compactDate = (iso: string) => iso.replace(/-/g, '');
 
 function utcStamp(date: Date): string {
@@ -72,7 +81,7 @@ export function festivalToIcs(festival: IcsFestival, options: IcsOptions = {}): 
   const span = itemSpan(festival);
   if (!span) return null;
   const [start, end] = span;
-  const description = [markdownToText(festival.description), festival.website ? `Web oficial: ${festival.website}` : '', options.url ?? '']
+  const description = [markdownToText(festival.description), lineupText(festival.lineup), festival.website ? `Web oficial: ${festival.website}` : '', options.url ?? '']
     .filter(Boolean)
     .join('\n\n');
   const place = [festival.location, festival.address].filter(Boolean).join(' - ');

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { apiRequest } from '../../../lib/api-client';
 import { useFavorites } from '../../../lib/favorites';
 import { downloadFestivalIcs } from '../download-ics';
+import type { FestivalEditionFields } from '#core/lineup-types';
 import type { Festival } from '#core/response-schemas';
 
 /** A festival in the day panel and the list view: star, dates, place, genres, 100-character description, .ics. */
@@ -19,8 +20,8 @@ export function FestivalEntry({ festival, headingLevel = 3 }: { festival: Calend
   const description = festival.description;
 
   const addToCalendar = async () => {
-    // The event carries the whole description and the address: the festival itself is asked for.
-    const full = await apiRequest<Festival>(`/api/festivals/${festival.id}`, { auth: false }).catch(() => null);
+    // The event carries the whole description, the address and the lineup: the festival itself is asked for.
+    const full = await apiRequest<Festival & Partial<FestivalEditionFields>>(`/api/festivals/${festival.id}`, { auth: false }).catch(() => null);
     if (downloadFestivalIcs(full ?? festival)) toast('Evento descargado: ábrelo para añadirlo a tu calendario.', 'info');
     else toast('Este festival no tiene fecha para añadir al calendario.', 'warning');
   };

@@ -36,7 +36,7 @@ export function FestivalFiltersBar({ controls, genres, actions }: Props) {
               id={`${id}-search`}
               className="input"
               type="search"
-              placeholder="Nombre del festival o ciudad"
+              placeholder="Artista, festival o ciudad"
               autoComplete="off"
               value={filters.search}
               onChange={(e) => controls.setSearch(e.target.value)}
