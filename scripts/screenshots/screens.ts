@@ -235,6 +235,31 @@ export const screens: Screen[] = [
     signedIn: true,
     prepare: async (p) => p.getByRole('tab', { name: /Mensajes/ }).click(),
   },
+  {
+    name: 'festival-lineup',
+    path: '/festival/14',
+    prepare: async (p) => {
+      await festivalReady(p);
+      await scrollTo(p, '#cartel');
+    },
+    fullPage: false,
+  },
+  { name: 'timetable', path: '/festival/14/tomorrowland/horario', prepare: festivalReady },
+  { name: 'artist', path: '/artista/20', prepare: festivalReady },
+  { name: 'artists', path: '/artistas', prepare: festivalReady },
+  { name: 'account', path: '/cuenta', signedIn: true, prepare: festivalReady },
+  {
+    name: 'admin-artists',
+    path: '/admin',
+    signedIn: true,
+    prepare: async (p) => p.getByRole('tab', { name: /Artistas/ }).click(),
+  },
+  {
+    name: 'admin-newsletter',
+    path: '/admin',
+    signedIn: true,
+    prepare: async (p) => p.getByRole('tab', { name: /Newsletter/ }).click(),
+  },
   { name: 'about', path: '/about' },
   { name: 'legal-notice', path: '/legal-notice' },
   { name: 'privacy', path: '/privacy' },
