@@ -11,6 +11,20 @@ import { Lightbox } from './lightbox';
 import { ReportButton } from './report-button';
 import type { Festival, ImageInfo } from '#core/response-schemas';
 
+/**
+ * How wide a grid cell is drawn, so the browser takes the smallest copy that fills it: the page's
+ * content is the viewport less 16 px each side (at most 1168 px), cut into as many columns of at
+ * least 220 px as fit with 16 px gaps (gallery.css), and two columns with a 12 px gap below 488 px.
+ */
+const GRID_SIZES = [
+  '(min-width: 1232px) 221px',
+  '(min-width: 1196px) calc((100vw - 96px) / 5)',
+  '(min-width: 960px) calc((100vw - 80px) / 4)',
+  '(min-width: 724px) calc((100vw - 64px) / 3)',
+  '(min-width: 488px) calc((100vw - 48px) / 2)',
+  'calc((100vw - 44px) / 2)',
+].join(', ');
+
 const filters: { value: GalleryFilter; label: string }[] = [
   { value: 'all', label: 'Todo' },
   { value: 'image', label: 'Imágenes' },
@@ -97,7 +111,7 @@ export function GallerySection({ festival }: { festival: Festival & { image?: Im
                     <PlayIcon className="icon" />
                   </span>
                 ) : (
-                  <Photo src={item.thumb} image={item.image} alt="" width={400} height={300} sizes="(max-width: 520px) calc(100vw - 32px), 280px" />
+                  <Photo src={item.thumb} image={item.image} alt="" width={400} height={300} sizes={GRID_SIZES} />
                 )}
                 <span className="badge badge-glass gallery-rating">{formatRating(item.rating)}/5</span>
               </button>
