@@ -73,9 +73,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
+    // pg_trgm serves the artist search's trigram index (migration artist-name-trigram); PostgreSQL
+    // ships it, PGlite loads it as an extension.
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const dataDir = options.dataDir ?? '.data';
     const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
       loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
     });
     const db = drizzle({ client, schema, casing: 'snake_case' });
     return {

@@ -585,6 +585,9 @@ export const artistsTable = pgTable(
   },
   (t) => [
     uniqueIndex('artists_name_key').on(t.nameKey),
+    // Searches match any part of the key (like '%…%'), which a b-tree cannot serve: a trigram index
+    // (pg_trgm) finds the candidate rows instead of reading every artist.
+    index('artists_name_key_trgm').using('gin', t.nameKey.op('gin_trgm_ops')),
     check('artists_name_length', sql`char_length(${t.name}) between 1 and 200`),
     check('artists_name_key_not_empty', sql`${t.nameKey} <> ''`),
     check('artists_country_length', sql`char_length(${t.country}) <= 100`),
