@@ -49,11 +49,19 @@ export const commentContentInput = z
   .min(1, { error: COMMENT_EMPTY_MESSAGE })
   .max(COMMENT_MAX_LENGTH, { error: COMMENT_TOO_LONG_MESSAGE });
 
+export const EDITION_YEAR_MESSAGE = 'El año de la edición debe estar entre 1950 y 2100.';
+
+/** The year of the edition a comment is about: optional; '' in a form counts as missing. */
+const editionYearInput = z
+  .preprocess(numberLike, z.number({ error: EDITION_YEAR_MESSAGE }).int({ error: EDITION_YEAR_MESSAGE }).min(1950, { error: EDITION_YEAR_MESSAGE }).max(2100, { error: EDITION_YEAR_MESSAGE }))
+  .optional();
+
 /** POST /api/comments and the text fields of POST /api/comments/with-media. */
 export const commentSchema = z.object({
   festival_id: festivalIdInput(),
   content: commentContentInput,
   rating: ratingInput(true),
+  edition_year: editionYearInput,
 });
 export type CommentInput = z.input<typeof commentSchema>;
 export type CommentBody = z.output<typeof commentSchema>;
@@ -262,3 +270,6 @@ export const pageQuerySchema = z.object({
   offset: z.coerce.number({ error: offsetMessage }).int({ error: offsetMessage }).min(0, { error: offsetMessage }).max(INT_MAX, { error: offsetMessage }).optional(),
 });
 export type PageQuery = z.output<typeof pageQuerySchema>;
+
+/** GET /api/comments/festival/{id}: a page, optionally only the comments about one edition (`?year=`). */
+export const commentsQuerySchema = pageQuerySchema.extend({ year: editionYearInput });

@@ -1,4 +1,4 @@
-import { COMMENTS_DEFAULT_LIMIT, commentSchema, pageQuerySchema } from '#core/community-schemas';
+import { COMMENTS_DEFAULT_LIMIT, commentSchema, commentsQuerySchema } from '#core/community-schemas';
 import { idParamSchema } from '#core/festival-schemas';
 import { createApp } from '../lib/app';
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
@@ -23,12 +23,13 @@ const versionReads = new SharedReads<VersionedFestival>();
 
 /**
  * A festival's comments, newest first; `?limit` (default 200, at most 500) and `?offset` page
- * through long lists and X-Total-Count tells how many there are.
+ * through long lists and X-Total-Count tells how many there are; `?year` keeps those about that
+ * edition. Posting may name the edition (`edition_year`); without it the comment is about none.
  */
 export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTES })
-  .get('/festival/:id', doc({ summary: 'Comentarios aprobados de un festival (y los propios pendientes si hay sesión)', access: 'optional', responses: { 200: { description: 'Comentarios', schema: z.array(commentResponse) } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), validate('query', pageQuerySchema), async (c) => {
+  .get('/festival/:id', doc({ summary: 'Comentarios aprobados de un festival (y los propios pendientes si hay sesión)', access: 'optional', responses: { 200: { description: 'Comentarios', schema: z.array(commentResponse) } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), validate('query', commentsQuerySchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { limit = COMMENTS_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
+    const { limit = COMMENTS_DEFAULT_LIMIT, offset = 0, year } = c.req.valid('query');
     const database = await db();
     const user = c.get('user');
     // One primary-key read (plus one index probe for a signed-in caller) when the page is cached and
@@ -40,8 +41,8 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
     // An author with comments awaiting moderation sees them in their own, uncached list.
     const page =
       user && authorPending
-        ? await listComments(database, id, { limit, offset }, user.id)
-        : await commentPages.get(`${id}:${limit}:${offset}`, festival.extra, () => listComments(database, id, { limit, offset }));
+        ? await listComments(database, id, { limit, offset, year }, user.id)
+        : await commentPages.get(`${id}:${limit}:${offset}:${year ?? ''}`, festival.extra, () => listComments(database, id, { limit, offset, year }));
     c.header('X-Total-Count', String(page.total));
     c.header('Content-Type', 'application/json; charset=utf-8');
     return c.body(page.body);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogTable, commentsTable, mediaTable, uploadsTable, usersTable } from '#db/schema';
+import { auditLogTable, commentsTable, festivalEditionsTable, mediaTable, uploadsTable, usersTable } from '#db/schema';
 import { resetEnv } from '../../functions/lib/env';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
@@ -99,6 +99,41 @@ describe('GET /api/comments/festival/:id', () => {
     expect((await api('GET', `/api/comments/festival/${pending}`, { token: bruno.token })).status).toBe(404);
     expect((await api('GET', `/api/comments/festival/${pending}`, { token: ana.token })).status).toBe(200);
     expect((await api('GET', `/api/comments/festival/${pending}`, { token: admin.token })).status).toBe(200);
+  });
+});
+
+describe('comments about an edition (edition_year)', () => {
+  it('stores the year when posted, lists one year with ?year= and rejects a year the festival has no edition in', async () => {
+    // A user of its own: this test posts several comments, and the per-user limit is shared.
+    const carla = await signIn(undefined, 'Carla');
+    const id = await createFestival();
+    await db().insert(festivalEditionsTable).values({ festivalId: id, year: 2019, startDate: '2019-07-12', endDate: '2019-07-14' });
+    const posted = await api('POST', '/api/comments', { token: carla.token, body: { festival_id: id, content: 'El cierre de 2019', rating: 5, edition_year: 2019 } });
+    expect(posted.status).toBe(201);
+    const [row] = await db().select().from(commentsTable).where(eq(commentsTable.id, posted.json.id));
+    expect(row.editionYear).toBe(2019);
+    const plain = await api('POST', '/api/comments', { token: carla.token, body: { festival_id: id, content: 'Sin año', rating: 3 } });
+    expect(plain.status).toBe(201);
+    expect((await db().select().from(commentsTable).where(eq(commentsTable.id, plain.json.id)))[0].editionYear).toBeNull();
+    for (const commentId of [posted.json.id, plain.json.id]) {
+      expect((await api('PUT', `/api/admin/comments/${commentId}/approve`, { token: admin.token })).status).toBe(200);
+    }
+
+    const of2019 = await api('GET', `/api/comments/festival/${id}?year=2019`);
+    expect(of2019.status).toBe(200);
+    expect(of2019.json.map((c: { content: string }) => c.content)).toEqual(['El cierre de 2019']);
+    expect(of2019.headers.get('x-total-count')).toBe('1');
+    expect((await api('GET', `/api/comments/festival/${id}?year=2018`)).json).toEqual([]);
+    expect((await api('GET', `/api/comments/festival/${id}`)).json.map((c: { content: string }) => c.content)).toEqual(['Sin año', 'El cierre de 2019']);
+
+    const noEdition = await api('POST', '/api/comments', { token: carla.token, body: { festival_id: id, content: 'Otro año', rating: 4, edition_year: 2015 } });
+    expect(noEdition.status).toBe(400);
+    expect(noEdition.json.error).toBe('Este festival no tiene edición en 2015.');
+    const badYear = await api('POST', '/api/comments', { token: carla.token, body: { festival_id: id, content: 'Año raro', rating: 4, edition_year: 'ayer' } });
+    expect(badYear.status).toBe(400);
+    expect(JSON.stringify(badYear.json)).toContain('El año de la edición debe estar entre 1950 y 2100.');
+    expect((await api('GET', `/api/comments/festival/${id}?year=20x`)).status).toBe(400);
+    expect(await commentsOf(id)).toHaveLength(2);
   });
 });
 

@@ -51,17 +51,21 @@ const newestFirst = [sql`${commentsTable.createdAt} desc nulls last`, sql`${comm
 
 /**
  * A page of the festival's comments, newest first: the approved ones, plus those of `authorId`
- * (their pending comments) when given. The page is chosen first, so authors are joined for its
+ * (their pending comments) when given; with `year`, only those about that edition. The page is chosen first, so authors are joined for its
  * rows only, however deep the offset.
  */
 export async function listComments(
   database: Executor,
   festivalId: number,
-  range: { limit: number; offset: number },
+  range: { limit: number; offset: number; year?: number },
   authorId?: number,
 ): Promise<ListPage<Comment>> {
   const approved = eq(commentsTable.status, 'approved');
-  const visible: SQL = and(eq(commentsTable.festivalId, festivalId), authorId === undefined ? approved : or(approved, eq(commentsTable.userId, authorId)))!;
+  const visible: SQL = and(
+    eq(commentsTable.festivalId, festivalId),
+    authorId === undefined ? approved : or(approved, eq(commentsTable.userId, authorId)),
+    range.year === undefined ? undefined : eq(commentsTable.editionYear, range.year),
+  )!;
   const pageIds = database.select({ pageId: commentsTable.id }).from(commentsTable).where(visible).orderBy(...newestFirst).limit(range.limit).offset(range.offset).as('page');
   const [[total], rows] = await Promise.all([
     database.select({ n: count() }).from(commentsTable).where(visible),

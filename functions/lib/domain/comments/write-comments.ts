@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { CommentBody } from '#core/community-schemas';
 import type { Database, Executor } from '#db/client';
-import { commentsTable } from '#db/schema';
+import { commentsTable, festivalEditionsTable } from '#db/schema';
 import type { Comment } from '#core/response-schemas';
 import type { AuthUser } from '../../app-env';
 import { recordAudit } from '../../audit';
-import { conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { commentColumns, toComment } from './read-comments';
 
 /**
@@ -16,11 +16,23 @@ import { commentColumns, toComment } from './read-comments';
 
 const commentNotFound = () => notFound('Comentario no encontrado', 'comment_not_found');
 
-/** Inserts a pending comment by `user`; it waits in the admins' queue and counts once approved. */
+/**
+ * Inserts a pending comment by `user`; it waits in the admins' queue and counts once approved.
+ * A comment about an edition (`edition_year`) needs the festival to have one that year.
+ */
 export async function insertComment(tx: Executor, user: AuthUser, input: CommentBody): Promise<Comment> {
+  const editionYear = input.edition_year ?? null;
+  if (editionYear !== null) {
+    const [edition] = await tx
+      .select({ id: festivalEditionsTable.id })
+      .from(festivalEditionsTable)
+      .where(and(eq(festivalEditionsTable.festivalId, input.festival_id), eq(festivalEditionsTable.year, editionYear)))
+      .limit(1);
+    if (!edition) throw badRequest(`Este festival no tiene edición en ${editionYear}.`, 'unknown_edition');
+  }
   const [row] = await tx
     .insert(commentsTable)
-    .values({ festivalId: input.festival_id, userId: user.id, content: input.content, rating: input.rating, status: 'pending' })
+    .values({ festivalId: input.festival_id, userId: user.id, content: input.content, rating: input.rating, editionYear, status: 'pending' })
     .returning(commentColumns);
   return toComment({ ...row, User: { id: user.id, name: user.name, avatar_url: user.avatar_url } });
 }
