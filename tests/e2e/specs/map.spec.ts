@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures';
+import AxeBuilder from '@axe-core/playwright';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 
 test.describe('map', () => {
@@ -72,5 +73,14 @@ test.describe('map', () => {
     expect(box!.width).toBeGreaterThan(300);
     expect(box!.height).toBeGreaterThan(300);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Markers and clusters are touch targets of at least 24x24 px that neither one another nor a map control covers
+    // (WCAG 2.2 target size), at the first view and one zoom step in.
+    for (const zoom of ['5', '6']) {
+      if (zoom !== '5') await page.getByRole('button', { name: 'Acercar', exact: true }).click();
+      await expect(page.locator('.leaflet-container')).toHaveAttribute('data-zoom', zoom);
+      await expect(page.locator('.festival-cluster').first()).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).include('.festival-map').withRules(['target-size']).analyze();
+      expect(violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')} (next to ${n.any.flatMap((c) => c.relatedNodes ?? []).map((r) => r.target.join(' ')).join(', ')}): ${n.failureSummary}`))).toEqual([]);
+    }
   });
 });

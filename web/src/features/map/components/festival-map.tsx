@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { AttributionControl, Circle, CircleMarker, MapContainer, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
+import { Circle, CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import type { NearPlace } from '../../../lib/near-place';
 import type { Map as LeafletMap } from 'leaflet';
 import { osmTiles } from '../../../lib/leaflet';
@@ -95,9 +95,8 @@ export function FestivalMap({ markers, center, zoom, mapRef, markersRef, onReady
       className="festival-map"
       preferCanvas={false}
     >
-      <TileLayer url={osmTiles.url} crossOrigin={osmTiles.crossOrigin} attribution={osmTiles.attribution} maxZoom={MAX_ZOOM} />
-      <ZoomControl position="topright" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
-      <AttributionControl position="bottomright" prefix={'<a href="https://leafletjs.com">Leaflet</a>'} />
+      {/* No controls over the map: the page draws the zoom buttons and the tiles' credit below it. */}
+      <TileLayer url={osmTiles.url} crossOrigin={osmTiles.crossOrigin} maxZoom={MAX_ZOOM} />
       <SpanishControls />
       {near && (
         <>

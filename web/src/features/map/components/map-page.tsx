@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { latLng, type Map as LeafletMap } from 'leaflet';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { SearchIcon } from 'lucide-react';
+import { MinusIcon, PlusIcon, SearchIcon } from 'lucide-react';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, MAP_RESULTS_SHOWN, SEARCH_RESULT_ZOOM } from '#core/map';
 import type { MapView } from '#core/map-markers';
 import { fetchMapView } from '../../../lib/catalog';
@@ -197,6 +197,27 @@ export function MapPage() {
               )}
             </>
           )}
+        </div>
+        {/* Zoom buttons and the tiles' credit sit below the map, not over it: nothing covers a
+            marker near the map's corners, so every marker keeps a whole touch target. */}
+        <div className="map-toolbar">
+          <div className="map-zoom" role="group" aria-label="Zoom del mapa">
+            <button type="button" className="btn btn-sm btn-icon" aria-label="Acercar" title="Acercar" onClick={() => mapRef.current?.zoomIn()}>
+              <PlusIcon className="icon" aria-hidden="true" />
+            </button>
+            <button type="button" className="btn btn-sm btn-icon" aria-label="Alejar" title="Alejar" onClick={() => mapRef.current?.zoomOut()}>
+              <MinusIcon className="icon" aria-hidden="true" />
+            </button>
+          </div>
+          <p className="map-credit muted small">
+            <a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">
+              Leaflet
+            </a>{' '}
+            | ©{' '}
+            <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">
+              OpenStreetMap
+            </a>
+          </p>
         </div>
         {view && !searching && !debounced && view.withoutCoordinates > 0 && (
           <p className="muted map-footnote">

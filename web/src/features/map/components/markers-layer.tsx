@@ -50,7 +50,7 @@ function clusterIcon(count: number): L.DivIcon {
   return L.divIcon({
     html: `<span>${count}</span>`,
     className: `festival-cluster festival-cluster-${size}`,
-    iconSize: L.point(44, 44),
+    iconSize: L.point(32, 32),
   });
 }
 
