@@ -20,8 +20,15 @@ test('a wrong or missing slug is corrected in place (history replace)', async ({
 
 test('the page shows the hero, the info section and the location with its map', async ({ page }) => {
   const festival = (await catalogue(page)).find((f) => f.hasValidCoordinates && f.transportation && /\]\(https?:/.test((f as { description?: string }).description ?? ''))!;
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
   await page.goto(`/festival/${festival.id}`);
   await expect(page.getByRole('heading', { level: 1, name: festival.name })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Leaflet is not part of the page's load: it is fetched when the location section nears the screen.
+  expect(scripts.filter((url) => /\/assets\/(leaflet|location-map)-/.test(url))).toEqual([]);
   await expect(page.getByRole('link', { name: 'Volver' })).toHaveAttribute('href', '/');
   const info = page.locator('#informacion');
   await expect(info.getByRole('heading', { name: 'Datos generales' })).toBeVisible();
@@ -33,8 +40,10 @@ test('the page shows the hero, the info section and the location with its map', 
 
   const location = page.locator('#ubicacion');
   await expect(location.getByRole('heading', { name: 'Ubicación del Festival' })).toBeVisible();
+  await location.scrollIntoViewIfNeeded();
   const map = location.locator('.leaflet-container');
   await expect(map).toBeVisible();
+  expect(scripts.filter((url) => /\/assets\/leaflet-/.test(url))).toHaveLength(1);
   expect(Math.round((await map.boundingBox())!.height)).toBe(400);
   const marker = location.getByRole('button', { name: `Ubicación de ${festival.name}` });
   await marker.click();

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { BedIcon, CarIcon, ExternalLinkIcon, MapPinIcon, TrainFrontIcon } from 'lucide-react';
 import { formatDate } from '#core/dates';
 import { Spinner } from '../../../components/ui/spinner';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import './location-section.css';
 import type { Festival } from '#core/response-schemas';
 
@@ -47,21 +48,27 @@ function LocationBody({ festival }: { festival: Festival }) {
     { title: 'Información de aparcamiento', text: festival.parking_info, Icon: CarIcon },
     { title: 'Alojamiento recomendado', text: festival.accommodation, Icon: BedIcon },
   ].filter((e) => e.text?.trim());
+  // Leaflet (about 45 KB compressed, and its CSS) is fetched when the map is near the screen.
+  const frame = useRef<HTMLDivElement>(null);
+  const showMap = useNearViewport(frame);
+  const placeholder = (
+    <div className="map-placeholder">
+      <Spinner label="Cargando mapa..." />
+    </div>
+  );
 
   return (
     <>
       {coords ? (
         <div className="location-layout">
-          <div className="map-frame">
-            <Suspense
-              fallback={
-                <div className="map-placeholder">
-                  <Spinner label="Cargando mapa..." />
-                </div>
-              }
-            >
-              <LocationMap festival={festival} latitude={coords[0]} longitude={coords[1]} />
-            </Suspense>
+          <div className="map-frame" ref={frame}>
+            {showMap ? (
+              <Suspense fallback={placeholder}>
+                <LocationMap festival={festival} latitude={coords[0]} longitude={coords[1]} />
+              </Suspense>
+            ) : (
+              placeholder
+            )}
           </div>
           <div className="card location-card">
             <h3>
