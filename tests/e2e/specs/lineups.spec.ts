@@ -212,3 +212,48 @@ test("'Precio máximo' on the home keeps festivals whose tickets start at or bel
   await page.reload();
   await expect(page.getByLabel('Precio máximo')).toHaveValue('100');
 });
+
+test("a past edition picked in the 'Cartel' shows that year's comments, and a new comment is about it", async ({ page }) => {
+  const festival = await awakenings(page);
+  const { token } = await login(page, admin);
+  const content = `Cierre inolvidable ${Date.now()}`;
+  const about2023 = await api(page, token, 'POST', '/api/comments', { festival_id: festival.id, content, rating: 5, edition_year: 2023 });
+  await api(page, token, 'PUT', `/api/admin/comments/${about2023.id}/approve`);
+  const created: number[] = [about2023.id];
+  try {
+    await page.goto(`/festival/${festival.id}#cartel`);
+    const years = page.locator('#cartel').getByRole('group', { name: 'Ediciones:' });
+    const comments = page.locator('#comentarios');
+    // The current edition lists every comment.
+    await expect(comments.getByRole('heading', { level: 2, name: /^Comentarios \(/ })).toBeVisible();
+    await expect(comments.getByText(content)).toBeVisible();
+
+    await years.getByRole('button', { name: '2023' }).click();
+    await expect(comments.getByRole('heading', { level: 2, name: /^Comentarios de la edición 2023/ })).toBeVisible();
+    await expect(comments.getByText(content)).toBeVisible();
+    await comments.scrollIntoViewIfNeeded();
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await comments.screenshot({ path: test.info().outputPath(`comments-2023-${width}.png`) });
+    }
+    await expectNoSeriousA11yViolations(page);
+
+    await years.getByRole('button', { name: '2019' }).click();
+    await expect(comments.getByRole('heading', { level: 2, name: 'Comentarios de la edición 2019' })).toBeVisible();
+    await expect(comments.getByText('Todavía no hay comentarios sobre la edición 2019.')).toBeVisible();
+    await expect(comments.getByText(content)).toHaveCount(0);
+
+    // Posting now is about 2019: pending for its author, listed under that year.
+    await expect(comments.getByRole('heading', { level: 3, name: 'Deja tu opinión sobre la edición 2019' })).toBeVisible();
+    await comments.getByLabel('Tu comentario').fill('Mi primera vez, en 2019');
+    await comments.locator('label.star-input-option', { hasText: /^5 estrellas$/ }).click();
+    await comments.getByRole('button', { name: 'Publicar comentario' }).click();
+    await expect(comments.getByText('Mi primera vez, en 2019')).toBeVisible();
+    const of2019 = await api(page, token, 'GET', `/api/comments/festival/${festival.id}?year=2019`);
+    const mine = of2019.find((c: { content: string }) => c.content === 'Mi primera vez, en 2019');
+    expect(mine).toMatchObject({ status: 'pending' });
+    created.push(mine.id);
+  } finally {
+    for (const id of created) await api(page, token, 'DELETE', `/api/comments/${id}`);
+  }
+});

@@ -11,7 +11,7 @@ export function FestivalRoute() {
   return (
     <FestivalDetailScreen
       renderGallery={(festival) => <GallerySection festival={festival} />}
-      renderComments={(festival, onChange) => <CommentsSection festival={festival} onChange={onChange} signIn={<SignInButton />} />}
+      renderComments={(festival, onChange, editionYear) => <CommentsSection festival={festival} editionYear={editionYear} onChange={onChange} signIn={<SignInButton />} />}
     />
   );
 }

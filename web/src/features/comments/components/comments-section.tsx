@@ -19,13 +19,15 @@ interface Props {
   onChange: () => void;
   /** The sign-in control offered to anonymous visitors (auth feature). */
   signIn: ReactNode;
+  /** A past edition picked on the page: only its comments are listed, and a new one is about it. */
+  editionYear?: number | null;
 }
 
 /** A festival's comments: the list, the form with its 300-character counter and star rating, delete own. */
-export function CommentsSection({ festival, onChange, signIn }: Props) {
+export function CommentsSection({ festival, onChange, signIn, editionYear = null }: Props) {
   const { user } = useAuth();
   const toast = useToast();
-  const list = useServerData(`comments:${festival.id}`, (signal) => getComments(festival.id, signal));
+  const list = useServerData(`comments:${festival.id}:${editionYear ?? ''}`, (signal) => getComments(festival.id, editionYear, signal));
   const comments = list.data ?? [];
   const setComments = (update: (list: Comment[]) => Comment[]) => list.setData((current) => update(current ?? []));
   const loading = list.loading;
@@ -55,13 +57,15 @@ export function CommentsSection({ festival, onChange, signIn }: Props) {
   return (
     <section id="comentarios" className="detail-section" tabIndex={-1} aria-labelledby="comentarios-title">
       <h2 id="comentarios-title" className="section-title">
-        Comentarios {comments.length ? <span className="muted count">({comments.length})</span> : null}
+        {editionYear === null ? 'Comentarios' : `Comentarios de la edición ${editionYear}`}{' '}
+        {comments.length ? <span className="muted count">({comments.length})</span> : null}
       </h2>
       <div className="comments-layout">
         <div className="card comment-form-card">
           {user ? (
             <CommentForm
               festivalId={festival.id}
+              editionYear={editionYear}
               onCreated={(comment) => setComments((list) => [comment, ...list])}
             />
           ) : (
@@ -76,7 +80,9 @@ export function CommentsSection({ festival, onChange, signIn }: Props) {
           {loading ? (
             <p className="muted">Cargando comentarios...</p>
           ) : comments.length === 0 ? (
-            <p className="muted comments-empty">Todavía no hay comentarios. ¡Sé el primero en opinar!</p>
+            <p className="muted comments-empty">
+              {editionYear === null ? 'Todavía no hay comentarios. ¡Sé el primero en opinar!' : `Todavía no hay comentarios sobre la edición ${editionYear}.`}
+            </p>
           ) : (
             <ul className="comment-list">
               {comments.map((c) => (
@@ -122,7 +128,7 @@ export function CommentsSection({ festival, onChange, signIn }: Props) {
   );
 }
 
-function CommentForm({ festivalId, onCreated }: { festivalId: number; onCreated: (c: Comment) => void }) {
+function CommentForm({ festivalId, editionYear, onCreated }: { festivalId: number; editionYear: number | null; onCreated: (c: Comment) => void }) {
   const toast = useToast();
   const id = useId();
   const [content, setContent] = useState('');
@@ -147,7 +153,7 @@ function CommentForm({ festivalId, onCreated }: { festivalId: number; onCreated:
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = commentSchema.safeParse({ festival_id: festivalId, content, rating });
+    const parsed = commentSchema.safeParse({ festival_id: festivalId, content, rating, edition_year: editionYear ?? undefined });
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error, ['content', 'rating']));
       return;
@@ -180,7 +186,7 @@ function CommentForm({ festivalId, onCreated }: { festivalId: number; onCreated:
   const length = content.length;
   return (
     <form className="stack" onSubmit={submit} noValidate>
-      <h3>Deja tu opinión</h3>
+      <h3>{editionYear === null ? 'Deja tu opinión' : `Deja tu opinión sobre la edición ${editionYear}`}</h3>
       <div className="field">
         <label htmlFor={`${id}-content`}>Tu comentario</label>
         <textarea

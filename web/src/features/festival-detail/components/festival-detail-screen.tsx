@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeftIcon } from 'lucide-react';
 import { slugify } from '#core/slug';
@@ -16,8 +16,11 @@ import type { Festival } from '#core/response-schemas';
 interface Props {
   /** The gallery section (gallery feature). */
   renderGallery: (festival: Festival) => ReactNode;
-  /** The comments section (comments feature); `onChange` re-reads the festival's rating. */
-  renderComments: (festival: Festival, onChange: () => void) => ReactNode;
+  /**
+   * The comments section (comments feature); `onChange` re-reads the festival's rating;
+   * `editionYear` is a past edition picked in the 'Cartel' (null: the current one, all comments).
+   */
+  renderComments: (festival: Festival, onChange: () => void, editionYear: number | null) => ReactNode;
 }
 
 /** The festival page: hero, section tabs, info, location, then the gallery and comments it is given. */
@@ -29,6 +32,8 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
   const location = useLocation();
   const festival = state.festival;
   const online = useOnline();
+  // The edition picked in the 'Cartel'; null is the current one.
+  const [editionYear, setEditionYear] = useState<number | null>(null);
 
   // The slug in the URL is replaced when it differs from the name's slug.
   useEffect(() => {
@@ -99,7 +104,7 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
       <SectionNav />
       <div className="container festival-sections">
         <InfoSection festival={festival} />
-        <LineupSection festival={festival} />
+        <LineupSection festival={festival} year={editionYear} onYearChange={setEditionYear} />
         {festival.lineup?.some((entry) => entry.starts_at) ? (
           <p className="timetable-link">
             <Link to={paths.timetable(festival.id, festival.name)} className="btn btn-outline-accent">
@@ -109,7 +114,7 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
         ) : null}
         <LocationSection festival={festival} />
         {renderGallery(festival)}
-        {renderComments(festival, state.refresh)}
+        {renderComments(festival, state.refresh, editionYear !== null && editionYear !== festival.edition?.year ? editionYear : null)}
       </div>
     </div>
   );

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ExternalLinkIcon, TicketIcon } from 'lucide-react';
 import { formatDateRange } from '#core/dates';
@@ -114,11 +113,14 @@ interface Shown {
   notes: string | null;
 }
 
-/** The 'Cartel' section: the current edition's lineup and tickets, and a selector for past years. */
-export function LineupSection({ festival }: { festival: FestivalDetail }) {
+/**
+ * The 'Cartel' section: the current edition's lineup and tickets, and a selector for past years.
+ * The page holds the chosen year (`year`, null for the current edition) so the comments follow it.
+ */
+export function LineupSection({ festival, year, onYearChange }: { festival: FestivalDetail; year: number | null; onYearChange: (year: number) => void }) {
   const editions = festival.editions ?? [];
   const currentYear = festival.edition?.year ?? null;
-  const [year, setYear] = useState<number | null>(null);
+  const setYear = onYearChange;
   const shownYear = year ?? currentYear;
   const other = year !== null && year !== currentYear;
   // Other years' lineups are read only when asked for: the page itself carries the current one.
