@@ -12,6 +12,7 @@ import { selectFestivals } from '../lib/festival-store';
 import { festivalEditionFieldsIfAvailable } from '../lib/domain/editions/read-editions';
 import { artistDetail } from '../lib/domain/artists/read-artists';
 import { securityHeaders } from '../lib/security-headers';
+import { imageInfoForUrl } from '../lib/image-variant-records';
 import {  } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
@@ -148,7 +149,38 @@ async function festivalPage(c: Context<AppEnv>) {
     return c.html(html);
   }
   if (!festival) return c.html(html, 404);
-  return c.html(injectShareMeta(html, festivalShareMeta({ ...festival, ...editionFields }, baseUrl(c))));
+  let copies = null;
+  if (festival.image_url) {
+    try {
+      copies = (await imageInfoForUrl(await db(), festival.image_url))?.sources ?? null;
+    } catch (error) {
+      console.error('[pages] image copies lookup failed', error);
+    }
+  }
+  const page = injectShareMeta(html, festivalShareMeta({ ...festival, ...editionFields }, baseUrl(c)));
+  const preload = heroPreload(festival, copies);
+  return c.html(preload ? page.replace(/<\/head>/i, () => `  ${preload}\n  </head>`) : page);
+}
+
+/**
+ * The hero image, preloaded from the page's <head> so the browser fetches it with the scripts
+ * instead of after them (it is the page's largest paint). The same AVIF `srcset` and `sizes` the
+ * hero's <picture> offers, so the copy preloaded is the one it takes: the photo's copies when the
+ * festival has its own image with copies, else the stock artwork the web picks by id (seven
+ * images at 400, 800 and 1600 px, web/src/lib/festival-image.ts). An own image without copies
+ * gets none (its URL may be rewritten by the web).
+ */
+export function heroPreload(festival: { id: number; image_url: string | null }, copies: { url: string; width: number; type: string }[] | null): string {
+  let srcset: string;
+  if (festival.image_url) {
+    const avif = (copies ?? []).filter((s) => s.type === 'image/avif');
+    if (!avif.length) return '';
+    srcset = avif.map((s) => `${s.url} ${s.width}w`).join(', ');
+  } else {
+    const name = `festival-${(Math.abs(festival.id) % 7) + 1}`;
+    srcset = ([['sm', 400], ['md', 800], ['lg', 1600]] as const).map(([size, width]) => `/images/stock/${name}-${size}.avif ${width}w`).join(', ');
+  }
+  return `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(srcset)}" imagesizes="100vw" fetchpriority="high" data-share="" />`;
 }
 
 /** An artist's page with its own preview; an unknown or non-public artist gets the SPA with 404. */

@@ -165,6 +165,11 @@ describe('GET /festival/{id}/{slug} (share previews)', () => {
     const res = await api('GET', `/festival/${id}/sin-imagen`);
     expect(meta(res.text, 'property', 'og:image')).toBe('https://festivales.example/images/og-default.png');
     expect(meta(res.text, 'property', 'og:url')).toBe(`https://festivales.example/festival/${id}/sin-imagen`);
+    // The hero (the stock artwork chosen by id) is preloaded from the HTML, in the hero's AVIF widths.
+    const stock = `festival-${(id % 7) + 1}`;
+    expect(res.text).toContain(
+      `<link rel="preload" as="image" type="image/avif" imagesrcset="/images/stock/${stock}-sm.avif 400w, /images/stock/${stock}-md.avif 800w, /images/stock/${stock}-lg.avif 1600w" imagesizes="100vw" fetchpriority="high" data-share="" />`,
+    );
     resetEnv({ PUBLIC_BASE_URL: undefined });
   });
 
