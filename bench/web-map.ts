@@ -64,7 +64,7 @@ for (let run = 0; run < RUNS; run++) {
       if (map.getAttribute('data-zoom') !== before) requestAnimationFrame(() => resolve(performance.now() - start));
       else requestAnimationFrame(check);
     };
-    document.querySelector('.leaflet-control-zoom-in').click();
+    document.querySelector('.map-zoom button[aria-label="Acercar"]').click();
     check();
   })`);
   results.push({ ...load, zoom, busy });
