@@ -10,7 +10,7 @@ import { createAlert, deleteAlert, listAlerts, updateAlert } from '../lib/domain
 import { subscribePush, unsubscribePush } from '../lib/domain/alerts/push-subscriptions';
 import { AppError } from '../lib/errors';
 import { documenter } from '../lib/openapi';
-import { vapidKeys } from '../lib/push/vapid';
+import { vapidPublicKey } from '../lib/push/vapid';
 import { validate } from '../lib/validate';
 
 const doc = documenter('Avisos');
@@ -57,10 +57,10 @@ export const alertsApp = createApp('/api/alerts')
 /** This device's Web Push subscription (the account page's switch); the worker sends through it. */
 export const pushApp = createApp('/api/push')
   .get('/vapid-public-key', doc({ summary: 'Clave pública VAPID para suscribir este navegador a Web Push', responses: { 200: { description: 'La clave', schema: vapidKeyResponse } }, errors: [503] }), (c) => {
-    const keys = vapidKeys();
-    if (!keys) throw new AppError('unavailable', 'push_unavailable', PUSH_UNAVAILABLE);
+    const publicKey = vapidPublicKey();
+    if (!publicKey) throw new AppError('unavailable', 'push_unavailable', PUSH_UNAVAILABLE);
     c.header('Cache-Control', 'public, max-age=3600');
-    return c.json({ publicKey: keys.publicKey });
+    return c.json({ publicKey });
   })
   .post('/subscriptions', doc({ summary: 'Suscribe este navegador a los avisos push', access: 'user', responses: { 201: { description: 'Suscrito', schema: pushChangedResponse } }, errors: [409] }), requireAuth, validate('json', pushSubscriptionSchema), async (c) => {
     const input = c.req.valid('json');

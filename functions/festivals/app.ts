@@ -22,9 +22,18 @@ import { calendarRangeResponse, festivalPageResponse, festivalResponse, imageInf
 import { imageInfoForUrl } from '../lib/image-variant-records';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
-import { editionSchema, festivalEditionFieldsSchema } from '#core/lineup-types';
+import { editionSchema, festivalEditionFieldsSchema, type FestivalEditionFields } from '#core/lineup-types';
 
 /** GET /api/festivals/{id} and a proposal's answer: the festival with its current edition, lineup, tickets and years. */
+/**
+ * A festival as its own page reads it: the catalogue fields, its current edition (lineup, tickets, years)
+ * and the copies of its picture. A picture whose copies cannot be read is served as it is.
+ */
+async function withDetail(database: Database, festival: Festival, editionFields: (database: Database, id: number) => Promise<FestivalEditionFields>) {
+  const [editions, image] = await Promise.all([editionFields(database, festival.id), imageInfoForUrl(database, festival.image_url).catch(() => null)]);
+  return { ...festival, ...editions, image };
+}
+
 const festivalWithEditions = festivalResponse.extend({ ...festivalEditionFieldsSchema.shape, image: imageInfoSchema.nullable().optional() });
 
 const doc = documenter('Festivales');
@@ -106,8 +115,7 @@ export const app = createApp('/api/festivals')
     const database = await db();
     const festival = await visibleFestival(database, c.req.valid('param').id, c.get('user'));
     c.header('Cache-Control', festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
-    const [editions, image] = await Promise.all([festivalEditionFieldsIfAvailable(database, festival.id), imageInfoForUrl(database, festival.image_url).catch(() => null)]);
-    return c.json({ ...festival, ...editions, image });
+    return c.json(await withDetail(database, festival, festivalEditionFieldsIfAvailable));
   })
   .get('/:id/editions', doc({ summary: 'Todas las ediciones de un festival, la más reciente primero, con cartel y entradas', access: 'optional', responses: { 200: { description: 'Ediciones', schema: z.array(editionSchema) } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), async (c) => {
     const database = await db();
@@ -118,8 +126,10 @@ export const app = createApp('/api/festivals')
   .post('/', doc({ summary: 'Propone un festival (queda pendiente de moderación)', access: 'user', responses: { 201: { description: 'El festival propuesto', schema: festivalWithEditions } }, errors: [409, 429] }), requireAuth, validate('json', proposeFestivalSchema), rateLimit('propose'), async (c) => {
     const database = await db();
     const id = await proposeFestival(database, currentUser(c), c.req.valid('json'));
-    // The same body as GET /api/festivals/{id}: the proposal with its edition, lineup and tickets.
-    return c.json({ ...(await findFestival(database, id)), ...(await festivalEditionFields(database, id)) }, 201);
+    // The same body as GET /api/festivals/{id}: the proposal with its edition, lineup, tickets and photo copies.
+    const festival = await findFestival(database, id);
+    if (!festival) throw notFound('Festival no encontrado', 'festival_not_found');
+    return c.json(await withDetail(database, festival, festivalEditionFields), 201);
   })
   .delete('/:id', doc({ summary: 'Borra un festival', access: 'admin', responses: { 200: { description: 'Festival eliminado', schema: messageResponse } }, errors: [404] }), requireAdmin, validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');

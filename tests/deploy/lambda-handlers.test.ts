@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import webpush from 'web-push';
 import type { APIGatewayProxyResult, LambdaContext } from 'hono/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnv } from '../../functions/lib/env';
@@ -79,6 +80,8 @@ beforeAll(async () => {
     S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
     S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
     S3_PUBLIC_URL: `${SITE}/uploads`,
+    // The API functions get the public half only (infra/api-areas.ts): enough to let a browser subscribe.
+    VAPID_PUBLIC_KEY: webpush.generateVAPIDKeys().publicKey,
   });
 
   mkdirSync(path.join(scratch, 'uploads'), { recursive: true });
@@ -96,7 +99,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await s3?.close();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
-  resetEnv({ AWS_LAMBDA_FUNCTION_NAME: undefined, S3_BUCKET: undefined, S3_ENDPOINT: undefined });
+  resetEnv({ AWS_LAMBDA_FUNCTION_NAME: undefined, S3_BUCKET: undefined, S3_ENDPOINT: undefined, VAPID_PUBLIC_KEY: undefined });
 });
 
 function areaOf(name: string): ApiArea {

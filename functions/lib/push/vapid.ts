@@ -36,6 +36,15 @@ export function vapidKeys(): VapidKeys | null {
   return cached;
 }
 
+/**
+ * The public key alone, all a browser needs to subscribe. On AWS the API functions are given only
+ * VAPID_PUBLIC_KEY (the private key stays with the function that sends), so the public key must
+ * not wait for the pair.
+ */
+export function vapidPublicKey(): string | null {
+  return env().VAPID_PUBLIC_KEY ?? vapidKeys()?.publicKey ?? null;
+}
+
 /** Forget the keys read (tests change DATA_DIR or the variables). */
 export function resetVapidKeys(): void {
   cached = undefined;
