@@ -5,7 +5,8 @@ import { festivalsTable, mediaTable, uploadsTable } from '#db/schema';
 import { recordAudit } from './audit';
 import { invalidateCatalog } from './festival-store';
 import { pendingKey } from './storage/pending';
-import { keyCandidates, removeVariants } from './image-variant-records';
+import { keyCandidates } from './image-variant-records';
+import { removeVariants } from './image-variant-removal';
 
 /** The key of a confirmed upload a public URL points at, or null for an external URL. */
 export async function storageKeyForUrl(tx: Executor, url: string): Promise<string | null> {

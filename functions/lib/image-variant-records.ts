@@ -47,23 +47,6 @@ export function imageInfo(row: typeof imageVariantsTable.$inferSelect, photoUrl:
   };
 }
 
-/**
- * Deletes the copies of these photos and their rows; best effort like the photos' own deletion
- * (a leftover copy costs storage only).
- */
-export async function removeVariants(executor: Executor, keys: string[]): Promise<void> {
-  if (keys.length === 0) return;
-  const rows = await executor.delete(imageVariantsTable).where(inArray(imageVariantsTable.key, keys)).returning();
-  // Loaded on use, as in removeStoredObjects: the S3 client is the dearest part of a read function's start.
-  const { storage } = await import('./storage/storage');
-  const store = storage();
-  await Promise.all(
-    rows.flatMap((row) =>
-      row.variants.map((v) => store.delete(v.key).catch((error: unknown) => console.error('[storage] could not delete', v.key, error))),
-    ),
-  );
-}
-
 /** Path suffixes of a URL: one of them is the storage key when the URL points at an object we stored. */
 export function keyCandidates(url: string): string[] {
   let path: string;
