@@ -20,6 +20,8 @@ test('axe: a festival page with its map', async ({ page }) => {
   await withCookieChoice(page);
   const festival = (await catalogue(page)).find((f) => f.hasValidCoordinates)!;
   await page.goto(`/festival/${festival.id}`);
+  // The map is loaded when its section nears the screen, as a reader scrolls to it.
+  await page.locator('#ubicacion').scrollIntoViewIfNeeded();
   await expect(page.locator('.leaflet-container')).toBeVisible();
   await expect(page.getByText('Imagen oficial')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
