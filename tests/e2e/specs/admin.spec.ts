@@ -40,12 +40,16 @@ test.describe('admin panel', () => {
 
   test('shows the permission check while the profile loads', async ({ page }) => {
     await login(page, admin);
+    // The profile is held until the check has been seen: a fixed delay raced the admin chunk's download.
+    let answerProfile = () => {};
+    const checkSeen = new Promise<void>((resolve) => (answerProfile = resolve));
     await page.route('**/api/users/profile', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await checkSeen;
       await route.continue();
     });
     await page.goto('/admin');
     await expect(page.getByText('Verificando permisos de administrador...')).toBeVisible();
+    answerProfile();
     await expect(page.getByRole('heading', { name: /Panel de Administración/ })).toBeVisible();
   });
 

@@ -9,6 +9,18 @@ import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import 'leaflet/dist/leaflet.css';
 import { MAP_TILE_URL } from '#core/map';
 
+/*
+ * Leaflet 1.9 finishes a zoom animation from a 250 ms timer that it does not cancel when the map
+ * is removed: leaving the map page during a zoom (a cluster opened, the place's circle fitted)
+ * then throws "Cannot read properties of undefined (reading '_leaflet_pos')" from a map that no
+ * longer exists. Marking the animation over when the map is removed makes that timer a no-op;
+ * Leaflet has no public call for it.
+ */
+L.Map.addInitHook(function (this: L.Map) {
+  this.on('unload', () => {
+    (this as L.Map & { _animatingZoom?: boolean })._animatingZoom = false;
+  });
+});
 
 /** Leaflet's own marker images, bundled by Vite (no CDN: the site works without third-party hosts). */
 export const festivalIcon = L.icon({
