@@ -1,4 +1,6 @@
+import { renameSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -21,8 +23,12 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps every message it accepts, parsed. */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server on loopback that keeps every message it accepts, parsed. With `saveTo`, each
+ * message is also written there as an .eml file, for readers in another process (the browser tests
+ * read what the server they run against sent).
+ */
+export async function startSmtpServer(options: { saveTo?: string } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const refused = new Set<string>();
   const waiters: Array<() => void> = [];
@@ -44,6 +50,12 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
+        // Written whole under a temporary name, then renamed: a reader never sees half a message.
+        if (options.saveTo) {
+          const name = `${Date.now()}-${received.length}`;
+          writeFileSync(path.join(options.saveTo, `${name}.tmp`), raw);
+          renameSync(path.join(options.saveTo, `${name}.tmp`), path.join(options.saveTo, `${name}.eml`));
+        }
         received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), parsed: await simpleParser(raw), raw });
         for (const wake of waiters.splice(0)) wake();
         callback();

@@ -7,3 +7,5 @@ export const E2E_ADMIN_EMAIL = 'admin@festivales.e2e';
 export const E2E_KEY_FILE = path.join(tmpdir(), `festivales-e2e-key-${process.env.E2E_PORT ?? 3100}.json`);
 /** The e2e server's session secret: tests mint session tokens with it to play with time (renewal). */
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789-0123456789';
+/** Where the e2e server's SMTP server writes each message it accepts (support/serve.ts), one .eml file each. */
+export const E2E_MAIL_DIR = path.join(tmpdir(), `festivales-e2e-mail-${process.env.E2E_PORT ?? 3100}`);

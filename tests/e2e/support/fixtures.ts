@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { importJWK, SignJWT } from 'jose';
-import { E2E_ADMIN_EMAIL, E2E_CLIENT_ID, E2E_KEY_FILE } from './constants';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { E2E_ADMIN_EMAIL, E2E_CLIENT_ID, E2E_KEY_FILE, E2E_MAIL_DIR } from './constants';
 import { routeMapTiles } from './png';
 
 export interface Person {
@@ -107,6 +109,27 @@ export async function api(page: Page, token: string, method: string, path: strin
   const res = await page.request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` }, data });
   if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
   return res.status() === 204 ? null : res.json();
+}
+
+const parsedMail = new Map<string, ParsedMail>();
+
+/**
+ * The messages the site has sent to `address`, as the e2e server's SMTP server received them
+ * (support/serve.ts), oldest first, once at least `count` have arrived. The outbox worker sends
+ * every few seconds, behind whatever other tests queued, hence the wait.
+ */
+export async function mailTo(address: string, { count = 1, timeoutMs = 30_000 } = {}): Promise<ParsedMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = readdirSync(E2E_MAIL_DIR).filter((f) => f.endsWith('.eml')).sort();
+    for (const name of names) {
+      if (!parsedMail.has(name)) parsedMail.set(name, await simpleParser(readFileSync(path.join(E2E_MAIL_DIR, name))));
+    }
+    const mine = names.map((n) => parsedMail.get(n)!).filter((m) => [m.to].flat().some((to) => to?.value.some((v) => v.address?.toLowerCase() === address.toLowerCase())));
+    if (mine.length >= count) return mine;
+    if (Date.now() > deadline) throw new Error(`esperaba ${count} correos para ${address}, llegaron ${mine.length}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 export { expect };

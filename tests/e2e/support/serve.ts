@@ -1,18 +1,20 @@
 /**
  * The site as a browser test sees it: the production build served by the real server on a fresh
- * embedded database, with a Google key set of our own on loopback so tests can sign people in.
+ * embedded database, with a Google key set of our own on loopback so tests can sign people in, and
+ * a real SMTP server on loopback (SMTP_URL) that writes what the site sends into E2E_MAIL_DIR.
  * E2E_FESTIVALS=10000 (optionally E2E_COMMENTS, E2E_VOTES) serves a generated catalogue of that
  * size instead of the real seed, for browser tests at scale.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import { openDatabase } from '#db/client';
 import { generateCatalogue } from '#db/seed/generate-catalogue';
-import { E2E_ADMIN_EMAIL, E2E_CLIENT_ID, E2E_KEY_FILE, E2E_SESSION_SECRET } from './constants';
+import { startSmtpServer } from '../../support/smtp-server';
+import { E2E_ADMIN_EMAIL, E2E_CLIENT_ID, E2E_KEY_FILE, E2E_MAIL_DIR, E2E_SESSION_SECRET } from './constants';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -32,7 +34,13 @@ const jwks = createServer((_req, res) => {
 await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
 const jwksPort = (jwks.address() as { port: number }).port;
 
+// Messages of an earlier run would be read as this run's.
+rmSync(E2E_MAIL_DIR, { recursive: true, force: true });
+mkdirSync(E2E_MAIL_DIR, { recursive: true });
+const smtp = await startSmtpServer({ saveTo: E2E_MAIL_DIR });
+
 Object.assign(process.env, {
+  SMTP_URL: smtp.url,
   PORT: String(port),
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'festivales-e2e-')),
   GOOGLE_CLIENT_ID: E2E_CLIENT_ID,
