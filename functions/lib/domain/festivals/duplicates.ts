@@ -4,7 +4,7 @@ import { conflict, pgConstraint, pgErrorCode } from '../../errors';
 /**
  * Two festivals are duplicates when their name and location match ignoring case, accents and
  * spacing (core/festival-key.ts). The database keeps one approved festival per key and one
- * pending proposal per key and proposer (db/schema.ts); either clash is the same 409 wherever it
+ * pending proposal per key and proposer (db/schema/festivals.ts); either clash is the same 409 wherever it
  * happens: a proposal, an admin's create or edit, an approval.
  */
 const DUPLICATE_CONSTRAINTS = new Set(['festivals_dedupe_approved_key', 'festivals_dedupe_proposer_key']);
