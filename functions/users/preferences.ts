@@ -26,8 +26,14 @@ export const preferenceRoutes = new Hono<AppEnv>()
   .put('/preferences', doc({ summary: 'Cambia las preferencias de avisos (lo que no se envía se conserva)', access: 'user', responses: { 200: { description: 'Las preferencias', schema: preferencesResponse } } }), requireAuth, validate('json', preferencesInputSchema), async (c) => {
     return c.json(await savePreferences(await db(), currentUser(c).id, c.req.valid('json')));
   })
-  // A GET never unsubscribes (mail scanners open links): it leads to the account page.
-  .get('/email-unsubscribe', doc({ summary: 'Enlace de baja de un correo de avisos: lleva a la cuenta', responses: { 303: { description: 'Redirección a la cuenta' } } }), (c) => c.redirect('/cuenta#avisos', 303))
+  // A GET never unsubscribes (mail scanners open links): it leads to the page that names what the
+  // link stops and asks for the click, which works without signing in, as the mail program's does.
+  .get('/email-unsubscribe', doc({ summary: 'Enlace de baja de un correo de avisos: lleva a la página que pide confirmarla', responses: { 303: { description: 'Redirección a la página de baja, o a la de enlace no válido' } } }), (c) => {
+    const token = c.req.query('token') ?? '';
+    const target = readUnsubscribeToken(token);
+    if (!target) return c.redirect('/avisos/enlace-no-valido', 303);
+    return c.redirect(`/avisos/baja?token=${encodeURIComponent(token)}&tipo=${target.scope}`, 303);
+  })
   // Mail programs' one-click unsubscribe (RFC 8058): a form POST without a session; the signed token names the user and the kind.
   .post('/email-unsubscribe', doc({ summary: 'Baja en un clic (RFC 8058) de un tipo de correo de avisos', responses: { 200: { description: 'Baja hecha', schema: newsletterResponse } }, errors: [404] }), validate('query', unsubscribeQuerySchema), async (c) => {
     const target = readUnsubscribeToken(c.req.valid('query').token);

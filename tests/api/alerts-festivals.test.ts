@@ -76,6 +76,16 @@ describe('changes to a favourited festival', () => {
     await deliver();
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     const link = new URL(headerOf(mail.parsed, 'List-Unsubscribe')!.slice(1, -1));
+    // Opened in a browser, the link changes nothing: it leads to the page that names the kind and asks for the click.
+    const opened = await api('GET', link.pathname + link.search);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`/avisos/baja?token=${encodeURIComponent(link.searchParams.get('token')!)}&tipo=festivals`);
+    expect((await api('GET', '/api/users/preferences', { token: fan.token })).json.channels.festivals.email).toBe(true);
+    for (const token of [`${fan.user.id}.festivals.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`, '', 'x'.repeat(500)]) {
+      const bad = await api('GET', `${link.pathname}?token=${token}`);
+      expect(bad.status).toBe(303);
+      expect(bad.headers.get('location')).toBe('/avisos/enlace-no-valido');
+    }
     const forged = await api('POST', `${link.pathname}?token=${fan.user.id}.festivals.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`);
     expect(forged.status).toBe(404);
     expect(forged.json.error).toBe('El enlace de baja no es válido.');

@@ -15,7 +15,7 @@ function eventsOf(ics: string) {
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 // Every other test shares this server: everything here is found by names and addresses of its own.
-test('a followed artist booked by an admin reaches the bell, the mailbox and the calendar feed', async ({ page, browser }) => {
+test('a followed artist booked by an admin reaches the bell, the mailbox and the calendar feed', async ({ page, browser }, testInfo) => {
   await withCookieChoice(page);
   const tag = Date.now().toString(36);
   const staff = await sessionFor(page, admin);
@@ -34,7 +34,7 @@ test('a followed artist booked by an admin reaches the bell, the mailbox and the
 
   // The fan follows the artist from its page.
   const me = person('Irene Aviso');
-  await login(page, me);
+  const session = await login(page, me);
   await page.goto(`/artista/${artist.id}`);
   await page.getByRole('button', { name: 'Seguir', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Siguiendo' })).toHaveAttribute('aria-pressed', 'true');
@@ -98,4 +98,54 @@ test('a followed artist booked by an admin reaches the bell, the mailbox and the
   expect(renewed.status()).toBe(200);
   expect(eventsOf(await renewed.text()).map((e) => e.summary)).toContain(festival.name);
   await expectNoSeriousA11yViolations(page);
+
+  // The email's unsubscribe link, opened in the browser: a page that names what stops and asks for the click.
+  const link = new URL(headerOf(mail, 'List-Unsubscribe')!.slice(1, -1));
+  await page.goto(link.pathname + link.search);
+  await expect(page).toHaveURL(/\/avisos\/baja\?token=.+&tipo=artists$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dejar de recibir estos correos' })).toBeVisible();
+  await expect(page.getByText('Pulsa el botón para dejar de recibir por correo los avisos de «Artistas que sigo».')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath(`baja-avisos-${width}.png`) });
+  }
+  await page.getByRole('button', { name: 'Dejar de recibirlos' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'no te enviaremos más correos de este tipo' })).toBeVisible();
+  const prefs = await (await page.request.get('/api/users/preferences', { headers: { Authorization: `Bearer ${session.token}` } })).json();
+  expect(prefs.channels.artists).toEqual({ inApp: true, email: false, push: true });
+  expect(prefs.channels.festivals.email).toBe(true);
+
+  // A link that is not ours lands on a page that says so.
+  await page.goto('/api/users/email-unsubscribe?token=1.artists.falso');
+  await expect(page).toHaveURL(/\/avisos\/enlace-no-valido$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Enlace no válido' })).toBeVisible();
+});
+
+test('the newsletter: the confirmation email confirms, and its unsubscribe link leads to a page whose button unsubscribes', async ({ page }) => {
+  await withCookieChoice(page);
+  const email = `boletin.${Date.now()}@festivales.example`;
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByLabel('Correo electrónico').fill(email);
+  await footer.getByRole('button', { name: 'Suscribirme' }).click();
+  await expect(page.getByText('¡Te has suscrito correctamente a nuestra newsletter!')).toBeVisible();
+
+  const [mail] = await mailTo(email);
+  expect(mail.subject).toBe('Confirma tu suscripción a la newsletter de Festivales');
+  expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  const confirmLink = new URL(/https?:\/\/\S+\/api\/newsletter\/confirm\?token=[0-9a-f-]+/.exec(mail.text!)![0]);
+  await page.goto(confirmLink.pathname + confirmLink.search);
+  await expect(page.getByRole('heading', { level: 1, name: '¡Suscripción confirmada!' })).toBeVisible();
+
+  const link = new URL(headerOf(mail, 'List-Unsubscribe')!.slice(1, -1));
+  expect(link.pathname).toBe('/api/newsletter/unsubscribe');
+  await page.goto(link.pathname + link.search);
+  await expect(page).toHaveURL(/\/newsletter\/baja\?token=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Darse de baja de la newsletter' })).toBeVisible();
+  await page.getByRole('button', { name: 'Darme de baja' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Te has dado de baja de la newsletter. No volverás a recibirla.');
+  // The link has done its work: a second click is refused, as a mail program's one-click POST would be.
+  const again = await page.request.post(link.pathname + link.search, { form: { 'List-Unsubscribe': 'One-Click' } });
+  expect(again.status()).toBe(404);
 });

@@ -35,6 +35,7 @@ export const router = createBrowserRouter([
           { path: 'legal-notice', lazy: () => import('./routes/legal-notice').then((m) => ({ Component: m.LegalNoticeRoute })) },
           { path: 'privacy', lazy: () => import('./routes/privacy').then((m) => ({ Component: m.PrivacyRoute })) },
           { path: 'newsletter/:status', lazy: () => import('./routes/newsletter').then((m) => ({ Component: m.NewsletterRoute })) },
+          { path: 'avisos/:status', lazy: () => import('./routes/alert-unsubscribe').then((m) => ({ Component: m.AlertUnsubscribeRoute })) },
           { path: 'contact', lazy: () => import('./routes/contact').then((m) => ({ Component: m.ContactRoute })) },
         ],
       },

@@ -33,3 +33,6 @@ export async function downloadMyData(): Promise<void> {
 }
 
 export const deleteMyAccount = () => apiRequest<{ message: string }>('/api/users/me', { method: 'DELETE', body: { confirmation: DELETE_CONFIRMATION } });
+
+/** The button of the alert emails' unsubscribe page: the same POST mail programs send for one-click unsubscribe (no session). */
+export const stopAlertEmails = (token: string) => apiRequest<{ message: string }>(`/api/users/email-unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST', auth: false });
