@@ -3,7 +3,7 @@ import { z } from './zod';
 /** At most this many picked sets in one timetable (a lineup holds at most 500 entries). */
 export const MAX_TIMETABLE_PICKS = 500;
 
-/** PUT /api/festivals/{id}/timetable: the lineup entries picked, by id (the whole list each time). */
+/** PUT /api/timetables/{festivalId}: the lineup entries picked, by id (the whole list each time). */
 export const timetableInputSchema = z.object({
   picks: z
     .array(z.number({ error: 'Cada actuación elegida debe ser un número.' }).int({ error: 'Cada actuación elegida debe ser un número entero.' }).positive({ error: 'Actuación no válida.' }), {
@@ -13,10 +13,19 @@ export const timetableInputSchema = z.object({
 });
 export type TimetableInput = z.infer<typeof timetableInputSchema>;
 
-/** GET /api/festivals/timetables/shared/{token} */
+/** The festival a timetable belongs to, in /api/timetables/{festivalId}. */
+export const festivalIdParamSchema = z.object({
+  festivalId: z.coerce
+    .number({ error: 'Identificador de festival no válido.' })
+    .int({ error: 'Identificador de festival no válido.' })
+    .positive({ error: 'Identificador de festival no válido.' })
+    .max(2147483647, { error: 'Identificador de festival no válido.' }),
+});
+
+/** GET /api/timetables/shared/{token} */
 export const shareTokenParamSchema = z.object({ token: z.uuid({ error: 'Enlace de horario no válido.' }) });
 
-/** GET /api/festivals/{id}/timetable.ics?picks=1,2,3: the sets to export (the device's picks when signed out). */
+/** GET /api/timetables/{festivalId}/calendar.ics?picks=1,2,3: the sets to export (the device's picks when signed out). */
 export const timetableIcsQuerySchema = z.object({
   picks: z
     .string()

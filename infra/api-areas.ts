@@ -24,7 +24,8 @@ export interface ApiArea {
 // Memory buys CPU on Lambda: the catalogue (JSON + gzip of every festival) and multipart parsing get more.
 // Timeouts stay under CloudFront's 30 s origin read timeout, so a slow call ends with our error, not a 504.
 export const apiAreas: readonly ApiArea[] = [
-  // '/api' as well: any other /api path gets the API's JSON 404 instead of the SPA's index.html.
+  // '/api' as well: the artists (/api/artists), 'Mi horario' (/api/timetables), the health checks, and
+  // the API's JSON 404 for any other /api path instead of the SPA's index.html.
   // The bucket: DELETE /api/festivals/{id} removes the festival's stored images with it.
   { name: 'festivals', routes: ['/api/festivals', '/api'], memory: '512 MB', timeout: '10 seconds', needsBucket: true },
   // The bucket: deleting an account removes the photos its user uploaded.

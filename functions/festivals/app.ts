@@ -17,7 +17,6 @@ import { festivalEditionFields, festivalEditionFieldsIfAvailable, festivalEditio
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { proposeFestival } from './proposals';
-import { timetableRoutes } from './timetable';
 import { calendarRangeResponse, festivalPageResponse, festivalResponse, imageInfoSchema, mapViewResponse, messageResponse, placesResponse, type Festival } from '#core/response-schemas';
 import { imageInfoForUrl } from '../lib/image-variant-records';
 import { documenter } from '../lib/openapi';
@@ -69,7 +68,6 @@ async function visibleFestival(database: Database, id: number, user: AuthUser | 
 }
 
 export const app = createApp('/api/festivals')
-  .route('/', timetableRoutes)
   .get('/', doc({ summary: 'Catálogo de festivales aprobados (filtros opcionales)', responses: { 200: { description: 'Festivales', schema: z.array(festivalResponse) }, 304: { description: 'Sin cambios (ETag)' } } }), validate('query', festivalFilterQuerySchema), async (c) => {
     const cached = await catalogResponse(await db(), c.req.valid('query'));
     return sendCachedBody(c, cached, publicReadCacheControl(c));

@@ -5,11 +5,12 @@ import { requestContext } from '../lib/request-context';
 import { securityHeaders } from '../lib/security-headers';
 import { app as artists } from '../artists/app';
 import { app as health } from '../health/app';
+import { app as timetables } from '../timetables/app';
 import { app } from './app';
 
 // The Router sends /api/festivals and every /api path no other function claims here
-// (infra/api-areas.ts): the artists, the health checks, and the JSON 404 of unknown paths.
-const root = new Hono().use('*', requestContext).use('*', securityHeaders()).route('/', app).route('/', artists).route('/', health);
+// (infra/api-areas.ts): the artists, 'Mi horario' (/api/timetables), the health checks, and the JSON 404 of unknown paths.
+const root = new Hono().use('*', requestContext).use('*', securityHeaders()).route('/', app).route('/', artists).route('/', timetables).route('/', health);
 root.notFound(routeNotFound);
 
 export const handler = lambdaHandler(root);

@@ -16,13 +16,14 @@ import { app as media, galleryApp as gallery } from '../media/app';
 import { app as newsletter } from '../newsletter/app';
 import { app as notifications } from '../notifications/app';
 import { app as pages } from '../pages/app';
+import { app as timetables } from '../timetables/app';
 import { app as users } from '../users/app';
 import { routeNotFound } from '../lib/app';
 import { openApiDocument } from '../lib/openapi-document';
 import { requestContext } from '../lib/request-context';
 
 /** Every function's app; the local server mounts them all, SST routes each to its own Lambda. */
-export const apiApps = [feeds, festivals, artists, health, users, admin, pages, favorites, notifications, newsletter, contact, comments, media, gallery, followsApp, alertsApp, pushApp];
+export const apiApps = [feeds, festivals, artists, timetables, health, users, admin, pages, favorites, notifications, newsletter, contact, comments, media, gallery, followsApp, alertsApp, pushApp];
 
 /** The API apps on one root, nothing else: what the OpenAPI document describes. */
 export function apiRoutes(): Hono {

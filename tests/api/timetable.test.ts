@@ -42,84 +42,96 @@ beforeAll(async () => {
   otherSet = two.entries[0];
 });
 
-describe('GET/PUT /api/festivals/{id}/timetable', () => {
+describe('GET/PUT /api/timetables/{festivalId}', () => {
   it('needs a session', async () => {
-    expect((await api('GET', `/api/festivals/${festival}/timetable`)).status).toBe(401);
-    expect((await api('PUT', `/api/festivals/${festival}/timetable`, { body: { picks: [sets.early] } })).status).toBe(401);
+    expect((await api('GET', `/api/timetables/${festival}`)).status).toBe(401);
+    expect((await api('PUT', `/api/timetables/${festival}`, { body: { picks: [sets.early] } })).status).toBe(401);
   });
 
   it('keeps my picks, and only mine: another person reads and writes their own', async () => {
-    const empty = await api('GET', `/api/festivals/${festival}/timetable`, { token: ana.token });
+    const empty = await api('GET', `/api/timetables/${festival}`, { token: ana.token });
     expect(empty.json).toEqual({ festival_id: festival, picks: [], share_token: null });
 
-    const saved = await api('PUT', `/api/festivals/${festival}/timetable`, { token: ana.token, body: { picks: [sets.clash, sets.early, sets.early] } });
+    const saved = await api('PUT', `/api/timetables/${festival}`, { token: ana.token, body: { picks: [sets.clash, sets.early, sets.early] } });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.json.picks).toEqual([sets.early, sets.clash].sort((a, b) => a - b));
-    expect((await api('GET', `/api/festivals/${festival}/timetable`, { token: ana.token })).json.picks).toEqual(saved.json.picks);
+    expect((await api('GET', `/api/timetables/${festival}`, { token: ana.token })).json.picks).toEqual(saved.json.picks);
 
     // Bruno's timetable is his own: empty, and writing it leaves Ana's as it was.
-    expect((await api('GET', `/api/festivals/${festival}/timetable`, { token: bruno.token })).json.picks).toEqual([]);
-    await api('PUT', `/api/festivals/${festival}/timetable`, { token: bruno.token, body: { picks: [sets.late] } });
-    expect((await api('GET', `/api/festivals/${festival}/timetable`, { token: ana.token })).json.picks).toEqual(saved.json.picks);
+    expect((await api('GET', `/api/timetables/${festival}`, { token: bruno.token })).json.picks).toEqual([]);
+    await api('PUT', `/api/timetables/${festival}`, { token: bruno.token, body: { picks: [sets.late] } });
+    expect((await api('GET', `/api/timetables/${festival}`, { token: ana.token })).json.picks).toEqual(saved.json.picks);
 
     // Emptying it is a write like any other.
-    const cleared = await api('PUT', `/api/festivals/${festival}/timetable`, { token: bruno.token, body: { picks: [] } });
+    const cleared = await api('PUT', `/api/timetables/${festival}`, { token: bruno.token, body: { picks: [] } });
     expect(cleared.json.picks).toEqual([]);
   });
 
   it('refuses, in Spanish, sets that are not in this festival\'s lineup and bodies that are not a list of ids', async () => {
-    const foreign = await api('PUT', `/api/festivals/${festival}/timetable`, { token: ana.token, body: { picks: [sets.early, otherSet] } });
+    const foreign = await api('PUT', `/api/timetables/${festival}`, { token: ana.token, body: { picks: [sets.early, otherSet] } });
     expect(foreign.status).toBe(400);
     expect(foreign.json.error).toBe(`Estas actuaciones no están en el cartel de este festival: ${otherSet}.`);
-    const missing = await api('PUT', `/api/festivals/${festival}/timetable`, { token: ana.token, body: { picks: [999999] } });
+    const missing = await api('PUT', `/api/timetables/${festival}`, { token: ana.token, body: { picks: [999999] } });
     expect(missing.status).toBe(400);
 
-    const notList = await api('PUT', `/api/festivals/${festival}/timetable`, { token: ana.token, body: { picks: 'todas' } });
+    const notList = await api('PUT', `/api/timetables/${festival}`, { token: ana.token, body: { picks: 'todas' } });
     expect(notList.status).toBe(400);
     expect(notList.json.error).toMatch(/lista/);
-    const notNumber = await api('PUT', `/api/festivals/${festival}/timetable`, { token: ana.token, body: { picks: ['uno'] } });
+    const notNumber = await api('PUT', `/api/timetables/${festival}`, { token: ana.token, body: { picks: ['uno'] } });
     expect(notNumber.status).toBe(400);
     expect(notNumber.json.error).toMatch(/número/);
     // Nothing was written by the refusals.
-    expect((await api('GET', `/api/festivals/${festival}/timetable`, { token: ana.token })).json.picks).toEqual([sets.early, sets.clash].sort((a, b) => a - b));
+    expect((await api('GET', `/api/timetables/${festival}`, { token: ana.token })).json.picks).toEqual([sets.early, sets.clash].sort((a, b) => a - b));
   });
 
   it('answers 404 for a festival that does not exist or is not public', async () => {
-    const res = await api('GET', '/api/festivals/999999/timetable', { token: ana.token });
+    const res = await api('GET', '/api/timetables/999999', { token: ana.token });
     expect(res.status).toBe(404);
     expect(res.json.error).toBe('Festival no encontrado');
     const pending = await createFestival({ status: 'pending' });
-    expect((await api('PUT', `/api/festivals/${pending}/timetable`, { token: ana.token, body: { picks: [] } })).status).toBe(404);
+    expect((await api('PUT', `/api/timetables/${pending}`, { token: ana.token, body: { picks: [] } })).status).toBe(404);
+    const bad = await api('GET', '/api/timetables/uno', { token: ana.token });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toBe('Identificador de festival no válido.');
+  });
+
+  it("lives under /api/timetables only: the festival's old timetable paths are gone", async () => {
+    expect((await api('GET', `/api/festivals/${festival}/timetable`, { token: ana.token })).status).toBe(404);
+    expect((await api('PUT', `/api/festivals/${festival}/timetable`, { token: ana.token, body: { picks: [] } })).status).toBe(404);
   });
 });
 
 describe('sharing a timetable', () => {
   it('gives a read-only link that shows my picks to anyone, keeps it on a second tap, and stops working when revoked', async () => {
-    expect((await api('POST', `/api/festivals/${festival}/timetable/share`)).status).toBe(401);
-    const shared = await api('POST', `/api/festivals/${festival}/timetable/share`, { token: ana.token });
+    expect((await api('POST', `/api/timetables/${festival}/share`)).status).toBe(401);
+    const shared = await api('POST', `/api/timetables/${festival}/share`, { token: ana.token });
     expect(shared.status, shared.text).toBe(200);
     const token = shared.json.share_token;
     expect(shared.json.url).toMatch(new RegExp(`/festival/${festival}/[a-z0-9-]+/horario\\?compartido=${token}$`));
-    expect((await api('POST', `/api/festivals/${festival}/timetable/share`, { token: ana.token })).json.share_token).toBe(token);
+    expect((await api('POST', `/api/timetables/${festival}/share`, { token: ana.token })).json.share_token).toBe(token);
 
-    const read = await api('GET', `/api/festivals/timetables/shared/${token}`);
+    const read = await api('GET', `/api/timetables/shared/${token}`);
     expect(read.status).toBe(200);
     expect(read.json).toEqual({ festival_id: festival, picks: [sets.early, sets.clash].sort((a, b) => a - b), owner: 'Ana' });
     // Read-only: the link gives no way to write, and writing needs the owner's session.
-    expect((await api('PUT', `/api/festivals/timetables/shared/${token}`, { body: { picks: [] } })).status).toBe(404);
+    expect((await api('PUT', `/api/timetables/shared/${token}`, { body: { picks: [] } })).status).toBe(404);
+    // Only its owner revokes it: another person's DELETE touches their own timetable.
+    expect((await api('DELETE', `/api/timetables/${festival}/share`)).status).toBe(401);
+    await api('DELETE', `/api/timetables/${festival}/share`, { token: bruno.token });
+    expect((await api('GET', `/api/timetables/shared/${token}`)).status).toBe(200);
 
-    const revoked = await api('DELETE', `/api/festivals/${festival}/timetable/share`, { token: ana.token });
+    const revoked = await api('DELETE', `/api/timetables/${festival}/share`, { token: ana.token });
     expect(revoked.json.share_token).toBeNull();
-    const gone = await api('GET', `/api/festivals/timetables/shared/${token}`);
+    const gone = await api('GET', `/api/timetables/shared/${token}`);
     expect(gone.status).toBe(404);
     expect(gone.json.error).toBe('Este horario ya no se comparte o el enlace no es correcto.');
-    expect((await api('GET', '/api/festivals/timetables/shared/no-es-un-token')).json.error).toBe('Enlace de horario no válido.');
+    expect((await api('GET', '/api/timetables/shared/no-es-un-token')).json.error).toBe('Enlace de horario no válido.');
   });
 });
 
-describe('GET /api/festivals/{id}/timetable.ics', () => {
+describe('GET /api/timetables/{festivalId}/calendar.ics', () => {
   it('exports the picked sets as events with their times, stage and artist, read back with ical.js', async () => {
-    const res = await api('GET', `/api/festivals/${festival}/timetable.ics?picks=${sets.early},${sets.late},${otherSet}`);
+    const res = await api('GET', `/api/timetables/${festival}/calendar.ics?picks=${sets.early},${sets.late},${otherSet}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
     const calendar = new ICAL.Component(ICAL.parse(res.text));
@@ -131,7 +143,7 @@ describe('GET /api/festivals/{id}/timetable.ics', () => {
     ]);
     expect(events.every((e) => e.uid.startsWith('set-'))).toBe(true);
 
-    const bad = await api('GET', `/api/festivals/${festival}/timetable.ics?picks=uno,dos`);
+    const bad = await api('GET', `/api/timetables/${festival}/calendar.ics?picks=uno,dos`);
     expect(bad.status).toBe(400);
     expect(bad.json.error).toBe('picks debe ser una lista de números separados por comas.');
   });

@@ -89,6 +89,13 @@ export const specRoutes: SpecRoute[] = [
   r('PUT', '/api/users/preferences', 'users', 'ours'),
   r('GET', '/api/users/me/export', 'users', 'ours'),
   r('DELETE', '/api/users/me', 'users', 'ours'),
+  // 'Mi horario': my picks, a read-only link, the picks as a calendar (served by the festivals function)
+  r('GET', '/api/timetables/1', 'festivals', 'ours'),
+  r('PUT', '/api/timetables/1', 'festivals', 'ours'),
+  r('POST', '/api/timetables/1/share', 'festivals', 'ours'),
+  r('DELETE', '/api/timetables/1/share', 'festivals', 'ours'),
+  r('GET', '/api/timetables/shared/00000000-0000-4000-8000-000000000000', 'festivals', 'ours'),
+  r('GET', '/api/timetables/1/calendar.ics?picks=1', 'festivals', 'ours'),
 ];
 
 /** Pages that are not /api calls but must reach a function: share previews (link previews need the festival in the HTML), robots, sitemap. */

@@ -84,7 +84,7 @@ test('signed in, picks go to my account and a read-only link shows them to other
   const session = await login(page, person('Marta Horario'));
   await page.goto(`/festival/${festival.id}/x/horario`);
   await setButton(page, a).click();
-  await expect.poll(async () => (await api(page, session.token, 'GET', `/api/festivals/${festival.id}/timetable`)).picks).toEqual([a.id]);
+  await expect.poll(async () => (await api(page, session.token, 'GET', `/api/timetables/${festival.id}`)).picks).toEqual([a.id]);
 
   await page.getByRole('button', { name: 'Compartir' }).click();
   const link = await page.getByLabel('Enlace de solo lectura').inputValue();
@@ -122,6 +122,6 @@ test.describe('without signal', () => {
     await expect(setButton(page, a)).toHaveAttribute('aria-pressed', 'true');
 
     await context.setOffline(false);
-    await expect.poll(async () => (await api(page, session.token, 'GET', `/api/festivals/${festival.id}/timetable`)).picks, { timeout: 15_000 }).toEqual([a.id]);
+    await expect.poll(async () => (await api(page, session.token, 'GET', `/api/timetables/${festival.id}`)).picks, { timeout: 15_000 }).toEqual([a.id]);
   });
 });

@@ -16,9 +16,11 @@ export const KEEP_OFFLINE = 'KEEP_OFFLINE';
  * what its page shows (everything under /api/festivals is public; a query string is part of the key).
  */
 export const OFFLINE_READS: readonly RegExp[] = [
-  // Not a person's own timetable (GET /api/festivals/{id}/timetable): the cache key ignores the
-  // session; the timetable page keeps its picks on the device instead.
-  /^\/api\/festivals(?!\/\d+\/timetable\/?$)(\/[\w-]+)*\/?$/,
+  /^\/api\/festivals(\/[\w-]+)*\/?$/,
+  // A timetable someone shared (read-only, public by its token). Never a person's own timetable
+  // (GET /api/timetables/{festivalId}): the cache key ignores the session; the timetable page
+  // keeps its picks on the device instead.
+  /^\/api\/timetables\/shared\/[\w-]+\/?$/,
   /^\/api\/media\/festival\/\d+\/?$/,
   /^\/api\/comments\/festival\/\d+\/?$/,
 ];

@@ -10,29 +10,29 @@ export function getFestivalWithLineup(id: number, signal?: AbortSignal): Promise
   return apiRequest<FestivalWithLineup>(`/api/festivals/${id}`, { signal });
 }
 
-/** GET /api/festivals/{id}/timetable: my picks on the server (signed in). */
+/** GET /api/timetables/{festivalId}: my picks on the server (signed in). */
 export function getTimetable(id: number, signal?: AbortSignal): Promise<Timetable> {
-  return apiRequest<Timetable>(`/api/festivals/${id}/timetable`, { signal });
+  return apiRequest<Timetable>(`/api/timetables/${id}`, { signal });
 }
 
-/** PUT /api/festivals/{id}/timetable: the whole list of my picks. */
+/** PUT /api/timetables/{festivalId}: the whole list of my picks. */
 export function putTimetable(id: number, picks: number[]): Promise<Timetable> {
-  return apiRequest<Timetable>(`/api/festivals/${id}/timetable`, { method: 'PUT', body: { picks } });
+  return apiRequest<Timetable>(`/api/timetables/${id}`, { method: 'PUT', body: { picks } });
 }
 
 export function shareTimetable(id: number): Promise<Timetable & { url: string }> {
-  return apiRequest<Timetable & { url: string }>(`/api/festivals/${id}/timetable/share`, { method: 'POST' });
+  return apiRequest<Timetable & { url: string }>(`/api/timetables/${id}/share`, { method: 'POST' });
 }
 
 export function stopSharingTimetable(id: number): Promise<Timetable> {
-  return apiRequest<Timetable>(`/api/festivals/${id}/timetable/share`, { method: 'DELETE' });
+  return apiRequest<Timetable>(`/api/timetables/${id}/share`, { method: 'DELETE' });
 }
 
 export function getSharedTimetable(token: string, signal?: AbortSignal): Promise<SharedTimetable> {
-  return apiRequest<SharedTimetable>(`/api/festivals/timetables/shared/${encodeURIComponent(token)}`, { signal, auth: false });
+  return apiRequest<SharedTimetable>(`/api/timetables/shared/${encodeURIComponent(token)}`, { signal, auth: false });
 }
 
 /** The .ics of these sets (works signed out: the picks travel in the address). */
 export function timetableIcsUrl(id: number, picks: number[]): string {
-  return `${webEnv.apiBase}/api/festivals/${id}/timetable.ics?picks=${picks.join(',')}`;
+  return `${webEnv.apiBase}/api/timetables/${id}/calendar.ics?picks=${picks.join(',')}`;
 }
