@@ -199,6 +199,8 @@ export const commentResponse = z.object({
   content: z.string(),
   rating: z.number().int(),
   status: z.enum(commentStatuses),
+  /** The edition (year) the comment is about, or null when it names none. */
+  edition_year: z.number().int().nullable(),
   created_at: timestamp,
   User: publicUserResponse,
 });

@@ -9,7 +9,7 @@ import type { AuthUser } from '../lib/app-env';
 import { currentUser, optionalAuth, requireAdmin, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
-import { publicReadCacheControl, sendCachedBody } from '../lib/cached-body';
+import { cachedBody, publicReadCacheControl, sendCachedBody } from '../lib/cached-body';
 import { catalogFestival, catalogRead, catalogResponse, findFestival } from '../lib/festival-store';
 import { deleteFestivalWithMedia } from '../lib/festival-deletion';
 import { editionFilters } from '../lib/domain/editions/catalogue-filters';
@@ -115,11 +115,13 @@ export const app = createApp('/api/festivals')
     c.header('Cache-Control', festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
     return c.json(await withDetail(database, festival, festivalEditionFieldsIfAvailable));
   })
-  .get('/:id/editions', doc({ summary: 'Todas las ediciones de un festival, la más reciente primero, con cartel y entradas', access: 'optional', responses: { 200: { description: 'Ediciones', schema: z.array(editionSchema) } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), async (c) => {
+  // Like the lists: an ETag (a browser that holds this answer gets a 304), compressed when asked, and
+  // kept a second at the edge for anonymous readers of an approved festival (decision 036).
+  .get('/:id/editions', doc({ summary: 'Todas las ediciones de un festival, la más reciente primero, con cartel y entradas', access: 'optional', responses: { 200: { description: 'Ediciones', schema: z.array(editionSchema) }, 304: { description: 'Sin cambios (ETag)' } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), async (c) => {
     const database = await db();
     const festival = await visibleFestival(database, c.req.valid('param').id, c.get('user'));
-    c.header('Cache-Control', festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
-    return c.json(await festivalEditions(database, festival.id));
+    const body = cachedBody(await festivalEditions(database, festival.id));
+    return sendCachedBody(c, body, festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
   })
   .post('/', doc({ summary: 'Propone un festival (queda pendiente de moderación)', access: 'user', responses: { 201: { description: 'El festival propuesto', schema: festivalWithEditions } }, errors: [409, 429] }), requireAuth, validate('json', proposeFestivalSchema), rateLimit('propose'), async (c) => {
     const database = await db();

@@ -10,10 +10,10 @@ import { db } from '../lib/db';
 import { env } from '../lib/env';
 import { selectFestivals } from '../lib/festival-store';
 import { festivalEditionFieldsIfAvailable } from '../lib/domain/editions/read-editions';
-import { artistDetail } from '../lib/domain/artists/read-artists';
+import { artistDetail, sitemapArtists } from '../lib/domain/artists/read-artists';
+import { artistPath } from '#core/lineup-view';
 import { securityHeaders } from '../lib/security-headers';
 import { imageInfoForUrl } from '../lib/image-variant-records';
-import {  } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
 
@@ -23,7 +23,7 @@ const doc = documenter('Páginas');
  * The HTML a crawler or a chat app gets for a festival URL: the SPA's index.html with the share
  * metadata (title '{name} - Festivales', description cut to 160, Open Graph, Twitter
  * card, JSON-LD Event) written into <head>, so link previews work without running script.
- * Also /robots.txt and /sitemap.xml.
+ * Also /robots.txt and /sitemap.xml (the public pages, approved festivals and public artists).
  *
  * Where index.html comes from: locally web/dist/index.html (the build the server serves); in Lambda
  * it is fetched from the site's own CDN origin (PUBLIC_BASE_URL/index.html) and kept for a minute,
@@ -237,11 +237,15 @@ export const app = new Hono<AppEnv>()
   })
   .get('/sitemap.xml', doc({ summary: 'Mapa del sitio', responses: { 200: { description: 'XML', schema: z.string(), contentType: 'application/xml' } } }), async (c) => {
     const base = baseUrl(c);
-    const rows = await (await db())
-      .select({ id: festivalsTable.id, name: festivalsTable.name, updatedAt: festivalsTable.updatedAt })
-      .from(festivalsTable)
-      .where(eq(festivalsTable.status, 'approved'))
-      .orderBy(asc(festivalsTable.id));
+    const database = await db();
+    const [rows, artists] = await Promise.all([
+      database
+        .select({ id: festivalsTable.id, name: festivalsTable.name, updatedAt: festivalsTable.updatedAt })
+        .from(festivalsTable)
+        .where(eq(festivalsTable.status, 'approved'))
+        .orderBy(asc(festivalsTable.id)),
+      sitemapArtists(database),
+    ]);
     const url = (loc: string, lastmod?: Date | string | null) =>
       `  <url><loc>${xmlEscape(`${base}${loc}`)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
     const body = [
@@ -249,6 +253,7 @@ export const app = new Hono<AppEnv>()
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       ...STATIC_PATHS.map((p) => url(p)),
       ...rows.map((r) => url(festivalPath(r.id, r.name), r.updatedAt)),
+      ...artists.map((a) => url(artistPath(a.id, a.slug), a.updatedAt)),
       '</urlset>',
       '',
     ].join('\n');

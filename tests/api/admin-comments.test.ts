@@ -34,6 +34,7 @@ describe('GET /api/admin/comments/pending', () => {
       content: 'Primero',
       rating: 4,
       status: 'pending',
+      edition_year: null,
       created_at: '2020-01-01T00:00:00.000Z',
       User: { id: user.user.id, name: 'Ana Comentarista', avatar_url: null },
       Festival: { id: festival, name: 'Comentado' },

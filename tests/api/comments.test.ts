@@ -60,6 +60,7 @@ describe('GET /api/comments/festival/:id', () => {
       content: 'Segundo',
       rating: 5,
       status: 'approved',
+      edition_year: null,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       User: { id: ana.user.id, name: 'Ana Autora', avatar_url: 'https://example.com/ana.png' },
     });
@@ -110,6 +111,7 @@ describe('comments about an edition (edition_year)', () => {
     await db().insert(festivalEditionsTable).values({ festivalId: id, year: 2019, startDate: '2019-07-12', endDate: '2019-07-14' });
     const posted = await api('POST', '/api/comments', { token: carla.token, body: { festival_id: id, content: 'El cierre de 2019', rating: 5, edition_year: 2019 } });
     expect(posted.status).toBe(201);
+    expect(posted.json.edition_year).toBe(2019);
     const [row] = await db().select().from(commentsTable).where(eq(commentsTable.id, posted.json.id));
     expect(row.editionYear).toBe(2019);
     const plain = await api('POST', '/api/comments', { token: carla.token, body: { festival_id: id, content: 'Sin año', rating: 3 } });
@@ -122,9 +124,14 @@ describe('comments about an edition (edition_year)', () => {
     const of2019 = await api('GET', `/api/comments/festival/${id}?year=2019`);
     expect(of2019.status).toBe(200);
     expect(of2019.json.map((c: { content: string }) => c.content)).toEqual(['El cierre de 2019']);
+    expect(of2019.json[0].edition_year).toBe(2019);
     expect(of2019.headers.get('x-total-count')).toBe('1');
     expect((await api('GET', `/api/comments/festival/${id}?year=2018`)).json).toEqual([]);
-    expect((await api('GET', `/api/comments/festival/${id}`)).json.map((c: { content: string }) => c.content)).toEqual(['Sin año', 'El cierre de 2019']);
+    // Every answer says which edition a comment is about (null: none), the admin queue's too.
+    expect((await api('GET', `/api/comments/festival/${id}`)).json.map((c: { content: string; edition_year: number | null }) => [c.content, c.edition_year])).toEqual([
+      ['Sin año', null],
+      ['El cierre de 2019', 2019],
+    ]);
 
     const noEdition = await api('POST', '/api/comments', { token: carla.token, body: { festival_id: id, content: 'Otro año', rating: 4, edition_year: 2015 } });
     expect(noEdition.status).toBe(400);

@@ -1,7 +1,8 @@
+import { gunzipSync } from 'node:zlib';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { artistsTable, auditLogTable, commentsTable, editionTicketsTable, festivalEditionsTable, festivalsTable, lineupEntriesTable } from '#db/schema';
-import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
+import { api, db, root, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addComment, createFestival } from '../support/fixtures';
 
 let user: SignedIn;
@@ -67,6 +68,32 @@ describe('editions keep the festival dates', () => {
     const byYear = Object.fromEntries(res.json.map((e: { year: number }) => [e.year, e]));
     expect(byYear[2024]).toMatchObject({ averageRating: 3, ratingsCount: 2 });
     expect(byYear[2032]).toMatchObject({ averageRating: 0, ratingsCount: 0 });
+  });
+});
+
+describe('GET /api/festivals/{id}/editions', () => {
+  it('is conditional (ETag, 304), compressed when asked and public at the edge; a lineup change gives a new ETag', async () => {
+    const id = await createFestival();
+    const [edition] = await editionsOf(id);
+    const first = await root().request(`/api/festivals/${id}/editions`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-encoding')).toBe('gzip');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=30');
+    expect(JSON.parse(gunzipSync(Buffer.from(await first.arrayBuffer())).toString())).toEqual([expect.objectContaining({ id: edition.id, lineup: [] })]);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await root().request(`/api/festivals/${id}/editions`, { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+
+    await api('PUT', `/api/admin/editions/${edition.id}/lineup`, { token: admin.token, body: { lineup: [{ artist_name: `Nueva ETag ${unique()}` }] } });
+    const changed = await root().request(`/api/festivals/${id}/editions`, { headers: { 'If-None-Match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect((await changed.json())[0].lineup).toHaveLength(1);
+    // With a session the answer stays out of shared caches.
+    const signed = await api('GET', `/api/festivals/${id}/editions`, { token: user.token });
+    expect(signed.headers.get('cache-control')).toBe('private, max-age=0, must-revalidate');
   });
 });
 

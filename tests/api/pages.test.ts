@@ -3,7 +3,7 @@ import { setIndexHtmlLoader } from '../../functions/pages/app';
 import { resetEnv } from '../../functions/lib/env';
 import { eq } from 'drizzle-orm';
 import { festivalEditionsTable } from '#db/schema';
-import { api, db, signInAdmin } from '../support/api';
+import { api, db, signIn, signInAdmin } from '../support/api';
 import { createFestival } from '../support/fixtures';
 
 const INDEX = `<!doctype html>
@@ -223,5 +223,23 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.text).toContain('<loc>http://festivales.test/calendar</loc>');
     expect(res.text).not.toContain(`/festival/${pendingId}/`);
     expect(res.text).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+
+  it("sitemap.xml lists the pages of artists on an approved festival's lineup, never names only on a pending proposal", async () => {
+    const admin = await signInAdmin();
+    const approved = await createFestival({ name: 'Mapa Web Aprobado', startDate: '2032-06-01', endDate: '2032-06-02' });
+    const [edition] = await db().select().from(festivalEditionsTable).where(eq(festivalEditionsTable.festivalId, approved));
+    const put = await api('PUT', `/api/admin/editions/${edition!.id}/lineup`, { token: admin.token, body: { lineup: [{ artist_name: 'Artista Del Mapa Web' }] } });
+    expect(put.status).toBe(200);
+    const artistId = put.json.lineup[0].artist.id;
+    const proposer = await signIn('propone.mapa@festivales.test', 'Propone Mapa');
+    const proposal = await api('POST', '/api/festivals', {
+      token: proposer.token,
+      body: { name: 'Propuesta Mapa Web', location: 'Lugo, España', start_date: '2032-05-01', end_date: '2032-05-02', description: 'Pendiente', lineup: ['Nombre Solo Pendiente'] },
+    });
+    expect(proposal.status).toBe(201);
+    const res = await api('GET', '/sitemap.xml', { headers: { Host: 'festivales.test' } });
+    expect(res.text).toMatch(new RegExp(`<url><loc>http://festivales\\.test/artista/${artistId}/artista-del-mapa-web</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod></url>`));
+    expect(res.text).not.toContain('nombre-solo-pendiente');
   });
 });

@@ -105,6 +105,15 @@ export async function artistDetail(database: Database, id: number): Promise<Arti
   return { ...toArtist(row), upcoming, past };
 }
 
+/**
+ * The artist pages a crawler should find (/sitemap.xml): every public artist, by id, with the
+ * date of their last change. One query.
+ */
+export async function sitemapArtists(database: Database): Promise<{ id: number; slug: string; updatedAt: string }[]> {
+  const rows = await sqlRows(database, sql`select a.id, a.slug, a.updated_at::date::text as updated_at from artists a where ${publicArtist} order by a.id`);
+  return rows.map((row) => ({ id: Number(row.id), slug: row.slug as string, updatedAt: String(row.updated_at) }));
+}
+
 /** Festivals with the artist on any edition's lineup (GET /api/festivals?artist=). */
 export async function festivalIdsWithArtist(database: Database, artistId: number): Promise<Set<number>> {
   const rows = await sqlRows(database, sql`select distinct e.festival_id from lineup_entries le

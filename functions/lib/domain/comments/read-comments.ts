@@ -22,6 +22,7 @@ export const commentFields = {
   content: commentsTable.content,
   rating: commentsTable.rating,
   status: commentsTable.status,
+  edition_year: commentsTable.editionYear,
   created_at: commentsTable.createdAt,
   User: { id: usersTable.id, name: usersTable.name, avatar_url: usersTable.avatarUrl },
 } satisfies FieldsOf<Comment>;
