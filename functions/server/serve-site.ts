@@ -45,7 +45,7 @@ export async function serveSite({ config, webRoot, announce, onSeeded }: ServeSi
   // Mail and push leave through the outbox (decision 030); in AWS the Outbox queue's consumer runs the same worker.
   usePushSender(sendPushRow);
   const stopOutbox = repeat('outbox', () => runOutbox(handle.db), OUTBOX_INTERVAL_MS);
-  // Reminders before a favourite starts and the daily and weekly digests; in AWS the OutboxDispatch cron runs them.
+  // Reminders before a favourite starts and before a picked set, and the daily and weekly digests; in AWS the OutboxDispatch cron runs them.
   const stopAlerts = repeat('scheduled alerts', () => runScheduledAlerts(handle.db), SCHEDULED_ALERTS_INTERVAL_MS);
 
   // Development listens on this machine only (HOST=127.0.0.1 by default); production on HOST or every interface.

@@ -6,6 +6,7 @@ import { enqueue } from '../../outbox/enqueue';
 import { siteUrl } from '../../mail/site-url';
 import { editionSnapshot } from './festival-events';
 import { fanOut, favouritersOf } from './fan-out';
+import { sendSetReminders } from './set-reminders';
 import { festivalPath } from '#core/share';
 import { sqlRows } from '../sql-rows';
 
@@ -116,10 +117,14 @@ export async function sendDigests(database: Database, now = new Date()): Promise
   return sent;
 }
 
-/** Interval of the scheduled alerts in the local server; on AWS the dispatcher cron runs them every minute. */
-export const SCHEDULED_ALERTS_INTERVAL_MS = 10 * 60 * 1000;
+/**
+ * Interval of the scheduled alerts in the local server, as on AWS, where the dispatcher cron runs
+ * them every minute: a set's reminder is due a quarter of an hour before it, so the runs must be
+ * closer than that.
+ */
+export const SCHEDULED_ALERTS_INTERVAL_MS = 60 * 1000;
 
-/** Reminders, then digests: what the scheduled job does on each run. */
-export async function runScheduledAlerts(database: Database, now = new Date()): Promise<{ reminders: number; digests: number }> {
-  return { reminders: await sendReminders(database, now), digests: await sendDigests(database, now) };
+/** Reminders of favourites and of picked sets, then digests: what the scheduled job does on each run. */
+export async function runScheduledAlerts(database: Database, now = new Date()): Promise<{ reminders: number; sets: number; digests: number }> {
+  return { reminders: await sendReminders(database, now), sets: await sendSetReminders(database, now), digests: await sendDigests(database, now) };
 }
