@@ -68,7 +68,20 @@ const aliasesOnly = { regex: '^(\\.\\./)+(core|db)/', message: 'Usa los alias #c
 
 // Handlers of aggregates that have their home in functions/lib/domain/ only validate, call it and
 // answer (decision 026): their tables and queries stay there. Add a folder here when its aggregate moves.
-const thinHandlers = ['functions/comments/**', 'functions/favorites/**', 'functions/newsletter/**', 'functions/admin/comments.ts', 'functions/admin/newsletter.ts', 'functions/admin/media-reports.ts', 'functions/contact/**', 'functions/admin/contact-messages.ts', 'functions/admin/audit-log.ts', 'functions/timetables/**'];
+const thinHandlers = [
+  'functions/comments/**',
+  'functions/favorites/**',
+  'functions/newsletter/**',
+  'functions/contact/**',
+  'functions/timetables/**',
+  'functions/media/app.ts',
+  'functions/admin/comments.ts',
+  'functions/admin/newsletter.ts',
+  'functions/admin/media-reports.ts',
+  'functions/admin/contact-messages.ts',
+  'functions/admin/audit-log.ts',
+  'functions/admin/media.ts',
+];
 const domainMessage = 'Las consultas de este agregado viven en functions/lib/domain/<agregado>: el handler solo valida, llama y responde (decisión 026).';
 
 export default tseslint.config(

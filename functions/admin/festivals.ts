@@ -1,6 +1,6 @@
 import { announceFestivalEditionChanges, festivalEditionSnapshots } from '../lib/domain/alerts/festival-events';
 import { announceApprovedFestival } from '../lib/domain/alerts/saved-search-events';
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { adminFestivalsQuerySchema, listQuerySchema, moderationDecisionSchema, QUEUE_DEFAULT_LIMIT } from '#core/admin-schemas';
 import { adminFestivalSchema, festivalFilterQuerySchema, idParamSchema, type AdminFestival } from '#core/festival-schemas';
@@ -18,8 +18,9 @@ import { catalogResponse, findFestival, invalidateCatalog, type CachedBody } fro
 import { notify } from '../lib/notifications';
 import { validate } from '../lib/validate';
 import { JSON_CONTENT_TYPE, festivalsJson, jsonArray } from './json-lists';
-import { alreadyModerated, approvedTwinConflict, festivalDecisionMessage } from './moderation';
-import { isDuplicateFestival, rethrowDuplicateFestival } from '../lib/domain/festivals/duplicates';
+import { festivalDecisionMessage } from '../lib/domain/moderation';
+import { decideFestival } from '../lib/domain/festivals/moderate-festival';
+import { rethrowDuplicateFestival } from '../lib/domain/festivals/duplicates';
 import { festivalResponse, messageResponse, pendingFestivalResponse, type Festival } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
@@ -42,17 +43,6 @@ function approvedFestivals(cached: CachedBody): Festival[] {
 const festivalList = async (database: Database, where: SQL) => JSON.parse(await jsonArray(database, festivalsJson(where, newestFirst))) as Festival[];
 
 const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
-
-/** The approved festival with the same name and location as festival `id`, if any. */
-async function approvedTwin(database: Database, id: number): Promise<{ id: number; name: string } | undefined> {
-  const key = database.select({ key: festivalsTable.dedupeKey }).from(festivalsTable).where(eq(festivalsTable.id, id));
-  const [twin] = await database
-    .select({ id: festivalsTable.id, name: festivalsTable.name })
-    .from(festivalsTable)
-    .where(and(eq(festivalsTable.status, 'approved'), ne(festivalsTable.id, id), inArray(festivalsTable.dedupeKey, key)))
-    .limit(1);
-  return twin;
-}
 
 /** Body keys of the admin form that map to a column; a PUT leaves the columns of absent keys as they are. */
 const optionalColumns = {
@@ -108,33 +98,7 @@ export const festivalRoutes = new Hono<AppEnv>()
     const { status } = c.req.valid('json');
     const admin = currentUser(c);
     const database = await db();
-    await database
-      .transaction(async (tx) => {
-        const [moved] = await tx
-          .update(festivalsTable)
-          .set({ status, updatedAt: new Date() })
-          .where(and(eq(festivalsTable.id, id), eq(festivalsTable.status, 'pending')))
-          .returning({ name: festivalsTable.name, proposedBy: festivalsTable.proposedBy });
-        if (!moved) {
-          const [existing] = await tx.select({ status: festivalsTable.status }).from(festivalsTable).where(eq(festivalsTable.id, id));
-          if (!existing) throw festivalNotFound();
-          throw alreadyModerated('festival', existing.status);
-        }
-        if (moved.proposedBy) await notify(tx, moved.proposedBy, 'festival', festivalDecisionMessage(moved.name, status));
-        if (status === 'approved') await announceApprovedFestival(tx, id);
-        await recordAudit(tx, {
-          actorId: admin.id,
-          action: status === 'approved' ? 'approve' : 'reject',
-          entity: 'festival',
-          entityId: id,
-          details: { name: moved.name, proposed_by: moved.proposedBy },
-        });
-      })
-      .catch(async (error: unknown) => {
-        // festivals_dedupe_approved_key: one approved festival per name and location.
-        if (!isDuplicateFestival(error)) throw error;
-        throw approvedTwinConflict(await approvedTwin(database, id));
-      });
+    await decideFestival(database, admin, id, status);
     invalidateCatalog();
     return c.json(await findFestival(database, id));
   })

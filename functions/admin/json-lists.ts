@@ -5,8 +5,8 @@ import { isoTimestamp as iso } from '../lib/domain/sql-json';
 /**
  * The admin queues are built as JSON by Postgres and passed through as text: the panel fires all
  * lists at once, and on Node's one thread mapping and serialising thousands of rows per list was
- * most of each round (bench/admin.ts). Shapes are core/response-schemas' Festival and Media
- * (comments and reports: their own field lists in functions/lib/domain); tests compare them with the objects the other routes send.
+ * most of each round (bench/admin.ts). The shape is core/response-schemas' Festival
+ * (comments, media and reports: their field lists in functions/lib/domain); tests compare them with the objects the other routes send.
  */
 export const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 
@@ -50,21 +50,4 @@ export function festivalsJson(where: SQL, orderBy: SQL, range: Page = {}, option
     left join lateral (select array_agg(gn.name order by fg.position, gn.name) as genres
       from festival_genres fg join genres gn on gn.id = fg.genre_id where fg.festival_id = f.id) g on true
     left join festival_ratings r on r.festival_id = f.id`;
-}
-
-/** Media with uploader, festival and vote aggregates (core/admin-schemas AdminMedia), newest first. */
-export function mediaJson(where: SQL, range: Page): SQL {
-  return sql`select coalesce(json_agg(json_build_object(
-      'id', m.id, 'festival_id', m.festival_id, 'user_id', m.user_id, 'type', m.type, 'url', m.url,
-      'caption', m.caption, 'comment', m.comment, 'status', m.status, 'uploaded_at', ${iso(sql`m.uploaded_at`)},
-      'rating', coalesce(v.rating, 0), 'votesCount', v.votes_count, 'userRating', null,
-      'User', case when u.id is null then null else json_build_object('id', u.id, 'name', u.name, 'avatar_url', u.avatar_url) end,
-      'hidden_at', ${iso(sql`m.hidden_at`)}, 'reviewed_at', ${iso(sql`m.reviewed_at`)},
-      'Festival', json_build_object('id', fe.id, 'name', fe.name)
-    ) order by m.uploaded_at desc, m.id desc), '[]')::text as body
-    from (select * from media where ${where} order by uploaded_at desc, id desc ${page(range)}) m
-    join festivals fe on fe.id = m.festival_id
-    left join users u on u.id = m.user_id
-    left join lateral (select round(avg(mv.rating)::numeric, 2)::float8 as rating, count(*)::int as votes_count
-      from media_votes mv where mv.media_id = m.id) v on true`;
 }

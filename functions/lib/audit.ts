@@ -19,12 +19,15 @@ export type AuditAction =
   | 'set_lineup'
   | 'set_tickets';
 
+/** What the entry keeps of the change (before and after values, the names a reader needs). */
+export type AuditDetails = Record<string, unknown>;
+
 export interface AuditRecord {
   actorId: number;
   action: AuditAction;
   entity: AuditEntity;
   entityId: number | null;
-  details?: Record<string, unknown>;
+  details?: AuditDetails;
 }
 
 /**

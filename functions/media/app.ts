@@ -12,17 +12,13 @@
  * /api/media/* here. purpose 'festival' lets a proposer attach up to 5 images to their own
  * pending festival; everything else is 'gallery'.
  */
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { MEDIA_DEFAULT_LIMIT, pageQuerySchema, reportSchema, voteSchema } from '#core/community-schemas';
 import { idParamSchema } from '#core/festival-schemas';
-import type { MediaStatus, MediaType } from '#core/types';
-import type { Executor } from '#db/client';
-import { imageVariantsTable, mediaTable, mediaVotesTable, usersTable } from '#db/schema';
-import { imageInfo } from '../lib/image-variant-records';
 import { createApp, routeNotFound } from '../lib/app';
 import { fileReport } from '../lib/domain/media-reports/media-reports';
+import { countPublicMedia, isPublicMedia, listPublicMedia, MEDIA_NOT_FOUND, votesOf } from '../lib/domain/media/read-media';
+import { castVote } from '../lib/domain/media/votes';
 import { requestContext } from '../lib/request-context';
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
@@ -41,83 +37,6 @@ import { z } from '#core/zod';
 
 const doc = documenter('Galería');
 
-const MEDIA_NOT_FOUND = 'Contenido no encontrado.';
-
-/** What the public gallery shows (hidden items leave it whatever their status). */
-const publicMedia = and(eq(mediaTable.status, 'approved'), isNull(mediaTable.hiddenAt))!;
-
-// Aggregates per item in SQL: the lateral subquery reads each item's votes through the primary key.
-const voteStats = sql`lateral (
-  select round(avg(v.rating)::numeric, 2)::float8 as rating, count(*)::int as votes_count
-  from media_votes v where v.media_id = "media"."id") as vote_stats`;
-
-interface MediaRow {
-  id: number;
-  festival_id: number;
-  user_id: number | null;
-  type: MediaType;
-  url: string;
-  caption: string | null;
-  comment: string | null;
-  status: MediaStatus;
-  uploaded_at: Date;
-  rating: number | null;
-  votesCount: number | null;
-  userName: string | null;
-  userAvatar: string | null;
-  variants: typeof imageVariantsTable.$inferSelect | null;
-}
-
-const toMedia = ({ userName, userAvatar, uploaded_at, rating, votesCount, variants, ...row }: MediaRow): Media => ({
-  ...row,
-  image: variants ? imageInfo(variants, row.url) : null,
-  uploaded_at: uploaded_at.toISOString(),
-  rating: rating ?? 0,
-  votesCount: votesCount ?? 0,
-  userRating: null,
-  User: row.user_id !== null && userName !== null ? { id: row.user_id, name: userName, avatar_url: userAvatar } : null,
-});
-
-/** A page of the public gallery with each item's vote aggregates; userRating is filled per caller afterwards. */
-async function listPublicMedia(database: Executor, festivalId: number, limit: number, offset: number): Promise<Media[]> {
-  // NULLS LAST as in media_festival_public_idx, so the page is read off the index.
-  const newestFirst = [sql`${mediaTable.uploadedAt} desc nulls last`, sql`${mediaTable.id} desc nulls last`];
-  // The page is chosen first, so aggregates run for its rows only, however deep the offset.
-  const page = database
-    .select({ pageId: mediaTable.id })
-    .from(mediaTable)
-    .where(and(eq(mediaTable.festivalId, festivalId), publicMedia))
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .offset(offset)
-    .as('page');
-  const uploader = alias(usersTable, 'uploader');
-  const rows = await database
-    .select({
-      id: mediaTable.id,
-      festival_id: mediaTable.festivalId,
-      user_id: mediaTable.userId,
-      type: mediaTable.type,
-      url: mediaTable.url,
-      caption: mediaTable.caption,
-      comment: mediaTable.comment,
-      status: mediaTable.status,
-      uploaded_at: mediaTable.uploadedAt,
-      rating: sql<number | null>`vote_stats.rating`,
-      votesCount: sql<number | null>`vote_stats.votes_count`,
-      userName: uploader.name,
-      userAvatar: uploader.avatarUrl,
-      variants: imageVariantsTable,
-    })
-    .from(page)
-    .innerJoin(mediaTable, eq(mediaTable.id, page.pageId))
-    .leftJoin(uploader, eq(uploader.id, mediaTable.userId))
-    .leftJoin(imageVariantsTable, eq(imageVariantsTable.key, mediaTable.storageKey))
-    .leftJoin(voteStats, sql`true`)
-    .orderBy(...newestFirst);
-  return rows.map(toMedia);
-}
-
 const mediaPages = new VersionedListCache<Media>();
 const versionReads = new SharedReads<VersionedFestival>();
 
@@ -134,22 +53,15 @@ export const app = createApp('/api/media', {
     // One primary-key read when the page is cached and current; three queries when it is not.
     const festival = await readListVersion(database, id, user, 'media_version', versionReads);
     const page = await mediaPages.get(`${id}:${limit}:${offset}`, festival.extra, async () => {
-      const [[total], items] = await Promise.all([
-        database.select({ n: count() }).from(mediaTable).where(and(eq(mediaTable.festivalId, id), publicMedia)),
-        listPublicMedia(database, id, limit, offset),
-      ]);
-      return { items, body: JSON.stringify(items), total: total.n };
+      const [total, items] = await Promise.all([countPublicMedia(database, id), listPublicMedia(database, id, limit, offset)]);
+      return { items, body: JSON.stringify(items), total };
     });
     c.header('X-Total-Count', String(page.total));
     c.header('Content-Type', 'application/json; charset=utf-8');
     if (!user || page.items.length === 0) return c.body(page.body);
     // The page is shared; the caller's own votes on it are one more query.
-    const mine = await database
-      .select({ mediaId: mediaVotesTable.mediaId, rating: mediaVotesTable.rating })
-      .from(mediaVotesTable)
-      .where(and(eq(mediaVotesTable.userId, user.id), sql`${mediaVotesTable.mediaId} = any(${sql.param(page.items.map((m) => m.id))}::int[])`));
-    if (mine.length === 0) return c.body(page.body);
-    const ratingOf = new Map(mine.map((v) => [v.mediaId, v.rating]));
+    const ratingOf = await votesOf(database, user.id, page.items.map((m) => m.id));
+    if (ratingOf.size === 0) return c.body(page.body);
     // The shared page's items with the caller's own votes.
     return c.json(page.items.map((item) => ({ ...item, userRating: ratingOf.get(item.id) ?? item.userRating })) satisfies Media[]);
   })
@@ -159,8 +71,7 @@ export const app = createApp('/api/media', {
     const input = c.req.valid('json');
     const reporter = c.get('user');
     const database = await db();
-    const [media] = await database.select({ id: mediaTable.id }).from(mediaTable).where(and(eq(mediaTable.id, id), publicMedia)).limit(1);
-    if (!media) throw notFound(MEDIA_NOT_FOUND, 'media_not_found');
+    if (!(await isPublicMedia(database, id))) throw notFound(MEDIA_NOT_FOUND, 'media_not_found');
     const reportId = await fileReport(database, id, reporter, input);
     return c.json({ message: 'Reporte enviado. Gracias por avisarnos.', id: reportId }, 201);
   });
@@ -176,35 +87,8 @@ export const galleryApp = createApp('/api/gallery').post(
     const user = currentUser(c);
     const { id } = c.req.valid('param');
     const { rating } = c.req.valid('json');
-    const database = await db();
-    const voted = await database
-      .insert(mediaVotesTable)
-      .select(
-        database
-          .select({
-            mediaId: mediaTable.id,
-            userId: sql<number>`${user.id}::int`.as('user_id'),
-            rating: sql<number>`${rating}::smallint`.as('rating'),
-            createdAt: sql<Date>`now()`.as('created_at'),
-            updatedAt: sql<Date>`now()`.as('updated_at'),
-          })
-          .from(mediaTable)
-          .where(and(eq(mediaTable.id, id), publicMedia)),
-      )
-      .onConflictDoUpdate({
-        target: [mediaVotesTable.mediaId, mediaVotesTable.userId],
-        set: { rating: sql`excluded.rating`, updatedAt: sql`now()` },
-      })
-      .returning({ mediaId: mediaVotesTable.mediaId });
-    if (voted.length === 0) throw notFound(MEDIA_NOT_FOUND, 'media_not_found');
+    const stats = await castVote(await db(), user.id, id, rating);
     versionReads.written();
-    const [stats] = await database
-      .select({
-        rating: sql<number>`round(avg(${mediaVotesTable.rating})::numeric, 2)::float8`.mapWith(Number),
-        votesCount: sql<number>`count(*)::int`.mapWith(Number),
-      })
-      .from(mediaVotesTable)
-      .where(eq(mediaVotesTable.mediaId, id));
     return c.json({ message: `Voto: ${rating}/5 estrellas`, media_id: id, rating: stats.rating, votesCount: stats.votesCount, userRating: rating });
   },
 );

@@ -6,6 +6,7 @@ import type { Comment } from '#core/response-schemas';
 import type { AuthUser } from '../../app-env';
 import { recordAudit } from '../../audit';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { movePending, recordDecision } from '../moderation';
 import { commentColumns, toComment } from './read-comments';
 
 /**
@@ -67,17 +68,18 @@ export async function deleteComment(database: Database, user: AuthUser, id: numb
 /** Approves a pending comment (its rating starts counting); a second decision is a 409. */
 export async function approveComment(database: Database, admin: AuthUser, id: number): Promise<void> {
   await database.transaction(async (tx) => {
-    const [moved] = await tx
-      .update(commentsTable)
-      .set({ status: 'approved', reviewedAt: new Date(), reviewedBy: admin.id })
-      .where(and(eq(commentsTable.id, id), eq(commentsTable.status, 'pending')))
-      .returning({ festivalId: commentsTable.festivalId, userId: commentsTable.userId });
-    if (!moved) {
-      const [existing] = await tx.select({ id: commentsTable.id }).from(commentsTable).where(eq(commentsTable.id, id));
-      if (!existing) throw commentNotFound();
-      throw conflict('Este comentario ya fue aprobado.', 'already_moderated');
-    }
-    await recordAudit(tx, { actorId: admin.id, action: 'approve', entity: 'comment', entityId: id, details: { festival_id: moved.festivalId, user_id: moved.userId } });
+    const moved = await movePending({
+      move: () =>
+        tx
+          .update(commentsTable)
+          .set({ status: 'approved', reviewedAt: new Date(), reviewedBy: admin.id })
+          .where(and(eq(commentsTable.id, id), eq(commentsTable.status, 'pending')))
+          .returning({ festivalId: commentsTable.festivalId, userId: commentsTable.userId }),
+      current: () => tx.select({ status: commentsTable.status }).from(commentsTable).where(eq(commentsTable.id, id)),
+      missing: commentNotFound,
+      decided: () => conflict('Este comentario ya fue aprobado.', 'already_moderated'),
+    });
+    await recordDecision(tx, admin.id, 'approved', 'comment', id, { festival_id: moved.festivalId, user_id: moved.userId });
   });
 }
 

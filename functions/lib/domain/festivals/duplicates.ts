@@ -1,5 +1,8 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { DUPLICATE_FESTIVAL_MESSAGE } from '#core/festival-schemas';
-import { conflict, pgConstraint, pgErrorCode } from '../../errors';
+import type { Executor } from '#db/client';
+import { festivalsTable } from '#db/schema';
+import { AppError, conflict, pgConstraint, pgErrorCode } from '../../errors';
 
 /**
  * Two festivals are duplicates when their name and location match ignoring case, accents and
@@ -19,3 +22,25 @@ export function rethrowDuplicateFestival(error: unknown): never {
   if (isDuplicateFestival(error)) throw duplicateFestival();
   throw error;
 }
+
+/** The approved festival with the same name and location as festival `id`, if any. */
+export async function approvedTwin(database: Executor, id: number): Promise<{ id: number; name: string } | undefined> {
+  const key = database.select({ key: festivalsTable.dedupeKey }).from(festivalsTable).where(eq(festivalsTable.id, id));
+  const [twin] = await database
+    .select({ id: festivalsTable.id, name: festivalsTable.name })
+    .from(festivalsTable)
+    .where(and(eq(festivalsTable.status, 'approved'), ne(festivalsTable.id, id), inArray(festivalsTable.dedupeKey, key)))
+    .limit(1);
+  return twin;
+}
+
+/** An admin approving a proposal whose twin is already approved: which one, so they can reject or edit this one. */
+export const approvedTwinConflict = (twin: { id: number; name: string } | undefined) =>
+  new AppError(
+    'conflict',
+    'duplicate_festival',
+    twin
+      ? `Ya existe un festival aprobado con ese nombre y localización: «${twin.name}». Rechaza esta propuesta o edítala antes de aprobarla.`
+      : DUPLICATE_FESTIVAL_MESSAGE,
+    twin ? { duplicate_of: twin } : undefined,
+  );

@@ -1,0 +1,42 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '#db/client';
+import { mediaTable, mediaVotesTable } from '#db/schema';
+import { notFound } from '../../errors';
+import { MEDIA_NOT_FOUND, publicMedia } from './read-media';
+
+/**
+ * Votes on gallery items: one per signed-in user and item (1 to 5), on items of the public gallery
+ * only; voting again replaces the vote.
+ */
+
+/** Records `userId`'s vote on item `id` and returns the item's new average and count; 404 when the item is not public. */
+export async function castVote(database: Executor, userId: number, id: number, rating: number): Promise<{ rating: number; votesCount: number }> {
+  const voted = await database
+    .insert(mediaVotesTable)
+    .select(
+      database
+        .select({
+          mediaId: mediaTable.id,
+          userId: sql<number>`${userId}::int`.as('user_id'),
+          rating: sql<number>`${rating}::smallint`.as('rating'),
+          createdAt: sql<Date>`now()`.as('created_at'),
+          updatedAt: sql<Date>`now()`.as('updated_at'),
+        })
+        .from(mediaTable)
+        .where(and(eq(mediaTable.id, id), publicMedia)),
+    )
+    .onConflictDoUpdate({
+      target: [mediaVotesTable.mediaId, mediaVotesTable.userId],
+      set: { rating: sql`excluded.rating`, updatedAt: sql`now()` },
+    })
+    .returning({ mediaId: mediaVotesTable.mediaId });
+  if (voted.length === 0) throw notFound(MEDIA_NOT_FOUND, 'media_not_found');
+  const [stats] = await database
+    .select({
+      rating: sql<number>`round(avg(${mediaVotesTable.rating})::numeric, 2)::float8`.mapWith(Number),
+      votesCount: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(mediaVotesTable)
+    .where(eq(mediaVotesTable.mediaId, id));
+  return stats;
+}
