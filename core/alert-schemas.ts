@@ -18,8 +18,12 @@ export type Channels = z.output<typeof channelsSchema>;
 export const preferencesInputSchema = z
   .object({
     digest: z.enum(digestModes, { error: 'El modo de resumen debe ser immediate, daily o weekly.' }).optional(),
+    // An object of optional kinds rather than a record keyed by an enum: zod reports a key a record's
+    // enum refuses with its generic wording, and this message names the kinds there are.
     channels: z
-      .partialRecord(z.enum(alertKinds, { error: `Tipo de aviso desconocido: usa ${alertKinds.join(', ')}.` }), channelsSchema)
+      .strictObject(Object.fromEntries(alertKinds.map((k) => [k, channelsSchema.optional()])) as Record<(typeof alertKinds)[number], z.ZodOptional<typeof channelsSchema>>, {
+        error: (issue) => (issue.code === 'unrecognized_keys' ? `Tipo de aviso desconocido: usa ${alertKinds.join(', ')}.` : 'Los canales deben ser un objeto por tipo de aviso.'),
+      })
       .optional(),
   })
   .strict();

@@ -1,13 +1,11 @@
 import { Hono } from 'hono';
 import { preferencesInputSchema, preferencesResponse, unsubscribeQuerySchema } from '#core/alert-schemas';
-import { usersTable } from '#db/schema';
-import { eq } from 'drizzle-orm';
 import { newsletterResponse } from '#core/response-schemas';
 import { readUnsubscribeToken } from '../lib/alert-unsubscribe';
 import type { AppEnv } from '../lib/app-env';
 import { currentUser, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
-import { preferencesOf, savePreferences, stopEmails } from '../lib/domain/alerts/preferences';
+import { preferencesOf, savePreferences, stopEmailsOfLink } from '../lib/domain/alerts/preferences';
 import { notFound } from '../lib/errors';
 import { documenter } from '../lib/openapi';
 import { validate } from '../lib/validate';
@@ -38,9 +36,6 @@ export const preferenceRoutes = new Hono<AppEnv>()
   .post('/email-unsubscribe', doc({ summary: 'Baja en un clic (RFC 8058) de un tipo de correo de avisos', responses: { 200: { description: 'Baja hecha', schema: newsletterResponse } }, errors: [404] }), validate('query', unsubscribeQuerySchema), async (c) => {
     const target = readUnsubscribeToken(c.req.valid('query').token);
     if (!target) throw notFound(BAD_UNSUBSCRIBE_LINK, 'invalid_token');
-    const database = await db();
-    const [user] = await database.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.id, target.userId));
-    if (!user) throw notFound(BAD_UNSUBSCRIBE_LINK, 'invalid_token');
-    await stopEmails(database, target.userId, target.scope);
+    if (!(await stopEmailsOfLink(await db(), target.userId, target.scope))) throw notFound(BAD_UNSUBSCRIBE_LINK, 'invalid_token');
     return c.json({ message: EMAILS_STOPPED });
   });

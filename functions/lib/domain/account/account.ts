@@ -24,6 +24,7 @@ import { notFound } from '../../errors';
 import { invalidateCatalog } from '../../festival-store';
 import { removeStoredObjects } from '../../festival-deletion';
 import { preferencesOf } from '../alerts/preferences';
+import { deletedAccountEmail } from './deleted-account';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -107,7 +108,7 @@ export async function deleteAccount(database: Database, userId: number): Promise
       .update(usersTable)
       .set({
         name: DELETED_USER_NAME,
-        email: `eliminado-${userId}@festivales.invalid`,
+        email: deletedAccountEmail(userId),
         googleSub: null,
         avatarUrl: null,
         role: 'user',

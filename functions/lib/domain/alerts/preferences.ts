@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Preferences, PreferencesInput } from '#core/alert-schemas';
 import { alertKinds } from '#core/types';
 import type { Executor } from '#db/client';
-import { userPreferencesTable, type AlertChannels } from '#db/schema';
+import { userPreferencesTable, usersTable, type AlertChannels } from '#db/schema';
+import { deletedAccountEmail } from '../account/deleted-account';
 import type { UnsubscribeScope } from '../../alert-unsubscribe';
 
 const ALL_ON = { inApp: true, email: true, push: true };
@@ -35,4 +36,15 @@ export async function stopEmails(database: Executor, userId: number, scope: Unsu
   const channels = { ...current.channels };
   for (const k of kinds) channels[k] = { ...channels[k], email: false };
   await savePreferences(database, userId, { channels });
+}
+
+/**
+ * The one-click unsubscribe of a link in an alert email: false when the link's account is gone or
+ * was deleted (its anonymised row must not gather preferences again), else that kind's emails off.
+ */
+export async function stopEmailsOfLink(database: Executor, userId: number, scope: UnsubscribeScope): Promise<boolean> {
+  const [user] = await database.select({ email: usersTable.email }).from(usersTable).where(eq(usersTable.id, userId));
+  if (!user || user.email === deletedAccountEmail(userId)) return false;
+  await stopEmails(database, userId, scope);
+  return true;
 }
