@@ -81,6 +81,9 @@ const thinHandlers = [
   'functions/admin/contact-messages.ts',
   'functions/admin/audit-log.ts',
   'functions/admin/media.ts',
+  'functions/notifications/**',
+  'functions/users/app.ts',
+  'functions/admin/users.ts',
 ];
 const domainMessage = 'Las consultas de este agregado viven en functions/lib/domain/<agregado>: el handler solo valida, llama y responde (decisión 026).';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { auditQuerySchema } from '#core/admin-schemas';
 import type { AppEnv } from '../lib/app-env';
-import { listAuditEntries } from '../lib/audit';
+import { listAuditEntries } from '../lib/domain/audit/audit';
 import { db } from '../lib/db';
 import { validate } from '../lib/validate';
 import { auditEntryResponse } from '#core/response-schemas';

@@ -5,7 +5,7 @@ import { idParamSchema } from '#core/festival-schemas';
 import type { Database } from '#db/client';
 import { festivalsTable } from '#db/schema';
 import type { AppEnv } from '../lib/app-env';
-import { recordAudit } from '../lib/audit';
+import { recordAudit } from '../lib/domain/audit/audit';
 import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';
 import { AppError, badRequest, notFound } from '../lib/errors';

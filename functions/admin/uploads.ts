@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { adminUploadConfirmSchema, adminUploadUrlSchema } from '#core/admin-schemas';
 import { festivalsTable, uploadsTable } from '#db/schema';
 import type { AppEnv } from '../lib/app-env';
-import { recordAudit } from '../lib/audit';
+import { recordAudit } from '../lib/domain/audit/audit';
 import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';
 import { notFound, pgErrorCode } from '../lib/errors';

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '#db/client';
 import type { Executor } from '#db/client';
 import { festivalsTable, mediaTable, uploadsTable } from '#db/schema';
-import { recordAudit } from './audit';
+import { recordAudit } from './domain/audit/audit';
 import { invalidateCatalog } from './festival-store';
 import { pendingKey } from './storage/pending';
 import { keyCandidates } from './image-variant-records';

@@ -1,6 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from '#core/zod';
-import { usersTable } from '#db/schema';
 import { createApp } from '../lib/app';
 import {
   currentSession,
@@ -13,10 +11,9 @@ import {
   verifyGoogleIdToken,
   type GoogleIdentity,
 } from '../lib/auth';
-import type { AuthUser } from '../lib/app-env';
-import { db } from '../lib/db';
 import { env } from '../lib/env';
-import { conflict, pgErrorCode, unauthorized } from '../lib/errors';
+import { unauthorized } from '../lib/errors';
+import { signInUser } from '../lib/domain/users/users';
 import { validate } from '../lib/validate';
 import { feedTokenRoutes } from './feed-token';
 import { preferenceRoutes } from './preferences';
@@ -44,73 +41,6 @@ const googleAuthSchema = z.object({
     .min(1, { error: 'Falta la credencial de inicio de sesión.' })
     .max(8192, { error: 'La credencial no es válida.' }),
 });
-
-const emailInUse = (email: string) =>
-  conflict(
-    `Ya existe una cuenta de Festivales con el correo ${email}, vinculada a otra cuenta de Google. Inicia sesión con esa cuenta de Google o escríbenos desde la página de contacto.`,
-    'email_in_use',
-  );
-
-const userColumns = {
-  id: usersTable.id,
-  name: usersTable.name,
-  email: usersTable.email,
-  avatar_url: usersTable.avatarUrl,
-  role: usersTable.role,
-  sessionVersion: usersTable.sessionVersion,
-};
-
-type SignedInUser = AuthUser & { sessionVersion: number };
-
-/**
- * Accounts are linked by Google's `sub` only. An email alone never reaches an existing account:
- * a new `sub` whose email another account holds is refused (decision 017), so nobody takes over an
- * account by getting a Google identity with the same address.
- */
-async function signInUser(identity: GoogleIdentity, attempt = 1): Promise<SignedInUser> {
-  const database = await db();
-  const email = identity.email.toLowerCase();
-  const isAdmin = identity.emailVerified && env().ADMIN_EMAILS.includes(email);
-  try {
-    const signedIn = await database.transaction(async (tx): Promise<SignedInUser | null> => {
-      const [linked] = await tx.select({ id: usersTable.id, email: usersTable.email, role: usersTable.role }).from(usersTable).where(eq(usersTable.googleSub, identity.sub)).limit(1);
-      if (linked) {
-        // Google lets people change their address: follow it unless another account holds the new one.
-        const [holder] =
-          linked.email.toLowerCase() === email
-            ? []
-            : await tx.select({ id: usersTable.id }).from(usersTable).where(and(sql`lower(${usersTable.email}) = ${email}`, ne(usersTable.id, linked.id))).limit(1);
-        const [user] = await tx
-          .update(usersTable)
-          // ADMIN_EMAILS only grants: an admin named in the database keeps the role.
-          .set({ email: holder ? linked.email : identity.email, name: identity.name, avatarUrl: identity.picture, role: isAdmin ? 'admin' : linked.role, updatedAt: new Date() })
-          .where(eq(usersTable.id, linked.id))
-          .returning(userColumns);
-        return user;
-      }
-      const [holder] = await tx.select({ googleSub: usersTable.googleSub }).from(usersTable).where(sql`lower(${usersTable.email}) = ${email}`).limit(1);
-      // A concurrent first sign-in of this same identity committed between the two reads above.
-      if (holder?.googleSub === identity.sub) return null;
-      if (holder) throw emailInUse(identity.email);
-      const [user] = await tx
-        .insert(usersTable)
-        .values({ googleSub: identity.sub, email: identity.email, name: identity.name, avatarUrl: identity.picture, role: isAdmin ? 'admin' : 'user' })
-        .returning(userColumns);
-      return user;
-    });
-    if (signedIn) return signedIn;
-    if (attempt < 3) return signInUser(identity, attempt + 1);
-    throw emailInUse(identity.email);
-  } catch (error) {
-    // Two first sign-ins at once: the second meets the unique keys instead of the checks above.
-    if (pgErrorCode(error) === '23505') {
-      const [again] = await database.select(userColumns).from(usersTable).where(eq(usersTable.googleSub, identity.sub)).limit(1);
-      if (again) return again;
-      throw emailInUse(identity.email);
-    }
-    throw error;
-  }
-}
 
 export const app = createApp('/api/users')
   .post('/auth/google', doc({ summary: 'Inicia sesión con un ID token de Google', responses: { 200: { description: 'La cuenta y su token de sesión', schema: signedInResponse } }, errors: [401, 403, 409, 429] }), validate('json', googleAuthSchema), async (c) => {

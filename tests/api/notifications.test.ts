@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationsTable } from '#db/schema';
-import { notify } from '../../functions/lib/notifications';
+import { notify } from '../../functions/lib/domain/notifications/notifications';
 import { api, db, signIn, type SignedIn } from '../support/api';
 
 let ana: SignedIn;

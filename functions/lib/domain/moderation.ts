@@ -1,7 +1,7 @@
 import type { AuditEntity } from '#core/admin-schemas';
 import type { Executor } from '#db/client';
-import type { AuditDetails } from '../audit';
-import { recordAudit } from '../audit';
+import type { AuditDetails } from './audit/audit';
+import { recordAudit } from './audit/audit';
 import { conflict, type AppError } from '../errors';
 
 /**

@@ -4,7 +4,7 @@ import { slugify } from '#core/slug';
 import type { Database } from '#db/client';
 import type { Executor } from '#db/client';
 import { artistsTable, lineupEntriesTable } from '#db/schema';
-import { recordAudit } from '../../audit';
+import { recordAudit } from '../audit/audit';
 import { badRequest, conflict, notFound, pgConstraint, pgErrorCode } from '../../errors';
 import { invalidateCatalog } from '../../festival-store';
 import { sqlRows } from '../sql-rows';

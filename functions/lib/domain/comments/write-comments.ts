@@ -4,7 +4,7 @@ import type { Database, Executor } from '#db/client';
 import { commentsTable, festivalEditionsTable } from '#db/schema';
 import type { Comment } from '#core/response-schemas';
 import type { AuthUser } from '../../app-env';
-import { recordAudit } from '../../audit';
+import { recordAudit } from '../audit/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { movePending, recordDecision } from '../moderation';
 import { commentColumns, toComment } from './read-comments';

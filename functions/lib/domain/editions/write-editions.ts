@@ -3,7 +3,7 @@ import type { EditionInput, LineupEntryInput, TicketsInput } from '#core/lineup-
 import type { Database } from '#db/client';
 import type { Executor } from '#db/client';
 import { editionTicketsTable, festivalEditionsTable, festivalsTable, lineupEntriesTable } from '#db/schema';
-import { recordAudit } from '../../audit';
+import { recordAudit } from '../audit/audit';
 import { badRequest, conflict, notFound, pgConstraint, pgErrorCode } from '../../errors';
 import { invalidateCatalog } from '../../festival-store';
 import { resolveArtistNames } from '../artists/write-artists';

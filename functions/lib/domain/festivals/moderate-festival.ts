@@ -3,7 +3,7 @@ import type { Database } from '#db/client';
 import { festivalsTable } from '#db/schema';
 import type { AuthUser } from '../../app-env';
 import { notFound } from '../../errors';
-import { notify } from '../../notifications';
+import { notify } from '../notifications/notifications';
 import { announceApprovedFestival } from '../alerts/saved-search-events';
 import { alreadyModerated, festivalDecisionMessage, movePending, recordDecision } from '../moderation';
 import { approvedTwin, approvedTwinConflict, isDuplicateFestival } from './duplicates';

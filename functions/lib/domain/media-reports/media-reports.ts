@@ -4,7 +4,7 @@ import type { Database, Executor } from '#db/client';
 import { mediaReportsTable, mediaTable, usersTable } from '#db/schema';
 import type { MediaReport } from '#core/response-schemas';
 import type { AuthUser } from '../../app-env';
-import { recordAudit } from '../../audit';
+import { recordAudit } from '../audit/audit';
 import { notFound } from '../../errors';
 import { sqlRows } from '../sql-rows';
 import { jsonObjectOf, jsonObjectOrNull, type FieldsOf } from '../sql-json';

@@ -3,10 +3,10 @@ import type { AdminMediaBody } from '#core/admin-schemas';
 import type { Database } from '#db/client';
 import { festivalsTable, mediaTable, uploadsTable } from '#db/schema';
 import type { AuthUser } from '../../app-env';
-import { recordAudit } from '../../audit';
+import { recordAudit } from '../audit/audit';
 import { notFound, pgConstraint, pgErrorCode } from '../../errors';
 import { removeStoredObjects, storageKeyForUrl } from '../../festival-deletion';
-import { notify } from '../../notifications';
+import { notify } from '../notifications/notifications';
 import { alreadyModerated, mediaDecisionMessage, movePending, recordDecision } from '../moderation';
 import { mediaNotFound } from './read-media';
 
