@@ -1,3 +1,4 @@
+import { artistNameKey } from './artist-key';
 import { isIsoDate } from './dates';
 import { z } from './zod';
 
@@ -61,7 +62,10 @@ const artistName = z
   .trim()
   .min(1, { error: 'El nombre del artista es obligatorio.' })
   .max(200, { error: 'El nombre del artista no puede superar los 200 caracteres.' })
-  .refine((v) => /[\p{L}\p{N}]/u.test(v), { error: 'El nombre del artista debe contener letras o números.' });
+  .refine((v) => /[\p{L}\p{N}]/u.test(v), { error: 'El nombre del artista debe contener letras o números.' })
+  // 'D.J.' or 'dj!' alone: nothing is left once the "DJ" prefix and punctuation go, and the
+  // database would refuse the artist halfway through saving; say it here, with the name.
+  .refine((v) => !/[\p{L}\p{N}]/u.test(v) || artistNameKey(v) !== '', { error: (issue) => `«${String(issue.input)}» no es un nombre de artista: escribe el nombre, no solo «DJ».` });
 
 /** POST /api/admin/artists and PUT /api/admin/artists/{id}. */
 export const artistInputSchema = z.object({
@@ -201,5 +205,9 @@ export const proposalTicketsShape = {
     .array(artistName, { error: 'lineup debe ser una lista de nombres de artistas.' })
     .max(MAX_LINEUP_ENTRIES, { error: `Un cartel puede tener como máximo ${MAX_LINEUP_ENTRIES} artistas.` })
     .nullish()
-    .transform((v) => v ?? []),
+    // The same artist typed twice ('Amelie Lens', 'AMÉLIE LENS') is one entry: a proposal lists who plays, not sets.
+    .transform((v) => {
+      const seen = new Set<string>();
+      return (v ?? []).filter((name) => !seen.has(artistNameKey(name)) && Boolean(seen.add(artistNameKey(name))));
+    }),
 };

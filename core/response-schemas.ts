@@ -84,8 +84,19 @@ export const duplicateRefResponse = festivalRefResponse.extend({
 });
 export type DuplicateRef = z.output<typeof duplicateRefResponse>;
 
-/** GET /api/admin/pending-festivals: proposals of different users may share a key; admins see the clash. */
-export const pendingFestivalResponse = festivalResponse.extend({ possibleDuplicates: z.array(duplicateRefResponse) });
+/** What a proposer typed beyond the festival itself: the artists of its lineup, in order, and where and from how much tickets sell. */
+export const proposalExtrasResponse = z.object({
+  lineup: z.array(z.string()),
+  ticket_url: z.string().nullable(),
+  price_from: z.number().nullable(),
+});
+export type ProposalExtras = z.output<typeof proposalExtrasResponse>;
+
+/**
+ * GET /api/admin/pending-festivals: proposals of different users may share a key; admins see the
+ * clash, and what the proposal brings for its edition (lineup, tickets) to check before approving.
+ */
+export const pendingFestivalResponse = festivalResponse.extend({ possibleDuplicates: z.array(duplicateRefResponse), proposal: proposalExtrasResponse });
 export type PendingFestival = z.output<typeof pendingFestivalResponse>;
 
 export const festivalCardResponse = festivalResponse

@@ -25,14 +25,20 @@ const page = ({ limit, offset = 0 }: Page) => sql`${limit === undefined ? sql`` 
 
 /**
  * Festival objects (genres and rating aggregates as in functions/lib/festival-store.ts). With
- * `duplicates`, each also lists the other pending or approved festivals with its name and location
- * (core/admin-schemas PendingFestival), which only admins may see.
+ * `duplicates` (the pending queue), each also lists the other pending or approved festivals with
+ * its name and location, which only admins may see, and what its proposer typed for its edition:
+ * the lineup's artist names in order and the tickets (core/response-schemas PendingFestival).
  */
 export function festivalsJson(where: SQL, orderBy: SQL, range: Page = {}, options: { duplicates?: boolean } = {}): SQL {
   const duplicates = options.duplicates
     ? sql`, 'possibleDuplicates', (select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'status', o.status, 'proposed_by', o.proposed_by)
         order by o.status, o.id), '[]') from festivals o
-        where o.dedupe_key = f.dedupe_key and o.id <> f.id and o.status in ('pending', 'approved'))`
+        where o.dedupe_key = f.dedupe_key and o.id <> f.id and o.status in ('pending', 'approved')),
+      'proposal', json_build_object(
+        'lineup', (select coalesce(json_agg(a.name order by le.position), '[]') from lineup_entries le
+          join artists a on a.id = le.artist_id where le.edition_id = f.current_edition_id),
+        'ticket_url', (select t.ticket_url from edition_tickets t where t.edition_id = f.current_edition_id),
+        'price_from', (select t.price_from::float8 from edition_tickets t where t.edition_id = f.current_edition_id))`
     : sql``;
   return sql`select coalesce(json_agg(json_build_object(
       'id', f.id, 'name', f.name, 'description', f.description, 'location', f.location, 'address', f.address,

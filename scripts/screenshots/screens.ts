@@ -174,6 +174,8 @@ export const screens: Screen[] = [
     prepare: async (p) => {
       await p.getByRole('textbox', { name: /Fecha de inicio/ }).fill('15-08-2031');
       await p.getByRole('textbox', { name: 'Géneros' }).fill('Techno, House');
+      await p.getByRole('textbox', { name: 'Cartel' }).fill('Viernes\nAmelie Lens\nCharlotte de Witte · Ben Klock');
+      await p.getByRole('textbox', { name: /Precio desde/ }).fill('-5');
       await p.getByRole('button', { name: 'Proponer festival' }).click();
     },
   },

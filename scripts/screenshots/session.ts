@@ -45,6 +45,9 @@ export async function prepareData(base: string, token: string): Promise<void> {
       end_date: '2031-08-17',
       description: 'Tres días de **techno** y house frente al mar.',
       genres: 'Techno, House',
+      lineup: ['Amelie Lens', 'Charlotte de Witte', 'Artista Nueva del Puerto'],
+      ticket_url: 'https://entradas.example.com/puerto',
+      price_from: 45,
     });
   }
 }

@@ -100,7 +100,7 @@ describe('GET /api/admin/pending-festivals and /api/admin/festivals', () => {
     const pending = await api('GET', '/api/admin/pending-festivals', { token: admin.token });
     const listed = pending.json.find((f: { id: number }) => f.id === id);
     const detail = await api('GET', `/api/festivals/${id}`, { token: admin.token });
-    expect(listed).toEqual({ ...withoutEditions(detail.json), possibleDuplicates: [] });
+    expect(listed).toEqual({ ...withoutEditions(detail.json), possibleDuplicates: [], proposal: { lineup: [], ticket_url: null, price_from: null } });
     expect(listed).toMatchObject({ genres: ['House', 'Acid'], averageRating: 4.5, ratingsCount: 2, geocoded_at: '2026-03-04T05:06:07.089Z', hasValidCoordinates: true });
   });
 

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { festivalsTable } from '#db/schema';
+import { artistsTable, festivalsTable } from '#db/schema';
 import { MAX_PENDING_PROPOSALS } from '../../functions/festivals/proposals';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
@@ -127,5 +127,90 @@ describe('duplicate proposals (409)', () => {
     expect(edit.status).toBe(409);
     expect(edit.json.error).toBe(DUPLICATE);
     expect((await api('PATCH', `/api/admin/festivals/${brunos}/approve`, { token: admin.token, body: { status: 'rejected' } })).status).toBe(200);
+  });
+});
+
+describe('POST /api/festivals with a lineup and tickets', () => {
+  const tag = `${Date.now()}`;
+  const withExtras = (name: string, extras: Record<string, unknown>) => ({ ...proposal(name, 'Gijón, España'), ...extras });
+  const artistsNamed = (name: string) => db().select().from(artistsTable).where(eq(artistsTable.name, name));
+
+  it('stores them pending with the festival, as its edition, and shows them to admins in the queue', async () => {
+    const admin2 = await signInAdmin();
+    const known = await api('POST', '/api/admin/artists', { token: admin2.token, body: { name: `Conocida ${tag}` } });
+    expect(known.status).toBe(201);
+    const ana = await signIn();
+    const res = await api('POST', '/api/festivals', {
+      token: ana.token,
+      body: withExtras(`Con Cartel ${tag}`, {
+        // An artist typed like an existing one is that artist; the same name twice is one entry.
+        lineup: [`  Nueva Propuesta ${tag} `, `CONOCIDA ${tag}`, `nueva propuesta ${tag}`],
+        ticket_url: 'https://entradas.example.com/con-cartel',
+        price_from: '59.90',
+      }),
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.status).toBe('pending');
+    expect(res.json.lineup.map((e: { artist: { name: string; id: number } }) => e.artist.name)).toEqual([`Nueva Propuesta ${tag}`, `Conocida ${tag}`]);
+    expect(res.json.lineup[1].artist.id).toBe(known.json.id);
+    expect(res.json.tickets).toMatchObject({ price_from: 59.9, ticket_url: 'https://entradas.example.com/con-cartel' });
+
+    const queued = (await pendingOf()).find((f) => f.id === res.json.id)!;
+    expect(queued.proposal).toEqual({ lineup: [`Nueva Propuesta ${tag}`, `Conocida ${tag}`], ticket_url: 'https://entradas.example.com/con-cartel', price_from: 59.9 });
+    // The proposer sees them on their pending festival; nobody else does.
+    expect((await api('GET', `/api/festivals/${res.json.id}`, { token: ana.token })).json.tickets.price_from).toBe(59.9);
+    expect((await api('GET', `/api/festivals/${res.json.id}`)).status).toBe(404);
+  });
+
+  it("keeps the spec's body valid without them: no lineup, no tickets", async () => {
+    const res = await propose(await signIn(), proposal(`Sin Cartel ${tag}`));
+    expect(res.status).toBe(201);
+    expect(res.json.lineup).toEqual([]);
+    expect(res.json.tickets).toBeNull();
+    expect((await pendingOf()).find((f) => f.id === res.json.id)!.proposal).toEqual({ lineup: [], ticket_url: null, price_from: null });
+  });
+
+  it.each([
+    [{ price_from: -10 }, 'El precio desde no puede ser negativo.'],
+    [{ price_from: 25000 }, 'El precio desde no puede superar 10000 €.'],
+    [{ price_from: 'barato' }, 'El precio desde debe ser un número.'],
+    [{ ticket_url: 'ftp://entradas.example.com' }, 'La URL de venta no es válida: usa una dirección http(s).'],
+    [{ ticket_url: 'javascript:alert(1)' }, 'La URL de venta no es válida: usa una dirección http(s).'],
+    [{ lineup: 'Amelie Lens, Boris Brejcha' }, 'lineup debe ser una lista de nombres de artistas.'],
+    [{ lineup: ['Bien', ''] }, 'El nombre del artista es obligatorio.'],
+    [{ lineup: ['Bien', '!!!'] }, 'El nombre del artista debe contener letras o números.'],
+    [{ lineup: ['Bien', 'D.J.'] }, '«D.J.» no es un nombre de artista: escribe el nombre, no solo «DJ».'],
+    [{ lineup: ['x'.repeat(201)] }, 'El nombre del artista no puede superar los 200 caracteres.'],
+    [{ lineup: Array.from({ length: 501 }, (_, i) => `A${i}`) }, 'Un cartel puede tener como máximo 500 artistas.'],
+  ])('refuses %j with a Spanish 400 and saves nothing, neither the festival nor new artists', async (extras, message) => {
+    const name = `Refusada ${tag} ${JSON.stringify(extras).length}`;
+    const res = await api('POST', '/api/festivals', { token: (await signIn()).token, body: withExtras(name, { lineup: [`Nunca Creada ${tag}`], ...extras }) });
+    expect(res.status, res.text).toBe(400);
+    expect(res.json.error).toBe(message);
+    expect(await storedNamed(name)).toHaveLength(0);
+    expect(await artistsNamed(`Nunca Creada ${tag}`)).toHaveLength(0);
+  });
+
+  it('saves nothing when the database refuses the last part: the festival, its edition and its new artists go together', async () => {
+    const name = `A Medias ${tag}`;
+    // The tickets are written last: make the database refuse them (a check violation, 23514), as it
+    // would for any row that breaks a constraint, and see that what came before is undone.
+    await db().execute(sql`create function refuse_tickets() returns trigger language plpgsql as $$
+      begin raise exception 'entradas rechazadas' using errcode = '23514'; end $$`);
+    await db().execute(sql`create trigger refuse_tickets before insert on edition_tickets for each row
+      when (new.ticket_url like '%rechazadas%') execute function refuse_tickets()`);
+    try {
+      const res = await api('POST', '/api/festivals', {
+        token: (await signIn()).token,
+        body: withExtras(name, { lineup: [`Tampoco Creada ${tag}`], ticket_url: 'https://entradas.example.com/rechazadas' }),
+      });
+      expect(res.status).toBe(400);
+      expect(res.json.error).toBe('Los datos enviados no son válidos.');
+    } finally {
+      await db().execute(sql`drop trigger refuse_tickets on edition_tickets`);
+      await db().execute(sql`drop function refuse_tickets()`);
+    }
+    expect(await storedNamed(name)).toHaveLength(0);
+    expect(await artistsNamed(`Tampoco Creada ${tag}`)).toHaveLength(0);
   });
 });

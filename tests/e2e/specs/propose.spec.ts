@@ -91,6 +91,38 @@ test.describe('propose a festival', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Ya existe un festival pendiente o aprobado con ese nombre y localización.' }).first()).toBeVisible();
   });
 
+  test('proposes its lineup as the poster lists it and its tickets; the admin sees both in the pending queue', async ({ page }) => {
+    await login(page, person('Cartelera'));
+    const name = uniqueName('Festival Con Cartel');
+    await page.goto('/proponer');
+    await page.getByRole('textbox', { name: /Nombre del festival/ }).fill(name);
+    await page.getByRole('textbox', { name: /Ubicación/ }).fill('Valencia, España');
+    await page.getByRole('textbox', { name: /Fecha de inicio/ }).fill('10-07-2031');
+    await page.getByRole('textbox', { name: /Fecha de fin/ }).fill('12-07-2031');
+    await page.getByRole('textbox', { name: /Descripción/ }).fill('Electrónica junto a la Albufera.');
+    // A day heading is not an artist; two names on one line are two.
+    const lineupName = uniqueName('Artista Propuesta');
+    await page.getByRole('textbox', { name: 'Cartel' }).fill(`Viernes\n${lineupName}\nAmelie Lens · Charlotte de Witte`);
+    await expect(page.getByText('Se guardarán 3 artistas.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Web de venta de entradas' }).fill('https://entradas.example.com/albufera');
+    await page.getByRole('textbox', { name: /Precio desde/ }).fill('-5');
+    await page.getByRole('button', { name: 'Proponer festival' }).click();
+    await expect(page.getByText('El precio desde no puede ser negativo.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /Precio desde/ })).toBeFocused();
+    await expect(page.getByRole('textbox', { name: /Precio desde/ })).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('textbox', { name: /Precio desde/ }).fill('45,50');
+    await page.getByRole('button', { name: 'Proponer festival' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Festival propuesto... pendiente de revisión' })).toBeVisible();
+
+    await login(page, admin);
+    await page.goto('/admin');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+    await expect(card.getByText(`Cartel propuesto (3 artistas): ${lineupName} · Amelie Lens · Charlotte de Witte`)).toBeVisible();
+    await expect(card.getByText(/Entradas: desde 45,50\s€/)).toBeVisible();
+    await expect(card.getByRole('link', { name: /Web de venta/ })).toHaveAttribute('href', 'https://entradas.example.com/albufera');
+  });
+
   test("past the per-user limit the form shows the server's reason", async ({ page }) => {
     const user = await login(page, person('Prolífica'));
     // The limit (5 an hour per user) spent through the API, as a script would.

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { markdownToText, truncateText } from '#core/calendar';
 import { formatDateRange } from '#core/dates';
+import { formatPrice } from '#core/lineup-view';
 import { normalizeText } from '#core/festival-filters';
 import { hasCoordinates } from '#core/map';
 import { paths } from '../../../config/paths';
@@ -10,7 +11,7 @@ import { decideFestival, deleteFestival, geocodeFestival, geocodeMissing } from 
 import type { RunAction } from '../hooks/use-admin-actions';
 import { statusBadge, statusLabels } from '../format';
 import { TabPanel, Tabs } from './tabs';
-import type { AdminMedia, AdminUser, Festival, PendingFestival } from '#core/response-schemas';
+import type { AdminMedia, AdminUser, Festival, PendingFestival, ProposalExtras } from '#core/response-schemas';
 
 const PAGE_SIZE = 25;
 
@@ -65,6 +66,39 @@ function FestivalActions({ festival, run, busy, onEdit, onEditions }: { festival
       >
         Eliminar<span className="visually-hidden"> {name}</span>
       </button>
+    </div>
+  );
+}
+
+/** Names shown on a pending card before 'y N más': enough to judge a lineup at a glance. */
+const PROPOSED_NAMES_SHOWN = 30;
+
+/** What the proposer typed for the edition: the lineup and the tickets, to check before approving. */
+function ProposalExtrasSummary({ proposal }: { proposal: ProposalExtras }) {
+  const { lineup, ticket_url, price_from } = proposal;
+  if (lineup.length === 0 && !ticket_url && price_from === null) return null;
+  const rest = lineup.length - PROPOSED_NAMES_SHOWN;
+  return (
+    <div className="admin-proposal-extras">
+      {lineup.length > 0 && (
+        <p>
+          <strong>Cartel propuesto ({lineup.length === 1 ? '1 artista' : `${lineup.length} artistas`}):</strong> {lineup.slice(0, PROPOSED_NAMES_SHOWN).join(' · ')}
+          {rest > 0 && ` y ${rest} más`}
+        </p>
+      )}
+      {(ticket_url || price_from !== null) && (
+        <p>
+          <strong>Entradas:</strong> {price_from !== null ? `desde ${formatPrice(price_from)}` : 'precio sin indicar'}
+          {ticket_url && (
+            <>
+              {' · '}
+              <a href={ticket_url} target="_blank" rel="noopener noreferrer">
+                Web de venta<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              </a>
+            </>
+          )}
+        </p>
+      )}
     </div>
   );
 }
@@ -175,6 +209,7 @@ export function FestivalsTab({ pending, all, pendingMedia, users, run, busy, onE
                       </div>
                     )}
                     <p className="admin-text">{truncateText(markdownToText(f.description), 280) || 'Sin descripción disponible'}</p>
+                    <ProposalExtrasSummary proposal={f.proposal} />
                     {images.length > 0 && (
                       <div className="admin-thumbs" aria-label={`${images.length} imágenes propuestas pendientes (se moderan en Fotos/Vídeos)`}>
                         {images.slice(0, 5).map((m) => (

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { TOO_MANY_IMAGES_MESSAGE } from '#core/community-schemas';
 import { formatDateRange, parseDateInput } from '#core/dates';
 import { proposeFestivalSchema, type ProposeFestivalInput } from '#core/festival-schemas';
+import { parsePastedLineup } from '#core/lineup-paste';
 import { useToast } from '../../../components/toast/toast-provider';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
@@ -11,11 +12,17 @@ import { proposeMessages as messages } from '../messages';
 import type { Proposal } from './propose-done';
 import { ProposalImagesField } from './proposal-images-field';
 
-type Field = 'name' | 'location' | 'start_date' | 'end_date' | 'description' | 'website' | 'genres';
-const fieldOrder: Field[] = ['name', 'location', 'start_date', 'end_date', 'description', 'website', 'genres'];
+type Field = 'name' | 'location' | 'start_date' | 'end_date' | 'description' | 'website' | 'genres' | 'lineup' | 'ticket_url' | 'price_from';
+const fieldOrder: Field[] = ['name', 'location', 'start_date', 'end_date', 'description', 'website', 'genres', 'lineup', 'ticket_url', 'price_from'];
 type Errors = Partial<Record<Field | 'images' | 'form', string>>;
 
-const empty: Record<Field, string> = { name: '', location: '', start_date: '', end_date: '', description: '', website: '', genres: '' };
+const empty: Record<Field, string> = { name: '', location: '', start_date: '', end_date: '', description: '', website: '', genres: '', lineup: '', ticket_url: '', price_from: '' };
+
+/**
+ * The artists of a pasted or typed lineup, as the admin's paste reads a poster: one a line, day and
+ * stage headings ('Viernes', 'Main Stage') left out, ' · ' or ' | ' between several on one line.
+ */
+const lineupNames = (text: string) => parsePastedLineup(text, { start_date: null, end_date: null }).map((entry) => entry.name);
 
 /** The proposal form: checked with core's schema, sent, then its images uploaded. */
 export function ProposeForm({ onProposed }: { onProposed: (proposal: Proposal) => void }) {
@@ -51,7 +58,15 @@ export function ProposeForm({ onProposed }: { onProposed: (proposal: Proposal) =
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (phase !== 'editing') return;
-    const input: ProposeFestivalInput = { ...values };
+    const { lineup, ticket_url, price_from, ...fields } = values;
+    // Optional: left empty, they are not sent at all, so the body is the festival's alone.
+    const price = price_from.trim().replace(',', '.');
+    const input: ProposeFestivalInput = {
+      ...fields,
+      ...(lineup.trim() ? { lineup: lineupNames(lineup) } : {}),
+      ...(ticket_url.trim() ? { ticket_url } : {}),
+      ...(price ? { price_from: price } : {}),
+    };
     const parsed = proposeFestivalSchema.safeParse(input);
     if (!parsed.success) {
       const found = zodFieldErrors(parsed.error, fieldOrder);
@@ -100,6 +115,7 @@ export function ProposeForm({ onProposed }: { onProposed: (proposal: Proposal) =
     const iso = values[field].trim() ? parseDateInput(values[field]) : null;
     return iso ? `Se guardará como ${formatDateRange(iso, null)}.` : 'Formato DD-MM-AAAA (también AAAA-MM-DD o DD/MM/AAAA).';
   };
+  const artists = values.lineup.trim() ? lineupNames(values.lineup) : [];
   const genres = values.genres
     .split(',')
     .map((g) => g.trim())
@@ -198,6 +214,40 @@ export function ProposeForm({ onProposed }: { onProposed: (proposal: Proposal) =
           {errorText('genres')}
         </div>
         <ProposalImagesField idPrefix={uid} images={images.images} error={errors.images} disabled={busy} onAdd={addImages} onRemove={removeImage} />
+      </fieldset>
+
+      <fieldset className="propose-fieldset" disabled={busy}>
+        <legend>Cartel y entradas (opcional)</legend>
+        <div className="field">
+          <label htmlFor={`${uid}-lineup`}>Cartel</label>
+          <textarea id={`${uid}-lineup`} name="lineup" className="textarea" rows={6} aria-invalid={Boolean(errors.lineup)} aria-describedby={describedBy('lineup', true)} value={values.lineup} onChange={set('lineup')} placeholder={'Amelie Lens\nCharlotte de Witte\nBoris Brejcha'} />
+          <p id={`${uid}-lineup-hint`} className="field-hint">
+            Un artista por línea, como en el cartel (las líneas de día o escenario, como «Viernes» o «Main Stage», no cuentan). Déjalo vacío si aún no se ha anunciado.
+          </p>
+          {/* Always present, so screen readers announce the count as it changes. */}
+          <p className="field-hint propose-lineup-count" aria-live="polite">
+            {artists.length === 0 ? '' : artists.length === 1 ? 'Se guardará 1 artista.' : `Se guardarán ${artists.length} artistas.`}
+          </p>
+          {errorText('lineup')}
+        </div>
+        <div className="propose-row">
+          <div className="field">
+            <label htmlFor={`${uid}-ticket_url`}>Web de venta de entradas</label>
+            <input id={`${uid}-ticket_url`} name="ticket_url" className="input" type="url" inputMode="url" placeholder="https://" aria-invalid={Boolean(errors.ticket_url)} aria-describedby={describedBy('ticket_url', true)} value={values.ticket_url} onChange={set('ticket_url')} />
+            <p id={`${uid}-ticket_url-hint`} className="field-hint">
+              La del vendedor oficial.
+            </p>
+            {errorText('ticket_url')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${uid}-price_from`}>Precio desde (€)</label>
+            <input id={`${uid}-price_from`} name="price_from" className="input" inputMode="decimal" placeholder="89" autoComplete="off" aria-invalid={Boolean(errors.price_from)} aria-describedby={describedBy('price_from', true)} value={values.price_from} onChange={set('price_from')} />
+            <p id={`${uid}-price_from-hint`} className="field-hint">
+              El abono o la entrada más barata.
+            </p>
+            {errorText('price_from')}
+          </div>
+        </div>
       </fieldset>
 
       <div className="propose-actions">
