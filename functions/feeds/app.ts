@@ -1,11 +1,10 @@
 import type { Context } from 'hono';
-import { eq } from 'drizzle-orm';
 import { feedQuerySchema } from '#core/feed-schemas';
-import { feedTokensTable } from '#db/schema';
 import { createApp } from '../lib/app';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
-import { etagOf, favoriteFeedFestivals, publicFeedFestivals, renderIcs, renderRss } from '../lib/feeds/calendar-feed';
+import { etagOf, publicFeedFestivals, renderIcs, renderRss } from '../lib/feeds/calendar-feed';
+import { favoriteFeed } from '../lib/feeds/favorite-feed';
 import { isToken } from '../lib/domain/newsletter/subscriptions';
 import { siteUrl } from '../lib/mail/site-url';
 import { validate } from '../lib/validate';
@@ -23,6 +22,8 @@ function answer(c: Context, body: string, type: string, cacheControl: string) {
   return c.body(body);
 }
 
+const FEED_NOT_FOUND = 'Este calendario no existe o su enlace se ha renovado.';
+
 const PUBLIC_CACHE = 'public, max-age=300, s-maxage=900, stale-while-revalidate=3600';
 
 /** Calendar feeds: public ones of the catalogue, and each user's private feed of favourites. */
@@ -38,10 +39,12 @@ export const app = createApp('/api/feeds')
   // The token is the only credential: calendar programs send no session. Unknown and rotated tokens get the same 404.
   .get('/favorites/:file', doc({ summary: 'Calendario privado de favoritos: {token}.ics (el token es la credencial)', responses: { 200: { description: 'iCalendar', schema: z.string(), contentType: 'text/calendar' }, 304: { description: 'Sin cambios (ETag)' } }, errors: [404] }), async (c) => {
     const token = /^(.+)\.ics$/.exec(c.req.param('file'))?.[1];
-    if (!isToken(token)) throw notFound('Este calendario no existe o su enlace se ha renovado.');
-    const database = await db();
-    const [owner] = await database.select({ userId: feedTokensTable.userId }).from(feedTokensTable).where(eq(feedTokensTable.token, token));
-    if (!owner) throw notFound('Este calendario no existe o su enlace se ha renovado.');
-    const festivals = await favoriteFeedFestivals(database, owner.userId);
-    return answer(c, renderIcs('Mis festivales favoritos', festivals), 'text/calendar; charset=utf-8', 'private, max-age=300');
+    if (!isToken(token)) throw notFound(FEED_NOT_FOUND);
+    const feed = await favoriteFeed(await db(), token, c.req.header('If-None-Match'));
+    if (!feed.found) throw notFound(FEED_NOT_FOUND);
+    c.header('ETag', feed.etag);
+    c.header('Cache-Control', 'private, max-age=300');
+    if (feed.notModified) return c.body(null, 304);
+    c.header('Content-Type', 'text/calendar; charset=utf-8');
+    return c.body(new Uint8Array(feed.body));
   });

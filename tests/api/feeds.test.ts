@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { festivalsTable } from '#db/schema';
 import { setFestivalGenres } from '#db/festival-writes';
 import { resetEnv } from '../../functions/lib/env';
@@ -122,4 +123,38 @@ describe('private favourites feed', () => {
     expect((await api('GET', new URL(rotated.json.url).pathname)).status).toBe(200);
     expect((await api('GET', '/api/feeds/favorites/not-a-token.ics')).status).toBe(404);
   });
+
+  it('answers a poll with the ETag it holds with 304, and a changed favourite or festival with the new body at once', async () => {
+    const eva = await signIn();
+    await api('POST', `/api/favorites/${techno}`, { token: eva.token });
+    const path = new URL((await api('POST', '/api/users/feed-token', { token: eva.token })).json.url).pathname;
+    const first = await api('GET', path);
+    const etag = first.headers.get('etag')!;
+    expect(first.headers.get('cache-control')).toBe('private, max-age=300');
+    const poll = await api('GET', path, { headers: { 'If-None-Match': etag } });
+    expect(poll.status).toBe(304);
+    expect(poll.headers.get('etag')).toBe(etag);
+    expect(poll.text).toBe('');
+
+    // A favourite added: the poll gets the new body, not a 304.
+    await api('POST', `/api/favorites/${house}`, { token: eva.token });
+    const added = await api('GET', path, { headers: { 'If-None-Match': etag } });
+    expect(added.status).toBe(200);
+    expect(eventsOf(added.text).map((e) => e.summary)).toEqual(['Feed Techno; Fest, "Norte"', 'Feed House Day']);
+    const etag2 = added.headers.get('etag')!;
+    expect(etag2).not.toBe(etag);
+    expect((await api('GET', path, { headers: { 'If-None-Match': etag2 } })).status).toBe(304);
+
+    // The festival renamed behind the API's back (another instance, a script): the catalogue's version moves, so does the feed.
+    await db().update(festivalsTable).set({ name: 'Feed House Night' }).where(eq(festivalsTable.id, house));
+    const renamed = await api('GET', path, { headers: { 'If-None-Match': etag2 } });
+    expect(renamed.status).toBe(200);
+    expect(eventsOf(renamed.text).map((e) => e.summary)).toContain('Feed House Night');
+    await db().update(festivalsTable).set({ name: 'Feed House Day' }).where(eq(festivalsTable.id, house));
+
+    // Unfavourited: gone from the next answer.
+    await api('DELETE', `/api/favorites/${techno}`, { token: eva.token });
+    expect(eventsOf((await api('GET', path)).text).map((e) => e.summary)).toEqual(['Feed House Day']);
+  });
 });
+
