@@ -3,8 +3,10 @@
  * 2,000,000 votes: npm run db:seed -- --festivals ...) into a fresh PostgreSQL database, prints how
  * long that took, then serves it with the real server (functions/server/start.ts) and prints what
  * today's reads cost at 50 connections: the whole list, a home page of 24 cards, a festival, the
- * comments and gallery of the busiest festival; and the cold import of the festivals and pages
- * Lambda bundles. The database is dropped at the end.
+ * comments and gallery of the busiest festival, also while 5 writers add pending comments and votes
+ * to it (every write makes the next read rebuild its page: the aggregates a page carries are then
+ * paid on every read); and the cold import of the festivals and pages Lambda bundles. The database
+ * is dropped at the end.
  *
  *   npx tsx bench/scale.ts   (BENCH_FESTIVALS, BENCH_COMMENTS, BENCH_VOTES, BENCH_DURATION=10 s a load,
  *                             BENCH_PORT=3320, PG_URL=postgres://postgres@127.0.0.1:5432/postgres)
@@ -74,6 +76,47 @@ async function measure(label: string, paths: string[]): Promise<LoadResult> {
       `  (load ${load1()}${result.errors || result.non2xx ? `, errors ${result.errors}, non-2xx ${result.non2xx}` : ''})`,
   );
   return result;
+}
+
+/**
+ * Runs `work` while 5 connections write as visitors do, each a write every 50 ms: a pending comment
+ * on the busiest festival or a vote (new or changed) on one of its gallery's photos. Each write moves
+ * that festival's list version, so the next read of its comments or gallery rebuilds the page.
+ */
+async function withWriters(databaseUrl: string, commentsFestival: number, galleryFestival: number, work: () => Promise<void>) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+  const { rows: photos } = await pool.query<{ id: number }>(
+    "select id from media where festival_id = $1 and status = 'approved' and hidden_at is null order by uploaded_at desc, id desc limit 12",
+    [galleryFestival],
+  );
+  const { rows: people } = await pool.query<{ lo: number; hi: number }>('select min(id)::int as lo, max(id)::int as hi from users');
+  const person = () => people[0].lo + Math.floor(Math.random() * (people[0].hi - people[0].lo + 1));
+  let running = true;
+  let writes = 0;
+  const writer = async (n: number) => {
+    while (running) {
+      if (n % 2 === 0) {
+        await pool.query("insert into comments (festival_id, user_id, content, rating) values ($1, $2, 'Escrito durante la carga', $3)", [commentsFestival, person(), 1 + (writes % 5)]);
+      } else {
+        await pool.query(
+          'insert into media_votes (media_id, user_id, rating) values ($1, $2, $3) on conflict (media_id, user_id) do update set rating = excluded.rating, updated_at = now()',
+          [photos[writes % photos.length].id, person(), 1 + (writes % 5)],
+        );
+      }
+      writes += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const writers = [0, 1, 2, 3, 4].map((n) => writer(n));
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    running = false;
+    await Promise.all(writers);
+    console.log(`  (writers: ${writes} writes, ${(writes / ((performance.now() - started) / 1000)).toFixed(0)} a second)`);
+    await pool.end();
+  }
 }
 
 const name = `festivales_bench_scale_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -152,6 +195,10 @@ try {
   await measure(`GET /api/festivals/{id}, ${ids.length} ids`, ids.map((id) => `/api/festivals/${id}`));
   await measure('GET /api/comments/festival/{busiest}', [`/api/comments/festival/${busiest.id}`]);
   await measure('GET /api/media/festival/{busiest gallery}', [`/api/media/festival/${busiestGallery.id}`]);
+  await withWriters(url.toString(), busiest.id, busiestGallery.id, async () => {
+    await measure('GET /api/comments/festival/{busiest}, 5 writers', [`/api/comments/festival/${busiest.id}`]);
+    await measure('GET /api/media/festival/{busiest gallery}, 5 writers', [`/api/media/festival/${busiestGallery.id}`]);
+  });
   await measure('GET /api/festivals', ['/api/festivals']);
 } finally {
   await server?.stop();

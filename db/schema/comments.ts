@@ -77,3 +77,22 @@ export const festivalRatingsTable = pgTable(
     check('festival_ratings_consistent', sql`${t.ratingsCount} >= 0 and ${t.ratingsSum} between ${t.ratingsCount} and 5 * ${t.ratingsCount}`),
   ],
 );
+
+/**
+ * Per-festival counts of favourites and approved comments, kept by statement triggers on favorites
+ * and comments (migration festival-counters, decision 043) in the transaction of each write, so the
+ * comment list's total and the admin's favourites column read one row instead of counting. Apart
+ * from festival_ratings on purpose: a write here must not move catalogue_version (every instance
+ * would read the whole catalogue again for a favourite). No row means nothing counted yet.
+ */
+export const festivalCountersTable = pgTable(
+  'festival_counters',
+  {
+    festivalId: integer('festival_id')
+      .primaryKey()
+      .references(() => festivalsTable.id, { onDelete: 'cascade' }),
+    favoritesCount: integer('favorites_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+  },
+  (t) => [check('festival_counters_not_negative', sql`${t.favoritesCount} >= 0 and ${t.commentsCount} >= 0`)],
+);

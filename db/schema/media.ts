@@ -94,6 +94,24 @@ export const mediaVotesTable = pgTable(
   ],
 );
 
+/**
+ * Per-photo vote counters (how many votes and their sum), kept by statement triggers on media_votes
+ * (migration festival-counters, decision 043) in the transaction of each vote: the gallery, the vote's
+ * answer and the admin's media list read the average and count from one row instead of
+ * aggregating the photo's votes (100,000 on the busiest generated photo). No row means no vote.
+ */
+export const mediaVoteCountsTable = pgTable(
+  'media_vote_counts',
+  {
+    mediaId: integer('media_id')
+      .primaryKey()
+      .references(() => mediaTable.id, { onDelete: 'cascade' }),
+    votesCount: integer('votes_count').notNull().default(0),
+    votesSum: integer('votes_sum').notNull().default(0),
+  },
+  (t) => [check('media_vote_counts_consistent', sql`${t.votesCount} >= 0 and ${t.votesSum} between ${t.votesCount} and 5 * ${t.votesCount}`)],
+);
+
 export const mediaReportsTable = pgTable(
   'media_reports',
   {

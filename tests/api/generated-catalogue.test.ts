@@ -175,6 +175,21 @@ describe('generated catalogue', () => {
     }
   });
 
+  it('keeps comment and vote counters equal to a fresh count', async () => {
+    const stale = await rows<{ item: string }>(sql`
+      select 'festival ' || f.id as item from festivals f left join festival_counters c on c.festival_id = f.id
+      where coalesce(c.comments_count, 0) <> (select count(*) from comments x where x.festival_id = f.id and x.status = 'approved')
+      union all
+      select 'photo ' || m.id from media m left join media_vote_counts c on c.media_id = m.id
+      where (coalesce(c.votes_count, 0), coalesce(c.votes_sum, 0)) <> (select count(*), coalesce(sum(v.rating), 0) from media_votes v where v.media_id = m.id)`);
+    expect(stale).toEqual([]);
+    const counted = await one<{ votes: number; comments: number }>(
+      sql`select (select sum(votes_count)::int from media_vote_counts) as votes, (select sum(comments_count)::int from festival_counters) as comments`,
+    );
+    expect(counted.votes).toBe(5000);
+    expect(counted.comments).toBeGreaterThan(1500);
+  });
+
   it('leaves every index, constraint and trigger as the migrations made them, and the triggers keep counting', async () => {
     expect(await schemaShape()).toEqual(shapeBefore);
     const pending = await one<{ id: number }>(sql`select id from comments where status = 'pending' order by id limit 1`);

@@ -81,3 +81,43 @@ describe('migration 0006 (ratings once per user, approved only)', () => {
     expect(after.rows).toEqual([{ ratings_count: 1, ratings_sum: 4 }]);
   });
 });
+
+describe('migration 0020 (counters of favourites, approved comments and votes)', () => {
+  it('counts what is already stored, and the triggers take over', async () => {
+    // A database of its own: the test above left this one fully migrated.
+    await handle.db.execute(sql`drop schema if exists drizzle cascade`);
+    await handle.db.execute(sql`drop schema public cascade`);
+    await handle.db.execute(sql`create schema public`);
+    await migrateTo(migrationsBefore('0020_festival-counters'));
+    await handle.db.execute(sql`insert into users (id, email, name) values (1, 'a@x.es', 'A'), (2, 'b@x.es', 'B'), (3, 'c@x.es', 'C')`);
+    await handle.db.execute(sql`insert into festivals (id, name, dedupe_key, status) values (1, 'Uno', 'uno|', 'approved'), (2, 'Dos', 'dos|', 'approved'), (3, 'Tres', 'tres|', 'approved')`);
+    await handle.db.execute(sql`insert into favorites (user_id, festival_id) values (1, 1), (2, 1), (3, 1), (1, 2)`);
+    await handle.db.execute(sql`insert into comments (festival_id, user_id, content, rating, status) values
+      (1, 1, 'uno', 5, 'approved'), (1, 2, 'dos', 3, 'approved'), (1, 3, 'pendiente', 1, 'pending'), (3, 3, 'solo pendiente', 2, 'pending')`);
+    await handle.db.execute(sql`insert into media (id, festival_id, url, status) values (1, 1, 'https://x.es/1.jpg', 'approved'), (2, 1, 'https://x.es/2.jpg', 'approved')`);
+    await handle.db.execute(sql`insert into media_votes (media_id, user_id, rating) values (1, 1, 5), (1, 2, 2), (1, 3, 4)`);
+
+    await migrateTo(migrationsFolder);
+    const festivals = await rows(sql`select festival_id, favorites_count, comments_count from festival_counters order by festival_id`);
+    expect(festivals.rows).toEqual([
+      { festival_id: 1, favorites_count: 3, comments_count: 2 },
+      { festival_id: 2, favorites_count: 1, comments_count: 0 },
+    ]);
+    const photos = await rows(sql`select media_id, votes_count, votes_sum from media_vote_counts order by media_id`);
+    expect(photos.rows).toEqual([{ media_id: 1, votes_count: 3, votes_sum: 11 }]);
+
+    await handle.db.execute(sql`update comments set status = 'approved' where content = 'solo pendiente'`);
+    await handle.db.execute(sql`delete from favorites where festival_id = 1 and user_id = 2`);
+    await handle.db.execute(sql`update media_votes set rating = 1 where media_id = 1 and user_id = 1`);
+    await handle.db.execute(sql`insert into media_votes (media_id, user_id, rating) values (2, 1, 3)`);
+    expect((await rows(sql`select festival_id, favorites_count, comments_count from festival_counters order by festival_id`)).rows).toEqual([
+      { festival_id: 1, favorites_count: 2, comments_count: 2 },
+      { festival_id: 2, favorites_count: 1, comments_count: 0 },
+      { festival_id: 3, favorites_count: 0, comments_count: 1 },
+    ]);
+    expect((await rows(sql`select media_id, votes_count, votes_sum from media_vote_counts order by media_id`)).rows).toEqual([
+      { media_id: 1, votes_count: 3, votes_sum: 7 },
+      { media_id: 2, votes_count: 1, votes_sum: 3 },
+    ]);
+  });
+});

@@ -10,7 +10,8 @@ import { jsonObjectOf, type FieldsOf } from '../sql-json';
  * Comments and who sees them (decision 018): a new comment is pending; everyone sees approved
  * comments; an author also sees their own pending ones; admins see the pending queue. A rating
  * counts in the festival's averageRating once approved, once per user (their newest approved
- * comment): triggers on comments keep that in festival_user_ratings and festival_ratings.
+ * comment): triggers on comments keep that in festival_user_ratings and festival_ratings, and the
+ * number of approved comments in festival_counters (decision 043).
  *
  * One field list per answer: the public Comment and the admin queue's AdminComment (the same
  * fields plus the festival), read by Drizzle for the public list and serialised by Postgres for
@@ -47,6 +48,20 @@ export async function hasPendingComments(database: Executor, festivalId: number,
   return rows.length > 0;
 }
 
+/**
+ * How many comments the festival's list holds: its approved comments from the counter row that
+ * triggers keep (festival_counters), never counted over the table (the busiest generated festival
+ * has 15,000), plus the author's own pending ones (comments_festival_author_idx, a handful).
+ */
+function visibleCount(database: Executor, festivalId: number, authorId: number | undefined) {
+  const approved = sql<number>`coalesce((select fc.comments_count from festival_counters fc where fc.festival_id = ${festivalId}), 0)`;
+  const pending =
+    authorId === undefined
+      ? sql<number>`0`
+      : sql<number>`(select count(*) from comments c where c.festival_id = ${festivalId} and c.user_id = ${authorId} and c.status = 'pending')`;
+  return sqlRows<{ n: number }>(database, sql`select (${approved} + ${pending})::int as n`).then((rows) => rows.map((r) => ({ n: Number(r.n) })));
+}
+
 // NULLS LAST as in the comments indexes, or Postgres cannot read the page off them.
 const newestFirst = [sql`${commentsTable.createdAt} desc nulls last`, sql`${commentsTable.id} desc nulls last`];
 
@@ -69,7 +84,7 @@ export async function listComments(
   )!;
   const pageIds = database.select({ pageId: commentsTable.id }).from(commentsTable).where(visible).orderBy(...newestFirst).limit(range.limit).offset(range.offset).as('page');
   const [[total], rows] = await Promise.all([
-    database.select({ n: count() }).from(commentsTable).where(visible),
+    range.year === undefined ? visibleCount(database, festivalId, authorId) : database.select({ n: count() }).from(commentsTable).where(visible),
     database
       .select(commentFields)
       .from(pageIds)

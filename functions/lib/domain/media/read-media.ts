@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '#db/client';
-import { festivalsTable, imageVariantsTable, mediaTable, mediaVotesTable, usersTable } from '#db/schema';
+import { festivalsTable, imageVariantsTable, mediaTable, mediaVoteCountsTable, mediaVotesTable, usersTable } from '#db/schema';
 import type { AdminMedia, Media } from '#core/response-schemas';
 import { imageInfo } from '../../image-variant-records';
 import { notFound } from '../../errors';
@@ -20,10 +20,9 @@ export const mediaNotFound = () => notFound('Contenido no encontrado', 'media_no
 /** What the public gallery shows (hidden items leave it whatever their status). */
 export const publicMedia = and(eq(mediaTable.status, 'approved'), isNull(mediaTable.hiddenAt))!;
 
-// Aggregates per item in SQL: the lateral subquery reads each item's votes through the primary key.
-const voteStats = sql`lateral (
-  select round(avg(v.rating)::numeric, 2)::float8 as rating, count(*)::int as votes_count
-  from media_votes v where v.media_id = "media"."id") as vote_stats`;
+// Each item's average and count come from its counter row (media_vote_counts, kept by triggers on
+// media_votes in the vote's transaction, decision 043), never aggregated over its votes.
+export const voteAverage = sql<number>`coalesce(round(${mediaVoteCountsTable.votesSum}::numeric / nullif(${mediaVoteCountsTable.votesCount}, 0), 2)::float8, 0)`;
 
 /** The fields of a gallery item (core/response-schemas Media), without its photo copies. */
 const mediaFields = {
@@ -36,8 +35,8 @@ const mediaFields = {
   comment: mediaTable.comment,
   status: mediaTable.status,
   uploaded_at: mediaTable.uploadedAt,
-  rating: sql<number>`coalesce(vote_stats.rating, 0)`.mapWith(Number),
-  votesCount: sql<number>`coalesce(vote_stats.votes_count, 0)`.mapWith(Number),
+  rating: voteAverage.mapWith(Number),
+  votesCount: sql<number>`coalesce(${mediaVoteCountsTable.votesCount}, 0)`.mapWith(Number),
   // The caller's own vote is read apart, so one page serves everyone.
   userRating: sql<number | null>`null`,
   User: jsonObjectOrNull(usersTable.id, { id: usersTable.id, name: usersTable.name, avatar_url: usersTable.avatarUrl }),
@@ -59,9 +58,9 @@ export async function countPublicMedia(database: Executor, festivalId: number): 
   return total.n;
 }
 
-/** A page of the public gallery with each item's vote aggregates; userRating is filled per caller afterwards. */
+/** A page of the public gallery with each item's vote average and count; userRating is filled per caller afterwards. */
 export async function listPublicMedia(database: Executor, festivalId: number, limit: number, offset: number): Promise<Media[]> {
-  // The page is chosen first, so aggregates run for its rows only, however deep the offset.
+  // The page is chosen first, so the joins run for its rows only, however deep the offset.
   const page = database
     .select({ pageId: mediaTable.id })
     .from(mediaTable)
@@ -77,7 +76,7 @@ export async function listPublicMedia(database: Executor, festivalId: number, li
     .innerJoin(mediaTable, eq(mediaTable.id, page.pageId))
     .leftJoin(usersTable, eq(usersTable.id, mediaTable.userId))
     .leftJoin(imageVariantsTable, eq(imageVariantsTable.key, mediaTable.storageKey))
-    .leftJoin(voteStats, sql`true`)
+    .leftJoin(mediaVoteCountsTable, eq(mediaVoteCountsTable.mediaId, mediaTable.id))
     .orderBy(...newestFirst);
   return rows.map(({ uploader, variants, uploaded_at, rating, votesCount, userRating, ...row }) => ({
     ...row,
@@ -124,7 +123,7 @@ async function adminMediaJson(database: Executor, where: SQL, range: { limit?: n
       from (select * from media where ${where} order by uploaded_at desc, id desc ${limit} offset ${range.offset ?? 0}) media
       join festivals on festivals.id = media.festival_id
       left join users on users.id = media.user_id
-      left join ${voteStats} on true`,
+      left join media_vote_counts on media_vote_counts.media_id = media.id`,
   );
   return row?.body ?? '[]';
 }

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client';
-import { mediaTable, mediaVotesTable } from '#db/schema';
+import { mediaTable, mediaVoteCountsTable, mediaVotesTable } from '#db/schema';
 import { notFound } from '../../errors';
-import { MEDIA_NOT_FOUND, publicMedia } from './read-media';
+import { MEDIA_NOT_FOUND, publicMedia, voteAverage } from './read-media';
 
 /**
  * Votes on gallery items: one per signed-in user and item (1 to 5), on items of the public gallery
@@ -31,12 +31,10 @@ export async function castVote(database: Executor, userId: number, id: number, r
     })
     .returning({ mediaId: mediaVotesTable.mediaId });
   if (voted.length === 0) throw notFound(MEDIA_NOT_FOUND, 'media_not_found');
+  // The item's counter row, moved by the vote's own statement and committed with it.
   const [stats] = await database
-    .select({
-      rating: sql<number>`round(avg(${mediaVotesTable.rating})::numeric, 2)::float8`.mapWith(Number),
-      votesCount: sql<number>`count(*)::int`.mapWith(Number),
-    })
-    .from(mediaVotesTable)
-    .where(eq(mediaVotesTable.mediaId, id));
+    .select({ rating: voteAverage.mapWith(Number), votesCount: mediaVoteCountsTable.votesCount })
+    .from(mediaVoteCountsTable)
+    .where(eq(mediaVoteCountsTable.mediaId, id));
   return stats;
 }
