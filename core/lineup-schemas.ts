@@ -94,6 +94,15 @@ export type ArtistInput = z.output<typeof artistInputSchema>;
 /** POST /api/admin/artists/{id}/merge: the duplicate {id} goes into {into}. */
 export const artistMergeSchema = z.object({ into: id('Indica el artista en el que fusionar (into).') });
 
+/** POST /api/admin/artists/lookup: the names of a pasted poster, to tell known artists from new ones before saving. */
+export const artistLookupSchema = z.object({
+  names: z
+    .array(z.string({ error: 'Cada nombre debe ser un texto.' }).trim().min(1, { error: 'Hay un nombre vacío.' }).max(200, { error: 'El nombre del artista no puede superar los 200 caracteres.' }), {
+      error: 'names debe ser una lista de nombres.',
+    })
+    .max(MAX_LINEUP_ENTRIES, { error: `Como mucho ${MAX_LINEUP_ENTRIES} nombres a la vez.` }),
+});
+
 /** GET /api/artists */
 export const artistQuerySchema = z.object({
   search: z.string().trim().max(200, { error: 'La búsqueda no puede superar los 200 caracteres.' }).optional(),

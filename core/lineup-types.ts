@@ -71,6 +71,13 @@ export const artistSchema = z.object({
 export type Artist = z.infer<typeof artistSchema>;
 
 export const artistListItemSchema = artistSchema.extend({ upcomingFestivals: z.number().int() });
+
+/** POST /api/admin/artists/lookup: each name asked, in order, with the artist it already is (same name key), or null when saving would create it. */
+export const artistLookupItemSchema = z.object({
+  name: z.string(),
+  artist: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
+});
+export type ArtistLookupItem = z.infer<typeof artistLookupItemSchema>;
 export type ArtistListItem = z.infer<typeof artistListItemSchema>;
 
 /** A festival edition the artist plays, with what a card shows. */

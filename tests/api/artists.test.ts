@@ -90,6 +90,44 @@ describe('admin artists', () => {
   });
 });
 
+describe('POST /api/admin/artists/lookup', () => {
+  it("answers each pasted name, in order, with the artist it already is by name key (pending proposals' too) or null", async () => {
+    const known = await createArtist({ name: `Búsqueda Lote ${tag}` });
+    const proposal = await api('POST', '/api/festivals', {
+      token: user.token,
+      body: { name: `Lote Pendiente ${tag}`, location: 'Soria, España', start_date: '2040-09-01', end_date: '2040-09-02', description: 'D', lineup: [`Solo Pendiente ${tag}`] },
+    });
+    expect(proposal.status).toBe(201);
+    const pendingArtist = proposal.json.lineup[0].artist;
+    const names = [`Nadie Todavía ${tag}`, `DJ busqueda-lote ${tag}`, `SOLO PENDIENTE ${tag}`, 'D.J.'];
+    const res = await api('POST', '/api/admin/artists/lookup', { token: admin.token, body: { names } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([
+      { name: names[0], artist: null },
+      { name: names[1], artist: { id: known.id, name: `Búsqueda Lote ${tag}`, slug: known.slug } },
+      { name: names[2], artist: expect.objectContaining({ id: pendingArtist.id }) },
+      { name: 'D.J.', artist: null },
+    ]);
+    // What saving resolves to: the same artists, none created twice.
+    const festival = await createFestival();
+    const saved = await lineup(festival, names.slice(0, 3).map((artist_name) => ({ artist_name })));
+    expect(saved.map((e) => e.artist.id).slice(1)).toEqual([known.id, pendingArtist.id]);
+    expect((await api('POST', '/api/admin/artists/lookup', { token: admin.token, body: { names: [] } })).json).toEqual([]);
+  });
+
+  it('is for admins only and refuses what is not a list of names, in Spanish', async () => {
+    expect((await api('POST', '/api/admin/artists/lookup', { body: { names: ['A'] } })).status).toBe(401);
+    expect((await api('POST', '/api/admin/artists/lookup', { token: user.token, body: { names: ['A'] } })).status).toBe(403);
+    const notList = await api('POST', '/api/admin/artists/lookup', { token: admin.token, body: { names: 'A, B' } });
+    expect(notList.status).toBe(400);
+    expect(notList.json.error).toBe('names debe ser una lista de nombres.');
+    const tooMany = await api('POST', '/api/admin/artists/lookup', { token: admin.token, body: { names: Array.from({ length: 501 }, (_, i) => `N${i}`) } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.error).toBe('Como mucho 500 nombres a la vez.');
+    expect((await api('POST', '/api/admin/artists/lookup', { token: admin.token, body: { names: ['  '] } })).json.error).toBe('Hay un nombre vacío.');
+  });
+});
+
 describe('public artists', () => {
   it('searches ignoring accents, case and "DJ", with the count of upcoming festivals', async () => {
     const festival = await createFestival({ startDate: '2038-07-01', endDate: '2038-07-02' });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { artistNameKey } from '#core/artist-key';
-import type { Artist, ArtistAppearance, ArtistDetail, ArtistListItem } from '#core/lineup-types';
+import type { Artist, ArtistAppearance, ArtistDetail, ArtistListItem, ArtistLookupItem } from '#core/lineup-types';
 import type { Database } from '#db/client';
 import { sqlRows } from '../sql-rows';
 
@@ -112,6 +112,23 @@ export async function artistDetail(database: Database, id: number): Promise<Arti
 export async function sitemapArtists(database: Database): Promise<{ id: number; slug: string; updatedAt: string }[]> {
   const rows = await sqlRows(database, sql`select a.id, a.slug, a.updated_at::date::text as updated_at from artists a where ${publicArtist} order by a.id`);
   return rows.map((row) => ({ id: Number(row.id), slug: row.slug as string, updatedAt: String(row.updated_at) }));
+}
+
+/**
+ * The artist each name already is, by the database's own name key (so the answer is what saving
+ * the lineup would resolve to), in the order asked; null for a name saving would create. Every
+ * artist counts, pending proposals' names included: an admin's save reuses them. One query.
+ */
+export async function artistsByNames(database: Database, names: string[]): Promise<ArtistLookupItem[]> {
+  if (names.length === 0) return [];
+  const rows = await sqlRows(database, sql`select n.name, a.id, a.name as artist_name, a.slug
+    from json_array_elements_text(${JSON.stringify(names)}::json) with ordinality as n(name, ord)
+    left join artists a on a.name_key = artist_name_key(n.name)
+    order by n.ord`);
+  return rows.map((row) => ({
+    name: row.name as string,
+    artist: row.id === null || row.id === undefined ? null : { id: Number(row.id), name: row.artist_name as string, slug: row.slug as string },
+  }));
 }
 
 /** Festivals with the artist on any edition's lineup (GET /api/festivals?artist=). */

@@ -1,6 +1,6 @@
 import { apiRequest } from '../../../lib/api-client';
 import type { ArtistInput, EditionInput, LineupEntryInput, TicketsInput } from '#core/lineup-schemas';
-import type { ArtistDetail, ArtistListItem, Edition } from '#core/lineup-types';
+import type { ArtistDetail, ArtistListItem, ArtistLookupItem, Edition } from '#core/lineup-types';
 
 /** The admin routes of editions, lineups, tickets and artists (the server checks the role on each). */
 
@@ -20,6 +20,8 @@ export function findArtists(search: string, limit = 8, signal?: AbortSignal) {
   if (search.trim()) query.set('search', search.trim());
   return apiRequest<ArtistListItem[]>(`/api/artists?${query}`, { signal });
 }
+/** The artist each pasted name already is (by name key, as saving resolves it), in one request. */
+export const lookupArtists = (names: string[]) => apiRequest<ArtistLookupItem[]>('/api/admin/artists/lookup', { method: 'POST', body: { names } });
 export const createArtist = (body: Body<ArtistInput>) => apiRequest<ArtistDetail>('/api/admin/artists', { method: 'POST', body });
 export const updateArtist = (id: number, body: Body<ArtistInput>) => apiRequest<ArtistDetail>(`/api/admin/artists/${id}`, { method: 'PUT', body });
 export const deleteArtist = (id: number) => apiRequest<unknown>(`/api/admin/artists/${id}`, { method: 'DELETE' });

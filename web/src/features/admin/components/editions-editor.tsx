@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { ArrowDownIcon, ArrowUpIcon, XIcon } from 'lucide-react';
-import { artistNameKey } from '#core/artist-key';
 import { editionStatuses, MAX_LINEUP_ENTRIES, type Billing, type EditionStatus } from '#core/lineup-schemas';
 import { editionStatusLabels } from '#core/lineup-view';
 import { parsePastedLineup } from '#core/lineup-paste';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
-import { createEdition, deleteEdition, findArtists, getFestivalEditions, saveLineup, saveTickets, updateEdition } from '../api/lineup-api';
+import { createEdition, deleteEdition, getFestivalEditions, lookupArtists, saveLineup, saveTickets, updateEdition } from '../api/lineup-api';
 import { ArtistPicker } from './artist-picker';
 import type { Edition } from '#core/lineup-types';
 import type { Festival } from '#core/response-schemas';
@@ -52,22 +51,20 @@ function rowsOf(edition: Edition): Row[] {
   }));
 }
 
-/** Which pasted names are not known artists yet: one search per distinct name, a few at a time. */
+/**
+ * Which pasted names are not artists yet, asked of the server in one request for the whole poster
+ * (a search per name took seconds for a 200-artist poster). The server compares by the database's
+ * own name key, so a name marked known is the artist saving will use, pending proposals' included.
+ */
 async function markNew(rows: Row[]): Promise<Row[]> {
   const names = [...new Set(rows.filter((r) => r.artistId === undefined).map((r) => r.name))];
   const known = new Map<string, number>();
-  let next = 0;
-  const worker = async () => {
-    while (next < names.length) {
-      const name = names[next++]!;
-      const found = await findArtists(name, 5).catch(() => []);
-      for (const a of found) known.set(artistNameKey(a.name), a.id);
-    }
-  };
-  await Promise.all(Array.from({ length: 6 }, worker));
+  if (names.length) {
+    for (const item of await lookupArtists(names)) if (item.artist) known.set(item.name, item.artist.id);
+  }
   return rows.map((r) => {
     if (r.artistId !== undefined) return r;
-    const id = known.get(artistNameKey(r.name));
+    const id = known.get(r.name);
     return id === undefined ? { ...r, isNew: true } : { ...r, artistId: id, isNew: false };
   });
 }
@@ -194,7 +191,9 @@ function LineupFields({ edition, onSaved }: { edition: Edition; onSaved: (m: str
           ends_at: fromLocalInput(r.endsAt),
         })),
       );
-      setRows(rowsOf(saved));
+      // The saved lineup is the rows in the same order: keep their keys, so React updates the rows
+      // in place instead of drawing every one again (a second on a 200-artist lineup).
+      setRows((list) => rowsOf(saved).map((row, i) => (list[i] ? { ...row, key: list[i]!.key } : row)));
       onSaved(
         saved.artistsCreated
           ? `Cartel ${edition.year} guardado: ${saved.lineup.length} artistas (${saved.artistsCreated} nuevos)`
