@@ -2,13 +2,21 @@
  * What making the resized copies of a photo costs at confirm (functions/lib/image-variants.ts), and
  * what they save: a phone-sized 5 MB photo turned into 320/640/1280 px AVIF and WebP, median time of
  * five runs, each copy's bytes, and what a 375 px phone at 2x downloads (the 640 px AVIF) instead of
- * the original. Every copy is read back to check it carries no metadata.
+ * the original. The copies are then stored as confirm stores them (putVariantObjects, local storage in
+ * a temporary DATA_DIR) and every stored copy is read back from storage to check it carries no
+ * metadata (no EXIF, XMP or IPTC, and not the camera's name anywhere in its bytes).
  *
  *   npm run bench -- image-variants
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
+import { resetEnv } from '../functions/lib/env';
 import { makeImageVariants } from '../functions/lib/image-variants';
+import { putVariantObjects } from '../functions/lib/stored-images';
+import { storage } from '../functions/lib/storage/storage';
 
 const RUNS = 5;
 
@@ -43,15 +51,25 @@ for (let i = 0; i < RUNS; i++) {
 }
 times.sort((a, b) => a - b);
 console.log(`variants of one photo: median ${times[Math.floor(RUNS / 2)].toFixed(0)} ms, min ${times[0].toFixed(0)} ms, max ${times[RUNS - 1].toFixed(0)} ms (budget 400 ms)`);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'festivales-bench-variants-'));
+resetEnv({ DATA_DIR: dataDir, S3_BUCKET: undefined });
 let clean = true;
-for (const v of result.variants.sort((a, b) => a.width - b.width || a.format.localeCompare(b.format))) {
-  const meta = await sharp(v.bytes).metadata();
-  const metadata = Boolean(meta.exif || meta.xmp || meta.iptc);
-  clean &&= !metadata;
-  console.log(`  ${v.format.padEnd(5)} ${`${v.width}x${v.height}`.padEnd(10)} ${kb(v.bytes.byteLength).padStart(8)}  metadata: ${metadata ? 'YES' : 'none'}`);
+try {
+  const stored = await putVariantObjects('users/1/gallery/bench.jpg', result);
+  for (const v of stored.sort((a, b) => a.width - b.width || a.format.localeCompare(b.format))) {
+    const object = await storage().read(v.key, 20 * 1024 * 1024);
+    if (!object?.bytes) throw new Error(`${v.key} was not stored`);
+    const meta = await sharp(object.bytes).metadata();
+    const metadata = Boolean(meta.exif || meta.xmp || meta.iptc) || Buffer.from(object.bytes).includes(Buffer.from('Serie 1234'));
+    clean &&= !metadata;
+    console.log(`  ${v.format.padEnd(5)} ${`${v.width}x${v.height}`.padEnd(10)} ${kb(object.bytes.byteLength).padStart(8)}  read back from storage, metadata: ${metadata ? 'YES' : 'none'}`);
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(`placeholder: ${Buffer.from(result.placeholder, 'base64').length} bytes of ThumbHash`);
 const phone = result.variants.find((v) => v.format === 'avif' && v.width === 640)!;
 console.log(`375 px phone at 2x: ${kb(phone.bytes.byteLength)} instead of ${kb(input.byteLength)} (${((1 - phone.bytes.byteLength / input.byteLength) * 100).toFixed(1)} % saved); 50 such photos: ${((50 * phone.bytes.byteLength) / 1024 / 1024).toFixed(2)} MB instead of ${((50 * input.byteLength) / 1024 / 1024).toFixed(0)} MB`);
-console.log(`stored copies carry no metadata: ${clean ? 'yes' : 'NO'}`);
-process.exitCode = clean ? 0 : 1;
+const median = times[Math.floor(RUNS / 2)];
+console.log(`stored copies carry no metadata: ${clean ? 'yes' : 'NO'}; median within 400 ms: ${median <= 400 ? 'yes' : 'NO'} (a loaded machine adds to it: compare the load average, ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+process.exitCode = clean && median <= 400 ? 0 : 1;
