@@ -9,7 +9,8 @@ import type { AuthUser } from '../lib/app-env';
 import { currentUser, optionalAuth, requireAdmin, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
-import { cachedBody, publicReadCacheControl, sendCachedBody } from '../lib/cached-body';
+import { LRUCache } from 'lru-cache';
+import { cachedBody, PER_REQUEST_BROTLI_QUALITY, publicReadCacheControl, sendCachedBody, type CachedBody } from '../lib/cached-body';
 import { catalogFestival, catalogRead, catalogResponse, findFestival } from '../lib/festival-store';
 import { deleteFestivalWithMedia } from '../lib/festival-deletion';
 import { editionFilters } from '../lib/domain/editions/catalogue-filters';
@@ -36,6 +37,21 @@ async function withDetail(database: Database, festival: Festival, editionFields:
 const festivalWithEditions = festivalResponse.extend({ ...festivalEditionFieldsSchema.shape, image: imageInfoSchema.nullable().optional() });
 
 const doc = documenter('Festivales');
+
+/**
+ * Each festival's last editions answer, kept with its compressed forms: the next request whose
+ * body is the same (same ETag, the body's hash) sends those bytes instead of compressing a long
+ * history again; a changed body replaces it. Bounded by size, least recently used out.
+ */
+const editionBodies = new LRUCache<number, CachedBody>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (entry) => entry.body.length * 2 });
+
+function editionsBody(festivalId: number, editions: unknown): CachedBody {
+  const fresh = cachedBody(editions, { brotliQuality: PER_REQUEST_BROTLI_QUALITY });
+  const kept = editionBodies.get(festivalId);
+  if (kept?.etag === fresh.etag) return kept;
+  editionBodies.set(festivalId, fresh);
+  return fresh;
+}
 
 /**
  * Cluster indexes by catalogue snapshot (the array is the snapshot's own, so a new catalogue
@@ -120,8 +136,7 @@ export const app = createApp('/api/festivals')
   .get('/:id/editions', doc({ summary: 'Todas las ediciones de un festival, la más reciente primero, con cartel y entradas', access: 'optional', responses: { 200: { description: 'Ediciones', schema: z.array(editionSchema) }, 304: { description: 'Sin cambios (ETag)' } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), async (c) => {
     const database = await db();
     const festival = await visibleFestival(database, c.req.valid('param').id, c.get('user'));
-    const body = cachedBody(await festivalEditions(database, festival.id));
-    return sendCachedBody(c, body, festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
+    return sendCachedBody(c, editionsBody(festival.id, await festivalEditions(database, festival.id)), festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
   })
   .post('/', doc({ summary: 'Propone un festival (queda pendiente de moderación)', access: 'user', responses: { 201: { description: 'El festival propuesto', schema: festivalWithEditions } }, errors: [409, 429] }), requireAuth, validate('json', proposeFestivalSchema), rateLimit('propose'), async (c) => {
     const database = await db();

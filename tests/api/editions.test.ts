@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { artistsTable, auditLogTable, commentsTable, editionTicketsTable, festivalEditionsTable, festivalsTable, lineupEntriesTable } from '#db/schema';
@@ -91,6 +91,11 @@ describe('GET /api/festivals/{id}/editions', () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect((await changed.json())[0].lineup).toHaveLength(1);
+    // Brotli for browsers, the same body.
+    const br = await root().request(`/api/festivals/${id}/editions`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('etag')).toBe(changed.headers.get('etag'));
+    expect(JSON.parse(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString())[0].lineup).toHaveLength(1);
     // With a session the answer stays out of shared caches.
     const signed = await api('GET', `/api/festivals/${id}/editions`, { token: user.token });
     expect(signed.headers.get('cache-control')).toBe('private, max-age=0, must-revalidate');
