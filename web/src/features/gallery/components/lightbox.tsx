@@ -11,6 +11,7 @@ import { useScrollLock } from '../../../lib/use-scroll-lock';
 import type { GalleryItem } from '../api/gallery-items';
 import { ReportButton } from './report-button';
 import { VoteStars } from './vote-stars';
+import './lightbox.css';
 
 interface Props {
   items: GalleryItem[];

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { StarIcon } from 'lucide-react';
+import './vote-stars.css';
 
 /** Five buttons to vote 1-5 (whole numbers); the chosen star pulses for 1200 ms. */
 export function VoteStars({ value, disabled, onVote }: { value: number | null; disabled?: boolean; onVote: (rating: number) => void }) {

@@ -3,6 +3,7 @@ import { CheckIcon, GlobeIcon, LockIcon, UsersIcon, type LucideIcon } from 'luci
 import { paths } from '../../../config/paths';
 import { useReveal } from '../hooks/use-reveal';
 import './static-pages.css';
+import './about-page.css';
 
 /** The claims the About page makes. */
 const stats = [

@@ -7,6 +7,7 @@ import { contactChannels } from '../contact-channels';
 // The testimonials reuse the rating stars' look.
 import '../../../components/ui/stars.css';
 import './static-pages.css';
+import './contact-page.css';
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
 

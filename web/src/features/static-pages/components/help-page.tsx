@@ -6,6 +6,7 @@ import help from '../content/help.md?raw';
 import { textSections } from '../markdown/sections';
 import { StaticMarkdown } from './static-markdown';
 import './static-pages.css';
+import './help-page.css';
 
 const { sections: topics } = textSections(help);
 

@@ -4,6 +4,7 @@ import privacy from '../content/privacy.md?raw';
 import { textSections } from '../markdown/sections';
 import { StaticMarkdown } from './static-markdown';
 import './static-pages.css';
+import './privacy-page.css';
 
 /** The privacy policy: ten sections, one shown at a time, overview first. */
 const { sections } = textSections(privacy);
