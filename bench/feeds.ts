@@ -1,6 +1,6 @@
 /**
  * Calendar feed figures: GET /api/feeds/favorites/{token}.ics of users who each favourited 200
- * festivals, at 50 connections (target p99 <= 30 ms), as calendar programs poll it: with the ETag
+ * festivals (lineups of 30 artists in the descriptions), at 50 connections (target p99 <= 30 ms), as calendar programs poll it: with the ETag
  * they hold (If-None-Match, answered 304) and without it (the whole iCalendar body); then the first
  * request of each feed, one client at a time (nothing cached), and the public feed. PostgreSQL
  * server, a database of its own dropped at the end; the API apps in a process of their own (this
@@ -28,7 +28,7 @@ const USERS = 50;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** 1,000 approved festivals with descriptions and genres; 50 users, each with 200 of them (a different 200 each). */
+/** 1,000 approved festivals with descriptions, genres and lineups of 30; 50 users, each with 200 of them (a different 200 each). */
 async function seed(database: Database): Promise<string[]> {
   await database.execute(sql`insert into genres (name) values ('Techno'), ('House'), ('Trance') on conflict do nothing`);
   await database.execute(sql`insert into festivals (name, dedupe_key, status, location, address, description, website, start_date, end_date)
@@ -38,6 +38,11 @@ async function seed(database: Database): Promise<string[]> {
     from generate_series(1, ${FESTIVALS}) g`);
   await database.execute(sql`insert into festival_genres (festival_id, genre_id)
     select f.id, g.id from festivals f join genres g on g.name in ('Techno', case when f.id % 2 = 0 then 'House' else 'Trance' end)`);
+  // A lineup of 30 on every festival's current edition (the trigger made one from its dates).
+  await database.execute(sql`insert into artists (name, slug) select 'Artista ' || g, 'artista-' || g from generate_series(1, 2000) g`);
+  await database.execute(sql`insert into lineup_entries (edition_id, artist_id, position, billing)
+    select f.current_edition_id, (select min(id) from artists) + (f.id + k * 67) % 2000, k, case when k < 3 then 'headliner' else 'regular' end
+    from festivals f cross join generate_series(0, 29) k where f.current_edition_id is not null`);
   await database.execute(sql`insert into users (email, name) select 'feed' || g || '@bench.test', 'Persona ' || g from generate_series(1, ${USERS}) g`);
   await database.execute(sql`insert into favorites (user_id, festival_id)
     select u.id, f.id from users u join festivals f on (f.id + u.id * 17) % ${FESTIVALS / FAVOURITES} = 0`);
@@ -119,7 +124,7 @@ async function run() {
     await handle.migrate();
     const tokens = await seed(handle.db);
     await handle.close();
-    console.log(`seeded ${FESTIVALS} festivals and ${USERS} users with ${FAVOURITES} favourites each in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`seeded ${FESTIVALS} festivals with lineups of 30 and ${USERS} users with ${FAVOURITES} favourites each in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     server = startProcess('node', ['--import', 'tsx', 'bench/feeds.ts', '--serve'], {
       DATABASE_URL: url.toString(),
       PORT: String(PORT),

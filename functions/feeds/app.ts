@@ -3,7 +3,7 @@ import { feedQuerySchema } from '#core/feed-schemas';
 import { createApp } from '../lib/app';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
-import { etagOf, publicFeedFestivals, renderIcs, renderRss } from '../lib/feeds/calendar-feed';
+import { etagOf, lineupsOf, publicFeedFestivals, renderIcs, renderRss } from '../lib/feeds/calendar-feed';
 import { favoriteFeed } from '../lib/feeds/favorite-feed';
 import { isToken } from '../lib/domain/newsletter/subscriptions';
 import { siteUrl } from '../lib/mail/site-url';
@@ -29,8 +29,10 @@ const PUBLIC_CACHE = 'public, max-age=300, s-maxage=900, stale-while-revalidate=
 /** Calendar feeds: public ones of the catalogue, and each user's private feed of favourites. */
 export const app = createApp('/api/feeds')
   .get('/festivals.ics', doc({ summary: 'Calendario iCalendar público de festivales (filtros opcionales)', responses: { 200: { description: 'iCalendar', schema: z.string(), contentType: 'text/calendar' }, 304: { description: 'Sin cambios (ETag)' } } }), validate('query', feedQuerySchema), async (c) => {
-    const festivals = await publicFeedFestivals(await db(), c.req.valid('query'));
-    return answer(c, renderIcs('Festivales', festivals), 'text/calendar; charset=utf-8', PUBLIC_CACHE);
+    const database = await db();
+    const festivals = await publicFeedFestivals(database, c.req.valid('query'));
+    const lineups = await lineupsOf(database, festivals.map((f) => f.id));
+    return answer(c, renderIcs('Festivales', festivals, new Date(), lineups), 'text/calendar; charset=utf-8', PUBLIC_CACHE);
   })
   .get('/festivals.rss', doc({ summary: 'Canal RSS público de festivales (filtros opcionales)', responses: { 200: { description: 'RSS', schema: z.string(), contentType: 'application/rss+xml' }, 304: { description: 'Sin cambios (ETag)' } } }), validate('query', feedQuerySchema), async (c) => {
     const festivals = await publicFeedFestivals(await db(), c.req.valid('query'));

@@ -2,10 +2,10 @@ import ICAL from 'ical.js';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { festivalsTable } from '#db/schema';
+import { artistsTable, festivalsTable } from '#db/schema';
 import { setFestivalGenres } from '#db/festival-writes';
 import { resetEnv } from '../../functions/lib/env';
-import { api, db, signIn } from '../support/api';
+import { api, db, signIn, signInAdmin } from '../support/api';
 
 const year = new Date().getUTCFullYear() + 1;
 let techno: number;
@@ -151,6 +151,21 @@ describe('private favourites feed', () => {
     expect(renamed.status).toBe(200);
     expect(eventsOf(renamed.text).map((e) => e.summary)).toContain('Feed House Night');
     await db().update(festivalsTable).set({ name: 'Feed House Day' }).where(eq(festivalsTable.id, house));
+    const etag3 = (await api('GET', path)).headers.get('etag')!;
+
+    // A lineup announced (it does not move the catalogue's version): the next poll gets it in the description.
+    const [{ currentEditionId }] = await db().select({ currentEditionId: festivalsTable.currentEditionId }).from(festivalsTable).where(eq(festivalsTable.id, house));
+    const [dj] = await db().insert(artistsTable).values({ name: `Nina Feed ${Date.now()}`, slug: `nina-feed-${Date.now()}` }).returning();
+    const admin = await signInAdmin();
+    expect((await api('PUT', `/api/admin/editions/${currentEditionId}/lineup`, { token: admin.token, body: { lineup: [{ artist_id: dj.id }] } })).status).toBe(200);
+    const announced = await api('GET', path, { headers: { 'If-None-Match': etag3 } });
+    expect(announced.status).toBe(200);
+    expect(eventsOf(announced.text).find((e) => e.summary === 'Feed House Day')!.description).toContain(`Cartel: ${dj.name}`);
+    // The public feed lists it too, and finds the festival by that artist.
+    const byArtist = eventsOf((await api('GET', `/api/feeds/festivals.ics?artist=${encodeURIComponent(dj.name.toLowerCase())}`)).text);
+    expect(byArtist.map((e) => e.summary)).toEqual(['Feed House Day']);
+    expect(byArtist[0].description).toContain(`Cartel: ${dj.name}`);
+    await api('PUT', `/api/admin/editions/${currentEditionId}/lineup`, { token: admin.token, body: { lineup: [] } });
 
     // Unfavourited: gone from the next answer.
     await api('DELETE', `/api/favorites/${techno}`, { token: eva.token });

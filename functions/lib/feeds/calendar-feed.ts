@@ -4,7 +4,8 @@ import { addDaysIso } from '#core/calendar';
 import { formatDateRange, todayIso } from '#core/dates';
 import type { FeedQuery } from '#core/feed-schemas';
 import { festivalPath } from '#core/share';
-import type { Database } from '#db/client';
+import type { Database, Executor } from '#db/client';
+import { sqlRows } from '../domain/sql-rows';
 import { favoritesTable, festivalGenresTable, festivalsTable, genresTable } from '#db/schema';
 import { selectFestivals } from '../festival-store';
 import { escapeHtml } from '../mail/layout';
@@ -32,8 +33,37 @@ export function publicFeedFestivals(database: Database, query: FeedQuery, now = 
   }
   const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
   if (query.country) conditions.push(or(ilike(festivalsTable.location, like(query.country)), ilike(festivalsTable.address, like(query.country))));
-  if (query.artist) conditions.push(ilike(festivalsTable.description, like(query.artist)));
+  if (query.artist) {
+    // The current edition's lineup, or the description where a festival names its artists only there.
+    const onLineup = sql`exists (select 1 from lineup_entries le join artists a on a.id = le.artist_id
+      where le.edition_id = ${festivalsTable.currentEditionId} and a.name ilike ${like(query.artist)})`;
+    conditions.push(or(onLineup, ilike(festivalsTable.description, like(query.artist))));
+  }
   return selectFestivals(database, and(...conditions));
+}
+
+/**
+ * 'Cartel: …' of each festival's current edition, headliners first and then in poster order, as a
+ * festival's own .ics writes it; festivals without a lineup are left out. One query.
+ */
+export async function lineupsOf(database: Executor, festivalIds: number[]): Promise<Map<number, string>> {
+  const lineups = new Map<number, string>();
+  if (festivalIds.length === 0) return lineups;
+  const rows = await sqlRows<{ festival_id: number; name: string }>(
+    database,
+    sql`select f.id as festival_id, a.name
+        from festivals f join lineup_entries le on le.edition_id = f.current_edition_id join artists a on a.id = le.artist_id
+        where f.id in (${sql.join(festivalIds.map((id) => sql`${id}`), sql`, `)})
+        order by f.id, (le.billing = 'headliner') desc, le.position`,
+  );
+  const names = new Map<number, string[]>();
+  for (const row of rows) {
+    const list = names.get(Number(row.festival_id)) ?? [];
+    if (!list.includes(row.name)) list.push(row.name);
+    names.set(Number(row.festival_id), list);
+  }
+  for (const [id, list] of names) lineups.set(id, `Cartel: ${list.join(', ')}`);
+  return lineups;
 }
 
 export function favoriteFeedFestivals(database: Database, userId: number, now = new Date()): Promise<Festival[]> {
@@ -77,11 +107,11 @@ const compactDate = (iso: string) => iso.replace(/-/g, '');
  * An iCalendar (RFC 5545): one all-day event per festival, DTEND the day after the last day
  * (all-day ends are exclusive), a UID that stays the same whatever changes, so calendars update the
  * event instead of adding another; the calendar's name and a refresh interval of 6 hours for the
- * programs that read them. Written line by line: ical-generator, which we used first, spent about
+ * programs that read them; the lineup, where known, in the description. Written line by line: ical-generator, which we used first, spent about
  * 150 ms on 200 festivals (it builds a TextEncoder for every character when folding), and
  * functions/lib/feeds/calendar-feed.test.ts checks this writes the very bytes it wrote.
  */
-export function renderIcs(name: string, festivals: Festival[], now = new Date()): string {
+export function renderIcs(name: string, festivals: Festival[], now = new Date(), lineups = new Map<number, string>()): string {
   const host = new URL(siteUrl()).host;
   // The day, not the instant: the body (and its ETag) stays the same between changes.
   const stamp = `${compactDate(todayIso(now))}T000000Z`;
@@ -98,7 +128,7 @@ export function renderIcs(name: string, festivals: Festival[], now = new Date())
   for (const f of festivals) {
     if (!f.start_date) continue;
     const last = f.end_date && f.end_date >= f.start_date ? f.end_date : f.start_date;
-    const description = [f.description, f.genres.length ? `Géneros: ${f.genres.join(', ')}` : '', f.website ? `Web oficial: ${f.website}` : '', pageOf(f)].filter(Boolean).join('\n\n');
+    const description = [f.description, lineups.get(f.id), f.genres.length ? `Géneros: ${f.genres.join(', ')}` : '', f.website ? `Web oficial: ${f.website}` : '', pageOf(f)].filter(Boolean).join('\n\n');
     const location = [f.address, f.location].filter(Boolean).join(', ');
     lines.push(
       'BEGIN:VEVENT',

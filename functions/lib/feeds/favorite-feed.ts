@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { todayIso } from '#core/dates';
 import type { Database } from '#db/client';
 import { sqlRows } from '../domain/sql-rows';
-import { etagOf, favoriteFeedFestivals, renderIcs } from './calendar-feed';
+import { etagOf, favoriteFeedFestivals, lineupsOf, renderIcs } from './calendar-feed';
 
 /**
  * Private feeds by user: the ETag of the last body (cheap, many kept) and the body itself (large,
@@ -25,26 +25,31 @@ export type FavoriteFeedAnswer = { found: false } | { found: true; etag: string;
  * they hold, and 200 festivals take tens of milliseconds to read and render, so the body is
  * rendered only when what it is made of changed: one indexed read gives the token's owner, the
  * catalogue's version (raised by triggers on every write to festivals, their genres and ratings,
- * decision 001), and the owner's favourites; with the day (past festivals leave the feed), that is
+ * decision 001), the owner's favourites and when their current editions (lineups) last changed; with the day (past festivals leave the feed), that is
  * the key. The read is made on every request, so a rotated token stops at once and no instance
  * serves a body older than the last committed change. Kept per process, bounded by bytes.
  */
 export async function favoriteFeed(database: Database, token: string, ifNoneMatch: string | undefined, now = new Date()): Promise<FavoriteFeedAnswer> {
-  const [owner] = await sqlRows<{ user_id: number; version: string | null; favourites: string | null }>(
+  // Lineups do not move the catalogue's version: saving one touches its edition's updated_at.
+  const [owner] = await sqlRows<{ user_id: number; version: string | null; favourites: string | null; lineups: string | null }>(
     database,
     sql`select t.user_id,
           (select version::text from catalogue_version where id = 1) as version,
-          (select string_agg(festival_id::text, ',' order by festival_id) from favorites where user_id = t.user_id) as favourites
+          (select string_agg(festival_id::text, ',' order by festival_id) from favorites where user_id = t.user_id) as favourites,
+          (select max(e.updated_at)::text
+             from favorites fv join festivals f on f.id = fv.festival_id join festival_editions e on e.id = f.current_edition_id
+             where fv.user_id = t.user_id) as lineups
         from feed_tokens t where t.token = ${token}::uuid`,
   );
   if (!owner) return { found: false };
   const userId = Number(owner.user_id);
-  const key = `${owner.version}:${todayIso(now)}:${createHash('sha1').update(owner.favourites ?? '').digest('base64url')}`;
+  const key = `${owner.version}:${owner.lineups}:${todayIso(now)}:${createHash('sha1').update(owner.favourites ?? '').digest('base64url')}`;
   const known = etags.get(userId);
   if (known?.key === key && ifNoneMatch === known.etag) return { found: true, etag: known.etag, notModified: true };
   const cached = bodies.get(userId);
   if (cached?.key === key) return answer(cached.etag, cached.body, ifNoneMatch);
-  const text = renderIcs('Mis festivales favoritos', await favoriteFeedFestivals(database, userId, now), now);
+  const festivals = await favoriteFeedFestivals(database, userId, now);
+  const text = renderIcs('Mis festivales favoritos', festivals, now, await lineupsOf(database, festivals.map((f) => f.id)));
   const etag = etagOf(text);
   const body = Buffer.from(text, 'utf8');
   etags.set(userId, { key, etag });

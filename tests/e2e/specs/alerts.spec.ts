@@ -88,6 +88,7 @@ test('a followed artist booked by an admin reaches the bell, the mailbox and the
   expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
   const events = eventsOf(await feed.text());
   expect(events).toContainEqual(expect.objectContaining({ summary: festival.name, start, end: day(53), allDay: true }));
+  expect(events.find((e) => e.summary === festival.name)!.description).toContain(`Cartel: ${artist.name}`);
 
   // A new link: the old address stops working, the new one serves the same calendar.
   await page.getByRole('button', { name: 'Renovar enlace' }).click();
