@@ -3,10 +3,9 @@ import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
 import { createArtist, deleteArtist, findArtists, mergeArtist, updateArtist } from '../api/lineup-api';
 import { ArtistPicker } from './artist-picker';
+import { errorMessage, FieldError, SavedNotice } from './form-status';
 import type { ArtistListItem } from '#core/lineup-types';
 import './editions-editor.css';
-
-const message = (error: unknown) => (error instanceof Error ? error.message : 'Error inesperado.');
 
 const linkFields = [
   ['website', 'Sitio web'],
@@ -55,7 +54,7 @@ function ArtistForm({ artist, onClose, onSaved }: { artist: ArtistListItem | nul
       else await createArtist(body);
       onSaved(artist ? `Artista «${values.name}» guardado` : `Artista «${values.name}» creado`);
     } catch (e) {
-      setError(message(e));
+      setError(errorMessage(e));
       setBusy(false);
     }
   };
@@ -67,7 +66,7 @@ function ArtistForm({ artist, onClose, onSaved }: { artist: ArtistListItem | nul
       await mergeArtist(artist.id, mergeInto.id);
       onSaved(`«${artist.name}» fusionado en «${mergeInto.name}»`);
     } catch (e) {
-      setError(message(e));
+      setError(errorMessage(e));
       setBusy(false);
     }
   };
@@ -78,7 +77,7 @@ function ArtistForm({ artist, onClose, onSaved }: { artist: ArtistListItem | nul
       await deleteArtist(artist.id);
       onSaved(`Artista «${artist.name}» eliminado`);
     } catch (e) {
-      setError(message(e));
+      setError(errorMessage(e));
       setBusy(false);
     }
   };
@@ -109,11 +108,7 @@ function ArtistForm({ artist, onClose, onSaved }: { artist: ArtistListItem | nul
               <div key={key}>{input(key, label, 'url')}</div>
             ))}
           </fieldset>
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError error={error} />
           <div className="editor-actions">
             {artist ? (
               <button type="button" className="btn btn-sm btn-ghost admin-danger-text" onClick={() => void remove()} disabled={busy}>
@@ -165,7 +160,7 @@ export function ArtistsTab() {
           setError(null);
         })
         .catch((e) => {
-          if ((e as Error).name !== 'AbortError') setError(message(e));
+          if ((e as Error).name !== 'AbortError') setError(errorMessage(e));
         });
     }, 200);
     return () => {
@@ -185,13 +180,7 @@ export function ArtistsTab() {
           Nuevo artista
         </button>
       </div>
-      <div aria-live="polite">
-        {saved ? (
-          <p className="admin-alert admin-alert-success" role="status">
-            {saved}
-          </p>
-        ) : null}
-      </div>
+      <SavedNotice saved={saved} />
       {error ? (
         <p className="admin-alert admin-alert-error" role="alert">
           {error}

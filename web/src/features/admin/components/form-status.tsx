@@ -1,0 +1,24 @@
+/** The message of a failed request as the admin reads it. */
+export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : 'Error inesperado.');
+
+/** A form's error, read out when it appears. */
+export function FieldError({ error }: { error: string | null }) {
+  return error ? (
+    <p className="field-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** What was just saved, in a live region that is always there so screen readers hear each new text. */
+export function SavedNotice({ saved }: { saved: string | null }) {
+  return (
+    <div aria-live="polite">
+      {saved ? (
+        <p className="admin-alert admin-alert-success" role="status">
+          {saved}
+        </p>
+      ) : null}
+    </div>
+  );
+}
