@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { calendarRange } from '#core/festival-page';
+import { addMonthsIso, itemsByDay, MONTH_VIEW_PER_DAY, monthGrid, visibleItems } from '#core/calendar';
+import { todayIso } from '#core/dates';
+import { calendarRange, type CalendarRange } from '#core/festival-page';
 import { expect, test } from '../support/fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import type { Festival } from '#core/response-schemas';
@@ -158,5 +160,44 @@ test.describe('calendar', () => {
     await expect(page.getByRole('link', { name: /Alfa Largo.*Continúa/ })).toHaveCount(3);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('calendar on the server catalogue', () => {
+  test('month view: the festivals the server dates on each day, 2 a day then +N más, and the next month', { tag: '@catalogue' }, async ({ page }) => {
+    const today = todayIso();
+    const grid = monthGrid(today, today);
+    const from = grid[0].iso;
+    const to = grid[grid.length - 1].iso;
+    // The server's answer for the days shown is what core computes from the whole catalogue.
+    const answer: CalendarRange = await (await page.request.get(`/api/festivals/calendar?from=${from}&to=${to}`)).json();
+    const whole = (await (await page.request.get('/api/festivals')).json()) as Festival[];
+    expect(answer.items.map((f) => f.id)).toEqual(calendarRange(whole, from, to).items.map((f) => f.id));
+
+    // The busiest day of this month, and a day with a single festival if there is one.
+    const byDay = itemsByDay(answer.items, from, to);
+    const month = today.slice(0, 7);
+    const days = [...byDay.entries()].filter(([iso]) => iso.startsWith(month)).sort((a, b) => b[1].length - a[1].length);
+    test.skip(days.length === 0, 'needs festivals this month');
+    const [busiest, festivals] = days[0];
+    const { more } = visibleItems(festivals, MONTH_VIEW_PER_DAY);
+
+    await page.goto(`/calendar?fecha=${busiest}`);
+    const monthName = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${busiest}T12:00:00Z`));
+    await expect(page.getByRole('heading', { level: 2, name: monthName })).toBeVisible();
+    const dayLabel = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${busiest}T12:00:00Z`));
+    const cell = page.locator('td.cal-cell').filter({ has: page.getByRole('button', { name: new RegExp(`, ${dayLabel}`) }) });
+    await expect(cell.locator('.cal-chip')).toHaveCount(Math.min(festivals.length, MONTH_VIEW_PER_DAY));
+    if (more > 0) await expect(cell.getByRole('button', { name: /^\+\d+ más/ })).toHaveText(`+${more} más`);
+    // Every festival of the day is one click away, in the day's panel.
+    await cell.locator('button.cal-day-number').click();
+    const panel = page.getByRole('dialog', { name: new RegExp(`, ${dayLabel}$`) });
+    await expect(panel.getByRole('article')).toHaveCount(festivals.length);
+    await expect(panel.getByRole('link', { name: festivals[0].name, exact: true }).first()).toBeVisible();
+
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Mes siguiente' }).click();
+    const next = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${addMonthsIso(busiest, 1)}T12:00:00Z`));
+    await expect(page.getByRole('heading', { level: 2, name: next })).toBeVisible();
   });
 });

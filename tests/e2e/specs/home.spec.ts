@@ -11,7 +11,7 @@ test.beforeEach(async ({ page }) => {
   await withCookieChoice(page);
 });
 
-test('the home lists upcoming festivals as cards with the exact count text', async ({ page }) => {
+test('the home lists upcoming festivals as cards with the exact count text', { tag: '@catalogue' }, async ({ page }) => {
   const all = (await catalogue(page)) as unknown as Festival[];
   const upcoming = filterFestivals(all, { ...defaultFilters });
   await page.goto('/');
@@ -67,7 +67,7 @@ test('filters give the same results as core, with the plural and singular texts'
   await expect(page.getByRole('article').first().getByRole('heading')).toHaveText(byName[0].name);
 });
 
-test('dates and upcoming-only exclude each other', async ({ page }) => {
+test('dates and upcoming-only exclude each other', { tag: '@catalogue' }, async ({ page }) => {
   await page.goto('/');
   const upcoming = page.getByRole('checkbox', { name: 'Solo próximos festivales' });
   const from = page.getByLabel('Fecha de inicio');
@@ -82,7 +82,7 @@ test('dates and upcoming-only exclude each other', async ({ page }) => {
   await expect(to).toHaveValue('');
 });
 
-test('an empty result offers Limpiar filtros, which resets everything', async ({ page }) => {
+test('an empty result offers Limpiar filtros, which resets everything', { tag: '@catalogue' }, async ({ page }) => {
   await page.goto('/');
   const status = page.getByRole('status').filter({ hasText: 'encontrado' });
   const initial = await status.textContent();
@@ -111,7 +111,7 @@ test('an unexpected catalogue answer empties the list with the error toast', asy
   await expect(page.getByText('No se pudieron cargar los festivales')).toBeVisible();
 });
 
-test('grid and list views, and the map button', async ({ page }) => {
+test('grid and list views, and the map button', { tag: '@catalogue' }, async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Vista en lista' }).click();
   await expect(page.getByRole('button', { name: 'Vista en lista' })).toHaveAttribute('aria-pressed', 'true');
@@ -138,7 +138,7 @@ test('skeleton: 12 placeholder cards on desktop, 6 on a phone', async ({ page })
   await expect(page.getByRole('status').filter({ hasText: 'encontrado' })).toBeVisible();
 });
 
-test('the filters live in the address: a search can be shared and survives a reload', async ({ page }) => {
+test('the filters live in the address: a search can be shared and survives a reload', { tag: '@catalogue' }, async ({ page }) => {
   const all = (await catalogue(page)) as unknown as Festival[];
   await page.goto('/');
   await page.getByRole('searchbox', { name: 'Buscar' }).fill('sonar');
@@ -155,7 +155,7 @@ test('the filters live in the address: a search can be shared and survives a rel
   await expect(page).toHaveURL('/');
 });
 
-test('the list comes from the server a page at a time, and Mostrar más adds the next page', async ({ page }) => {
+test('the list comes from the server a page at a time, and Mostrar más adds the next page', { tag: '@catalogue' }, async ({ page }) => {
   const all = (await catalogue(page)) as unknown as Festival[];
   const past = filterFestivals(all, { ...defaultFilters, upcoming: false });
   test.skip(past.length <= 24, 'needs more than one page of festivals');

@@ -6,7 +6,7 @@
  * size instead of the real seed, for browser tests at scale.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,11 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // Built without a Google client id: the SPA shows the manual sign-in fallback, as on a fresh machine.
 const buildEnv = { ...process.env };
 delete buildEnv.GOOGLE_CLIENT_ID;
-execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, env: buildEnv, stdio: 'inherit' });
+// E2E_REUSE_BUILD=1 (the suite on the generated catalogue, run right after the seed's) serves the
+// build the first run made, with the same settings, instead of building it again.
+if (!(process.env.E2E_REUSE_BUILD && existsSync(path.join(root, 'web/dist/index.html')))) {
+  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, env: buildEnv, stdio: 'inherit' });
+}
 
 const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
 const jwk = { ...(await exportJWK(publicKey)), kid: 'e2e', alg: 'RS256', use: 'sig' };

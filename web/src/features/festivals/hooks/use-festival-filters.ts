@@ -99,9 +99,22 @@ export function useFestivalFilters() {
     lastWritten.current = applied.search;
   }, [applied.search]);
 
+  // Changes build on the last address written, not on the one last rendered: React Router's
+  // setSearchParams(fn) does not queue, so two changes before the next render (the search's
+  // debounce firing as a date is typed, while a large list is still being drawn) would each
+  // start from the same address and the second would undo the first.
+  // Reset to the address once it is committed (back, a link, or our own change arriving): a render
+  // that React discards may carry an older address, so not while rendering.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   const update = useCallback(
-    (next: (f: Filters) => Filters) =>
-      setParams((current) => writeParams(current, next(filtersFromParams(current))), { replace: true }),
+    (change: (f: Filters) => Filters) => {
+      const next = writeParams(latest.current, change(filtersFromParams(latest.current)));
+      latest.current = next;
+      setParams(next, { replace: true });
+    },
     [setParams],
   );
 
