@@ -64,6 +64,17 @@ describe('follows', () => {
     expect((await api('POST', `/api/follows/artists/${artists[MAX_FOLLOWS].id}`, { token: fan.token })).status).toBe(201);
   });
 
+  it('hold the limit when one user sends several follows at once', async () => {
+    const fan = await signIn();
+    const artists = await newArtists(MAX_FOLLOWS + 4);
+    await db()
+      .insert(artistFollowsTable)
+      .values(artists.slice(0, MAX_FOLLOWS - 1).map((a) => ({ userId: fan.user.id, artistId: a.id })));
+    const answers = await Promise.all(artists.slice(MAX_FOLLOWS - 1).map((a) => api('POST', `/api/follows/artists/${a.id}`, { token: fan.token })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await db().select().from(artistFollowsTable).where(eq(artistFollowsTable.userId, fan.user.id))).toHaveLength(MAX_FOLLOWS);
+  });
+
   it('refuse ids that are not ids with 400 in Spanish', async () => {
     const user = await signIn();
     for (const id of ['0', '-3', '1.5', '99999999999999999999', 'abc']) {
@@ -116,6 +127,16 @@ describe('saved alerts', () => {
       .values(Array.from({ length: MAX_SAVED_ALERTS }, () => ({ userId: full.user.id, name: alert.name, filters: alert.filters, channels: alert.channels })));
     expect((await api('POST', '/api/alerts', { token: full.token, body: alert })).status).toBe(409);
     expect((await api('POST', '/api/alerts', { token: other.token, body: alert })).status).toBe(201);
+  });
+
+  it('hold the limit when one user creates several at once', async () => {
+    const user = await signIn();
+    await db()
+      .insert(savedAlertsTable)
+      .values(Array.from({ length: MAX_SAVED_ALERTS - 1 }, () => ({ userId: user.user.id, name: alert.name, filters: alert.filters, channels: alert.channels })));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api('POST', '/api/alerts', { token: user.token, body: alert })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await db().select().from(savedAlertsTable).where(eq(savedAlertsTable.userId, user.user.id))).toHaveLength(MAX_SAVED_ALERTS);
   });
 });
 

@@ -3,6 +3,7 @@ import { MAX_FOLLOWS } from '#core/alert-schemas';
 import type { Database } from '#db/client';
 import { artistFollowsTable, artistsTable } from '#db/schema';
 import { conflict, notFound } from '../../errors';
+import { lockUserForLimit } from './user-limit-lock';
 
 export const ARTIST_NOT_FOUND = 'Artista no encontrado.';
 export const TOO_MANY_FOLLOWS = `Ya sigues a ${MAX_FOLLOWS} artistas: deja de seguir alguno para seguir a otro.`;
@@ -27,6 +28,7 @@ async function assertArtist(database: Database, artistId: number) {
 export async function followArtist(database: Database, userId: number, artistId: number): Promise<boolean> {
   await assertArtist(database, artistId);
   return database.transaction(async (tx) => {
+    await lockUserForLimit(tx, userId);
     const [{ n }] = await tx.select({ n: count() }).from(artistFollowsTable).where(eq(artistFollowsTable.userId, userId));
     const [already] = await tx
       .select({ id: artistFollowsTable.artistId })

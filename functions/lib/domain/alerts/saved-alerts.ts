@@ -3,6 +3,7 @@ import { MAX_SAVED_ALERTS, type AlertInput } from '#core/alert-schemas';
 import type { Database } from '#db/client';
 import { savedAlertsTable } from '#db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
+import { lockUserForLimit } from './user-limit-lock';
 
 export const ALERT_NOT_FOUND = 'Alerta no encontrada.';
 export const NOT_YOUR_ALERT = 'Esta alerta no es tuya.';
@@ -23,6 +24,7 @@ export async function listAlerts(database: Database, userId: number) {
 
 export async function createAlert(database: Database, userId: number, input: AlertInput) {
   return database.transaction(async (tx) => {
+    await lockUserForLimit(tx, userId);
     const [{ n }] = await tx.select({ n: count() }).from(savedAlertsTable).where(eq(savedAlertsTable.userId, userId));
     if (n >= MAX_SAVED_ALERTS) throw conflict(TOO_MANY_ALERTS, 'too_many_alerts');
     const [row] = await tx.insert(savedAlertsTable).values({ userId, name: input.name, filters: storedFilters(input.filters), channels: input.channels }).returning();
