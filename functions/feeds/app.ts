@@ -35,8 +35,10 @@ export const app = createApp('/api/feeds')
     return answer(c, renderIcs('Festivales', festivals, new Date(), lineups), 'text/calendar; charset=utf-8', PUBLIC_CACHE);
   })
   .get('/festivals.rss', doc({ summary: 'Canal RSS público de festivales (filtros opcionales)', responses: { 200: { description: 'RSS', schema: z.string(), contentType: 'application/rss+xml' }, 304: { description: 'Sin cambios (ETag)' } } }), validate('query', feedQuerySchema), async (c) => {
-    const festivals = await publicFeedFestivals(await db(), c.req.valid('query'));
-    return answer(c, renderRss('Festivales', festivals, siteUrl(c.req.path)), 'application/rss+xml; charset=utf-8', PUBLIC_CACHE);
+    const database = await db();
+    const festivals = await publicFeedFestivals(database, c.req.valid('query'));
+    const lineups = await lineupsOf(database, festivals.map((f) => f.id));
+    return answer(c, renderRss('Festivales', festivals, siteUrl(c.req.path), lineups), 'application/rss+xml; charset=utf-8', PUBLIC_CACHE);
   })
   // The token is the only credential: calendar programs send no session. Unknown and rotated tokens get the same 404.
   .get('/favorites/:file', doc({ summary: 'Calendario privado de favoritos: {token}.ics (el token es la credencial)', responses: { 200: { description: 'iCalendar', schema: z.string(), contentType: 'text/calendar' }, 304: { description: 'Sin cambios (ETag)' } }, errors: [404] }), async (c) => {

@@ -165,6 +165,9 @@ describe('private favourites feed', () => {
     const byArtist = eventsOf((await api('GET', `/api/feeds/festivals.ics?artist=${encodeURIComponent(dj.name.toLowerCase())}`)).text);
     expect(byArtist.map((e) => e.summary)).toEqual(['Feed House Day']);
     expect(byArtist[0].description).toContain(`Cartel: ${dj.name}`);
+    const rss = await new Parser().parseString((await api('GET', `/api/feeds/festivals.rss?artist=${encodeURIComponent(dj.name)}`)).text);
+    expect(rss.items.map((i) => i.title)).toEqual(['Feed House Day']);
+    expect(rss.items[0].content).toContain(`Cartel: ${dj.name}`);
     await api('PUT', `/api/admin/editions/${currentEditionId}/lineup`, { token: admin.token, body: { lineup: [] } });
 
     // Unfavourited: gone from the next answer.

@@ -149,11 +149,11 @@ export function renderIcs(name: string, festivals: Festival[], now = new Date(),
 }
 
 /** RSS 2.0 of the same festivals, newest dates first as readers expect. */
-export function renderRss(title: string, festivals: Festival[], feedUrl: string): string {
+export function renderRss(title: string, festivals: Festival[], feedUrl: string, lineups = new Map<number, string>()): string {
   const items = festivals
     .map((f) => {
       const when = formatDateRange(f.start_date, f.end_date);
-      return `<item><title>${escapeHtml(f.name)}</title><link>${escapeHtml(pageOf(f))}</link><guid isPermaLink="false">festival-${f.id}</guid><description>${escapeHtml([when, f.location, f.description].filter(Boolean).join(' · '))}</description>${f.genres.map((g) => `<category>${escapeHtml(g)}</category>`).join('')}</item>`;
+      return `<item><title>${escapeHtml(f.name)}</title><link>${escapeHtml(pageOf(f))}</link><guid isPermaLink="false">festival-${f.id}</guid><description>${escapeHtml([when, f.location, lineups.get(f.id), f.description].filter(Boolean).join(' · '))}</description>${f.genres.map((g) => `<category>${escapeHtml(g)}</category>`).join('')}</item>`;
     })
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
