@@ -3,7 +3,7 @@ import { lambdaArchitecture, lambdaRuntime } from './function-bundles';
 import type { Secrets } from './secrets';
 
 export const UPLOAD_SWEEP_HANDLER = 'functions/sweep-uploads/lambda.handler';
-/** The local server sweeps as often (UPLOAD_SWEEP_INTERVAL_MS in functions/lib/upload-sweep.ts; tests/deploy checks). */
+/** The local server sweeps as often (UPLOAD_SWEEP_INTERVAL_MS in functions/lib/domain/uploads/sweep.ts; tests/deploy checks). */
 const UPLOAD_SWEEP_SCHEDULE = 'rate(15 minutes)';
 
 /**

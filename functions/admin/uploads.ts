@@ -8,7 +8,7 @@ import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';
 import { notFound, pgErrorCode } from '../lib/errors';
 import { storage } from '../lib/storage/storage';
-import { findPendingUpload, issueUpload, publishUpload, readUploadedImage } from '../lib/uploads';
+import { findPendingUpload, issueUpload, publishUpload, readUploadedImage } from '../lib/domain/uploads/uploads';
 import { validate } from '../lib/validate';
 import { adminPresignedUploadResponse, adminUploadConfirmedResponse } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';

@@ -20,7 +20,7 @@ import { recordVariants } from './image-variant-records';
 import { possibleVariantKeys, prepareVariants, putVariantObjects } from './stored-images';
 import type { StoredImageVariant } from '#db/schema';
 import { storage } from './storage/storage';
-import { checkImage, uploadKey } from './uploads';
+import { checkImage, uploadKey } from './domain/uploads/uploads';
 
 /** Multipart routes take up to five 5 MB images plus the form's text. */
 export const MULTIPART_MAX_BYTES = MAX_IMAGES_PER_REQUEST * IMAGE_MAX_BYTES + 512 * 1024;

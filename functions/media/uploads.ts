@@ -24,7 +24,7 @@ import { discardFiles, jsonBodyLimit, putImages, readImageFiles, recordImages, t
 import { rateLimit } from '../lib/rate-limit';
 import { LocalStorage, LOCAL_UPLOAD_ROUTE } from '../lib/storage/local-storage';
 import { storage } from '../lib/storage/storage';
-import { assertFestivalImageRoom, festivalImageCount, findPendingUpload, issueUpload, publishUpload, readUploadedImage } from '../lib/uploads';
+import { assertFestivalImageRoom, festivalImageCount, findPendingUpload, issueUpload, publishUpload, readUploadedImage } from '../lib/domain/uploads/uploads';
 import { validate } from '../lib/validate';
 import { requireVisibleFestival, type FestivalAccess } from '../lib/festival-access';
 import type { Media } from '#core/response-schemas';

@@ -11,7 +11,7 @@ import { OUTBOX_INTERVAL_MS, runOutbox } from '../lib/outbox/worker';
 import { usePushSender } from '../lib/outbox/senders';
 import { sendPushRow } from '../lib/push/send-push';
 import { runScheduledAlerts, SCHEDULED_ALERTS_INTERVAL_MS } from '../lib/domain/alerts/scheduled';
-import { scheduleUploadSweep, sweepUnconfirmedUploads } from '../lib/upload-sweep';
+import { scheduleUploadSweep, sweepUnconfirmedUploads } from '../lib/domain/uploads/sweep';
 import { createLocalApp } from './local-app';
 import { stopGracefullyOnSignals } from './shutdown';
 

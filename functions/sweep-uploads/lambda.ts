@@ -2,7 +2,7 @@ import { Resource } from 'sst';
 import { openDatabase } from '#db/client';
 import { S3Storage } from '../lib/storage/s3-storage';
 import type { Storage } from '../lib/storage/storage-types';
-import { sweepUnconfirmedUploads, type SweepResult } from '../lib/upload-sweep';
+import { sweepUnconfirmedUploads, type SweepResult } from '../lib/domain/uploads/sweep';
 
 declare module 'sst' {
   export interface Resource {

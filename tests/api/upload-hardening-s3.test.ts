@@ -6,7 +6,7 @@ import { resetEnv } from '../../functions/lib/env';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { pendingKey } from '../../functions/lib/storage/pending';
 import { storage } from '../../functions/lib/storage/storage';
-import { sweepUnconfirmedUploads, UNCONFIRMED_UPLOAD_MAX_AGE_MS } from '../../functions/lib/upload-sweep';
+import { sweepUnconfirmedUploads, UNCONFIRMED_UPLOAD_MAX_AGE_MS } from '../../functions/lib/domain/uploads/sweep';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { createFestival, imageBytes } from '../support/fixtures';
 import { expectNoMetadata, phonePhoto } from '../support/photos';

@@ -7,7 +7,7 @@ import { uploadsTable } from '#db/schema';
 import { LocalStorage } from '../../functions/lib/storage/local-storage';
 import { pendingKey } from '../../functions/lib/storage/pending';
 import { useStorage } from '../../functions/lib/storage/storage';
-import { scheduleUploadSweep, sweepUnconfirmedUploads, UNCONFIRMED_UPLOAD_MAX_AGE_MS } from '../../functions/lib/upload-sweep';
+import { scheduleUploadSweep, sweepUnconfirmedUploads, UNCONFIRMED_UPLOAD_MAX_AGE_MS } from '../../functions/lib/domain/uploads/sweep';
 import { api, db, signIn, type SignedIn } from '../support/api';
 import { createFestival, imageBytes } from '../support/fixtures';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../functions/migrate/lambda';
 import { pendingKey } from '../../functions/lib/storage/pending';
 import { S3Storage } from '../../functions/lib/storage/s3-storage';
-import { UNCONFIRMED_UPLOAD_MAX_AGE_MS } from '../../functions/lib/upload-sweep';
+import { UNCONFIRMED_UPLOAD_MAX_AGE_MS } from '../../functions/lib/domain/uploads/sweep';
 import { runUploadSweep } from '../../functions/sweep-uploads/lambda';
 import { uploadsCors, uploadsCorsXml } from '../../infra/uploads-cors';
 import { withDatabaseName } from '../support/global-setup';

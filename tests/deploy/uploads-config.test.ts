@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pendingKey } from '../../functions/lib/storage/pending';
-import { UPLOAD_SWEEP_INTERVAL_MS } from '../../functions/lib/upload-sweep';
+import { UPLOAD_SWEEP_INTERVAL_MS } from '../../functions/lib/domain/uploads/sweep';
 import { BUNDLE_HANDLER, bundleDirOf, lambdaArchitecture, lambdaRuntime } from '../../infra/function-bundles';
 import { uploadsCors } from '../../infra/uploads-cors';
 import { evaluateConfig, type Evaluation } from './support/sst-stubs';

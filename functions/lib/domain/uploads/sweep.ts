@@ -1,8 +1,8 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '#db/client';
 import { uploadsTable } from '#db/schema';
-import { pendingKey } from './storage/pending';
-import type { Storage } from './storage/storage-types';
+import { pendingKey } from '../../storage/pending';
+import type { Storage } from '../../storage/storage-types';
 
 /** Issued uploads not confirmed within this time are removed, row and bytes, so abandoned or refused uploads do not fill the storage. */
 export const UNCONFIRMED_UPLOAD_MAX_AGE_MS = 60 * 60 * 1000;

@@ -17,13 +17,13 @@ import {
 import type { Database } from '#db/client';
 import type { Executor } from '#db/client';
 import { uploadsTable } from '#db/schema';
-import { AppError, badRequest, conflict, notFound, tooLarge } from './errors';
-import { stripImageMetadata } from './image-cleaning';
-import type { ImageVariants } from './image-variants';
-import { prepareVariants, storeVariants } from './stored-images';
-import { pendingKey } from './storage/pending';
-import { storage } from './storage/storage';
-import type { PresignedUpload } from './storage/storage-types';
+import { AppError, badRequest, conflict, notFound, tooLarge } from '../../errors';
+import { stripImageMetadata } from '../../image-cleaning';
+import type { ImageVariants } from '../../image-variants';
+import { prepareVariants, storeVariants } from '../../stored-images';
+import { pendingKey } from '../../storage/pending';
+import { storage } from '../../storage/storage';
+import type { PresignedUpload } from '../../storage/storage-types';
 
 /** Presigned URLs live this long: enough for a 5 MB PUT on a slow line, short enough to limit reuse. */
 export const UPLOAD_URL_TTL_SECONDS = 300;
