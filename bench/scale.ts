@@ -142,6 +142,25 @@ try {
   const [busiestGallery] = await q<{ id: number; n: number }>(
     'select m.festival_id as id, count(*)::int as n from media_votes v join media m on m.id = v.media_id group by 1 order by 2 desc limit 1',
   );
+  // What a rebuild of the busiest gallery page and comment list costs in the database: the counts
+  // as they were aggregated before the counter rows (decision 043), against the counter rows read
+  // now, in the same run (so at the same load). Median of 15 after a warm-up.
+  const median = async (text: string) => {
+    const times: number[] = [];
+    for (let i = 0; i < 17; i++) {
+      const t0 = performance.now();
+      await q(text);
+      if (i >= 2) times.push(performance.now() - t0);
+    }
+    return times.sort((a, b) => a - b)[Math.floor(times.length / 2)].toFixed(2);
+  };
+  const galleryIds = `(select id from media where festival_id = ${busiestGallery.id} and status = 'approved' and hidden_at is null order by uploaded_at desc nulls last, id desc nulls last limit 24)`;
+  console.log(`
+counts of the busiest gallery page (24 photos, ${busiestGallery.n} votes) and comment list (${busiest.n} comments), ms (median of 15, load ${load1()}):`);
+  console.log(`  votes aggregated per photo     ${await median(`select m.id, v.* from media m, lateral (select round(avg(x.rating)::numeric, 2) as rating, count(*) as n from media_votes x where x.media_id = m.id) v where m.id in ${galleryIds}`)}`);
+  console.log(`  votes from media_vote_counts   ${await median(`select m.id, c.votes_sum, c.votes_count from media m left join media_vote_counts c on c.media_id = m.id where m.id in ${galleryIds}`)}`);
+  console.log(`  approved comments counted      ${await median(`select count(*) from comments where festival_id = ${busiest.id} and status = 'approved'`)}`);
+  console.log(`  from festival_counters         ${await median(`select comments_count from festival_counters where festival_id = ${busiest.id}`)}`);
   await handle.close();
 
   server = startProcess('node', ['--import', 'tsx', 'functions/server/start.ts'], {
