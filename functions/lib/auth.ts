@@ -126,17 +126,22 @@ function bearerToken(header: string | undefined): string | null {
   return match ? match[1].trim() : null;
 }
 
+/** A signed-in user as the session reads it: who they are and the session version their tokens carry. */
+export const sessionUserColumns = {
+  id: usersTable.id,
+  name: usersTable.name,
+  email: usersTable.email,
+  avatar_url: usersTable.avatarUrl,
+  role: usersTable.role,
+  sessionVersion: usersTable.sessionVersion,
+};
+
 /** The user of a session, or null when the user is gone, the version moved on or the session was ended. */
 async function loadSessionUser(claims: SessionClaims): Promise<AuthUser | null> {
   // One indexed query per request: the user, their session version and this session's revocation.
   const [row] = await (await db())
     .select({
-      id: usersTable.id,
-      name: usersTable.name,
-      email: usersTable.email,
-      avatar_url: usersTable.avatarUrl,
-      role: usersTable.role,
-      sessionVersion: usersTable.sessionVersion,
+      ...sessionUserColumns,
       revoked: sql<boolean>`exists (select 1 from ${revokedSessionsTable} where ${revokedSessionsTable.sessionId} = ${claims.sessionId})`,
     })
     .from(usersTable)

@@ -27,6 +27,18 @@ function rethrowMissingRelation(error: unknown): never {
   throw error;
 }
 
+/** The admin form's values as the item's columns. */
+const mediaColumns = (input: AdminMediaBody, storageKey: string | null) => ({
+  festivalId: input.festival_id,
+  userId: input.user_id,
+  type: input.type,
+  url: input.url,
+  storageKey,
+  caption: input.caption,
+  comment: input.comment,
+  status: input.status,
+});
+
 /** Approves or rejects pending item `id`; its uploader gets a notification. */
 export async function decideMedia(database: Database, admin: AuthUser, id: number, status: 'approved' | 'rejected'): Promise<void> {
   await database.transaction(async (tx) => {
@@ -70,17 +82,7 @@ export async function createMedia(database: Database, admin: AuthUser, input: Ad
       const storageKey = await storageKeyForUrl(tx, input.url);
       const [row] = await tx
         .insert(mediaTable)
-        .values({
-          festivalId: input.festival_id,
-          userId: input.user_id,
-          type: input.type,
-          url: input.url,
-          storageKey,
-          caption: input.caption,
-          comment: input.comment,
-          status: input.status,
-          reviewedAt: input.status === 'pending' ? null : new Date(),
-        })
+        .values({ ...mediaColumns(input, storageKey), reviewedAt: input.status === 'pending' ? null : new Date() })
         .returning({ id: mediaTable.id });
       if (storageKey) {
         await tx
@@ -114,14 +116,7 @@ export async function updateMedia(database: Database, admin: AuthUser, id: numbe
       await tx
         .update(mediaTable)
         .set({
-          festivalId: input.festival_id,
-          userId: input.user_id,
-          type: input.type,
-          url: input.url,
-          storageKey,
-          caption: input.caption,
-          comment: input.comment,
-          status: input.status,
+          ...mediaColumns(input, storageKey),
           ...(input.status !== before.status ? { reviewedAt: input.status === 'pending' ? null : new Date() } : {}),
         })
         .where(eq(mediaTable.id, id));

@@ -3,7 +3,7 @@ import type { Executor } from '#db/client';
 import { usersTable } from '#db/schema';
 import type { AdminUser } from '#core/response-schemas';
 import type { AuthUser } from '../../app-env';
-import type { GoogleIdentity } from '../../auth';
+import { sessionUserColumns, type GoogleIdentity } from '../../auth';
 import { db } from '../../db';
 import { env } from '../../env';
 import { conflict, pgErrorCode } from '../../errors';
@@ -20,14 +20,7 @@ const emailInUse = (email: string) =>
     'email_in_use',
   );
 
-const userColumns = {
-  id: usersTable.id,
-  name: usersTable.name,
-  email: usersTable.email,
-  avatar_url: usersTable.avatarUrl,
-  role: usersTable.role,
-  sessionVersion: usersTable.sessionVersion,
-};
+const userColumns = sessionUserColumns;
 
 type SignedInUser = AuthUser & { sessionVersion: number };
 
