@@ -91,7 +91,7 @@ export const festivalListVersionsTable = pgTable('festival_list_versions', {
  * writes what the public catalogue is read from (festivals, their genres, genre names and rating
  * counters). Each instance keeps the catalogue in memory and rebuilds it only when this number
  * moved, checked with one primary-key read at most every half second
- * (functions/lib/festival-store.ts).
+ * (functions/lib/domain/festivals/festival-store.ts).
  */
 export const catalogueVersionTable = pgTable(
   'catalogue_version',

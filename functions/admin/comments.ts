@@ -6,7 +6,7 @@ import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';
 import { findAdminComment, pendingCommentsJson } from '../lib/domain/comments/read-comments';
 import { approveComment, rejectComment } from '../lib/domain/comments/write-comments';
-import { invalidateCatalog } from '../lib/festival-store';
+import { invalidateCatalog } from '../lib/domain/festivals/festival-store';
 import { validate } from '../lib/validate';
 import { JSON_CONTENT_TYPE } from './json-lists';
 import { adminCommentResponse, messageResponse } from '#core/response-schemas';

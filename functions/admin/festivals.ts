@@ -14,7 +14,7 @@ import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { deleteFestivalWithMedia, linkUploadToFestival } from '../lib/festival-deletion';
-import { catalogResponse, findFestival, invalidateCatalog, type CachedBody } from '../lib/festival-store';
+import { catalogResponse, findFestival, invalidateCatalog, type CachedBody } from '../lib/domain/festivals/festival-store';
 import { notify } from '../lib/domain/notifications/notifications';
 import { validate } from '../lib/validate';
 import { JSON_CONTENT_TYPE, festivalsJson, jsonArray } from './json-lists';

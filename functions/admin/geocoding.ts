@@ -9,7 +9,7 @@ import { recordAudit } from '../lib/domain/audit/audit';
 import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';
 import { AppError, badRequest, notFound } from '../lib/errors';
-import { findFestival, invalidateCatalog } from '../lib/festival-store';
+import { findFestival, invalidateCatalog } from '../lib/domain/festivals/festival-store';
 import { geocodeAddress, noCoordinatesFound } from '../lib/geocoder';
 import { validate } from '../lib/validate';
 import type { GeocodeMissingResult } from '#core/response-schemas';

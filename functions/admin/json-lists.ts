@@ -24,7 +24,7 @@ export interface Page {
 const page = ({ limit, offset = 0 }: Page) => sql`${limit === undefined ? sql`` : sql`limit ${limit}`} offset ${offset}`;
 
 /**
- * Festival objects (genres and rating aggregates as in functions/lib/festival-store.ts). With
+ * Festival objects (genres and rating aggregates as in functions/lib/domain/festivals/festival-store.ts). With
  * `duplicates` (the pending queue), each also lists the other pending or approved festivals with
  * its name and location, which only admins may see, and what its proposer typed for its edition:
  * the lineup's artist names in order and the tickets (core/response-schemas PendingFestival).

@@ -11,7 +11,7 @@ import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { LRUCache } from 'lru-cache';
 import { cachedBody, PER_REQUEST_BROTLI_QUALITY, publicReadCacheControl, sendCachedBody, type CachedBody } from '../lib/cached-body';
-import { catalogFestival, catalogRead, catalogResponse, findFestival } from '../lib/festival-store';
+import { catalogFestival, catalogRead, catalogResponse, findFestival } from '../lib/domain/festivals/festival-store';
 import { deleteFestivalWithMedia } from '../lib/festival-deletion';
 import { editionFilters } from '../lib/domain/editions/catalogue-filters';
 import { festivalEditionFields, festivalEditionFieldsIfAvailable, festivalEditions } from '../lib/domain/editions/read-editions';

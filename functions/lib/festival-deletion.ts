@@ -3,7 +3,7 @@ import type { Database } from '#db/client';
 import type { Executor } from '#db/client';
 import { festivalsTable, mediaTable, uploadsTable } from '#db/schema';
 import { recordAudit } from './domain/audit/audit';
-import { invalidateCatalog } from './festival-store';
+import { invalidateCatalog } from './domain/festivals/festival-store';
 import { pendingKey } from './storage/pending';
 import { keyCandidates } from './image-variant-records';
 import { removeVariants } from './image-variant-removal';

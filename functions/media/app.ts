@@ -27,7 +27,7 @@ import { jsonBodyLimit, MULTIPART_MAX_BYTES } from '../lib/multipart-images';
 import { rateLimit } from '../lib/rate-limit';
 import { LOCAL_UPLOAD_ROUTE } from '../lib/storage/local-storage';
 import { validate } from '../lib/validate';
-import { readListVersion, type VersionedFestival } from '../lib/festival-access';
+import { readListVersion, type VersionedFestival } from '../lib/domain/festivals/festival-access';
 import { SharedReads, VersionedListCache } from '../lib/response-cache';
 import { mediaUploadRoutes } from './uploads';
 import type { Media } from '#core/response-schemas';

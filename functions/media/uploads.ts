@@ -26,7 +26,7 @@ import { LocalStorage, LOCAL_UPLOAD_ROUTE } from '../lib/storage/local-storage';
 import { storage } from '../lib/storage/storage';
 import { assertFestivalImageRoom, festivalImageCount, findPendingUpload, issueUpload, publishUpload, readUploadedImage } from '../lib/domain/uploads/uploads';
 import { validate } from '../lib/validate';
-import { requireVisibleFestival, type FestivalAccess } from '../lib/festival-access';
+import { requireVisibleFestival, type FestivalAccess } from '../lib/domain/festivals/festival-access';
 import type { Media } from '#core/response-schemas';
 import { mediaReceivedResponse, mediaResponse, presignedUploadResponse } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';

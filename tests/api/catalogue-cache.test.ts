@@ -1,7 +1,7 @@
 import { addDays, formatISO } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { festivalFilterQuerySchema } from '#core/festival-query';
-import { CATALOG_CACHE_MAX_BYTES, catalogCacheStats } from '../../functions/lib/festival-store';
+import { CATALOG_CACHE_MAX_BYTES, catalogCacheStats } from '../../functions/lib/domain/festivals/festival-store';
 import { eq, sql } from 'drizzle-orm';
 import { commentsTable, festivalsTable } from '#db/schema';
 import { api, db, signIn } from '../support/api';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#db/client';
 import { useDatabase } from '../../functions/lib/db';
-import { invalidateCatalog } from '../../functions/lib/festival-store';
+import { invalidateCatalog } from '../../functions/lib/domain/festivals/festival-store';
 import { api, signIn } from '../support/api';
 import { testContext } from '../support/context';
 import { createFestival } from '../support/fixtures';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { festivalDedupeKey } from '#core/festival-key';
 import { adminFestivalSchema } from '#core/festival-schemas';
 import { CatalogueNotEmptyError, generateCatalogue } from '#db/seed/generate-catalogue';
-import { invalidateCatalog } from '../../functions/lib/festival-store';
+import { invalidateCatalog } from '../../functions/lib/domain/festivals/festival-store';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import type { Festival } from '#core/response-schemas';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commentsTable, festivalRatingsTable, festivalsTable, festivalUserRatingsTable, usersTable } from '#db/schema';
-import { invalidateCatalog } from '../../functions/lib/festival-store';
+import { invalidateCatalog } from '../../functions/lib/domain/festivals/festival-store';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addComment, createFestival } from '../support/fixtures';
 

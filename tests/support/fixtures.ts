@@ -1,6 +1,6 @@
 import { insertFestival, type FestivalInsert } from '#db/festival-writes';
 import { commentsTable, contactMessagesTable, mediaReportsTable, mediaTable, mediaVotesTable } from '#db/schema';
-import { invalidateCatalog } from '../../functions/lib/festival-store';
+import { invalidateCatalog } from '../../functions/lib/domain/festivals/festival-store';
 import { db } from './api';
 
 let counter = 0;

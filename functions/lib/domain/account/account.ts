@@ -21,7 +21,7 @@ import {
   usersTable,
 } from '#db/schema';
 import { notFound } from '../../errors';
-import { invalidateCatalog } from '../../festival-store';
+import { invalidateCatalog } from '../festivals/festival-store';
 import { removeStoredObjects } from '../../festival-deletion';
 import { preferencesOf } from '../alerts/preferences';
 import { deletedAccountEmail } from './deleted-account';

@@ -6,7 +6,7 @@ import type { Executor } from '#db/client';
 import { artistsTable, lineupEntriesTable } from '#db/schema';
 import { recordAudit } from '../audit/audit';
 import { badRequest, conflict, notFound, pgConstraint, pgErrorCode } from '../../errors';
-import { invalidateCatalog } from '../../festival-store';
+import { invalidateCatalog } from '../festivals/festival-store';
 import { sqlRows } from '../sql-rows';
 
 export const ARTIST_NOT_FOUND = 'Artista no encontrado';

@@ -5,7 +5,7 @@ import type { Executor } from '#db/client';
 import { editionTicketsTable, festivalEditionsTable, festivalsTable, lineupEntriesTable } from '#db/schema';
 import { recordAudit } from '../audit/audit';
 import { badRequest, conflict, notFound, pgConstraint, pgErrorCode } from '../../errors';
-import { invalidateCatalog } from '../../festival-store';
+import { invalidateCatalog } from '../festivals/festival-store';
 import { resolveArtistNames } from '../artists/write-artists';
 import { announceEditionChange, announceLineupAdditions, announceTicketChange, editionSnapshot } from '../alerts/festival-events';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '#db/client';
 import { favoritesTable, festivalsTable } from '#db/schema';
 import type { AuthUser } from '../../app-env';
-import { festivalVisibleTo, requireVisibleFestival } from '../../festival-access';
+import { festivalVisibleTo, requireVisibleFestival } from '../festivals/festival-access';
 
 /**
  * A user's favourite festivals, kept as ids in the order they were added. Only festivals the user

@@ -6,9 +6,9 @@ import { queryFilters } from '#core/festival-page';
 import type { FestivalFilterQuery } from '#core/festival-query';
 import type { Database } from '#db/client';
 import { catalogueVersionTable, festivalsTable } from '#db/schema';
-import { cachedBody, type CachedBody } from './cached-body';
-import { isDatabaseUnavailable } from './errors';
-import { editionFilters } from './domain/editions/catalogue-filters';
+import { cachedBody, type CachedBody } from '../../cached-body';
+import { isDatabaseUnavailable } from '../../errors';
+import { editionFilters } from '../editions/catalogue-filters';
 import type { Festival } from '#core/response-schemas';
 
 export type { CachedBody };

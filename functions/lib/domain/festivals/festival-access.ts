@@ -1,9 +1,9 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '#db/client';
 import { festivalsTable } from '#db/schema';
-import type { AuthUser } from './app-env';
-import { AppError, notFound } from './errors';
-import type { SharedReads } from './response-cache';
+import type { AuthUser } from '../../app-env';
+import { AppError, notFound } from '../../errors';
+import type { SharedReads } from '../../response-cache';
 
 export const FESTIVAL_NOT_FOUND = 'Festival no encontrado';
 
