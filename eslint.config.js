@@ -83,6 +83,7 @@ const thinHandlers = [
   'functions/admin/media.ts',
   'functions/notifications/**',
   'functions/users/app.ts',
+  'functions/users/feed-token.ts',
   'functions/admin/users.ts',
 ];
 const domainMessage = 'Las consultas de este agregado viven en functions/lib/domain/<agregado>: el handler solo valida, llama y responde (decisión 026).';
