@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Header } from '../../components/layout/header';
+// With the shell, not lazily: on a first visit the banner is the largest paint of every screen, and
+// a chunk of its own put it (and the page's largest-paint time) a whole download after the first render.
+import { CookieConsentBanner } from '../../features/cookies/components/cookie-consent';
 
 // Parts of the shell that the first paint does not need (the footer is below the fold) load on their own (they stay out of the home's first-load JavaScript budget, docs/decisions/005).
 const SignInButton = lazy(() => import('../../features/auth/components/sign-in-button').then((m) => ({ default: m.SignInButton })));
@@ -10,9 +13,6 @@ const NotificationBell = lazy(() =>
 const NewsletterForm = lazy(() => import('../../features/newsletter/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })));
 const Footer = lazy(() => import('../../components/layout/footer').then((m) => ({ default: m.Footer })));
 const PwaStatus = lazy(() => import('../../features/pwa/components/pwa-status').then((m) => ({ default: m.PwaStatus })));
-const CookieConsentBanner = lazy(() =>
-  import('../../features/cookies/components/cookie-consent').then((m) => ({ default: m.CookieConsentBanner })),
-);
 
 /** The shell around every screen; screens scroll smoothly to the top on entry. */
 export function RootLayout() {
@@ -62,9 +62,7 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <PwaStatus />
       </Suspense>
-      <Suspense fallback={null}>
-        <CookieConsentBanner />
-      </Suspense>
+      <CookieConsentBanner />
     </>
   );
 }
