@@ -104,7 +104,13 @@ export function GallerySection({ festival }: { festival: Festival & { image?: Im
         <ul className="gallery-grid">
           {items.map((item, i) => (
             <li key={item.key} className="gallery-item">
-              <button type="button" className="gallery-thumb" onClick={() => setOpen(i)} aria-label={`Abrir ${item.caption || `foto ${i + 1}`} (${i + 1} de ${items.length})`}>
+              <button
+                type="button"
+                className="gallery-thumb"
+                onClick={() => setOpen(i)}
+                // The name holds the rating the button shows, so someone who says what they see (voice control) finds it.
+                aria-label={`Abrir ${item.caption || `foto ${i + 1}`} (${i + 1} de ${items.length}), ${formatRating(item.rating)}/5`}
+              >
                 {item.type === 'video' ? (
                   <span className="gallery-video">
                     <video src={item.url} preload="metadata" muted tabIndex={-1} aria-hidden="true" />
