@@ -106,17 +106,24 @@ export function useFestivalFilters() {
   // Reset to the address once it is committed (back, a link, or our own change arriving): a render
   // that React discards may carry an older address, so not while rendering.
   const latest = useRef(params);
+  // The bar shows the address just asked for at once: the router commits a new address in a
+  // transition, after the list below has been drawn again, and until then a controlled checkbox or
+  // select would spring back to its old value (a tap that seems not to take on a slow phone).
+  const [requested, setRequested] = useState(params);
   useEffect(() => {
     latest.current = params;
+    setRequested(params);
   }, [params]);
   const update = useCallback(
     (change: (f: Filters) => Filters) => {
       const next = writeParams(latest.current, change(filtersFromParams(latest.current)));
       latest.current = next;
+      setRequested(next);
       setParams(next, { replace: true });
     },
     [setParams],
   );
+  const shown = useMemo(() => filtersFromParams(requested), [requested]);
 
   useEffect(() => {
     if (typed.trim() === applied.search.trim()) return;
@@ -127,7 +134,7 @@ export function useFestivalFilters() {
     return () => window.clearTimeout(timer);
   }, [typed, applied.search, update]);
 
-  const filters = useMemo(() => ({ ...applied, search: typed }), [applied, typed]);
+  const filters = useMemo(() => ({ ...shown, search: typed }), [shown, typed]);
 
   return {
     filters,
