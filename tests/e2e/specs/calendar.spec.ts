@@ -163,6 +163,22 @@ test.describe('calendar', () => {
   });
 });
 
+test('while the month loads, a named loading state that axe accepts', async ({ page }) => {
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/festivals/calendar?*', async (route) => {
+    await held;
+    const url = new URL(route.request().url());
+    await route.fulfill({ json: calendarRange(catalogue, url.searchParams.get('from')!, url.searchParams.get('to')!) });
+  });
+  await page.goto('/calendar?fecha=2030-05-15&vista=mes');
+  await expect(page.getByRole('status', { name: 'Cargando festivales...' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  answer();
+  await expect(page.getByRole('status', { name: 'Cargando festivales...' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Beta Día/ }).first()).toBeVisible();
+});
+
 test.describe('calendar on the server catalogue', () => {
   test('month view: the festivals the server dates on each day, 2 a day then +N más, and the next month', { tag: '@catalogue' }, async ({ page }) => {
     const today = todayIso();

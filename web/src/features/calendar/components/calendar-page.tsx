@@ -149,7 +149,8 @@ export function CalendarPage() {
             </button>
           </div>
         ) : loading ? (
-          <div className={`cal-skeleton cal-skeleton-${view}`} aria-busy="true" aria-label="Cargando festivales...">
+          // A status, so its name is allowed and read: a plain div may not carry aria-label.
+          <div className={`cal-skeleton cal-skeleton-${view}`} role="status" aria-busy="true" aria-label="Cargando festivales...">
             {Array.from({ length: view === 'month' ? 42 : view === 'week' ? 7 : 4 }, (_, i) => (
               <span key={i} />
             ))}
