@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { alertKindLabels, alertKinds, type AlertKind } from '#core/types';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { UnsubscribeAction } from '../../../components/ui/unsubscribe-action';
 import { stopAlertEmails } from '../api/account';
 import './account.css';
 
@@ -19,21 +18,7 @@ const titles: Record<AlertUnsubscribeStatus, string> = {
  * scanners open links and a GET alone must change nothing.
  */
 export function AlertUnsubscribePage({ status, token, kind }: { status: AlertUnsubscribeStatus; token: string | null; kind: string | null }) {
-  const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const label = alertKinds.includes(kind as AlertKind) ? `«${alertKindLabels[kind as AlertKind]}»` : null;
-  const stop = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setDone((await stopAlertEmails(token ?? '')).message);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'No se pudo completar la baja. Inténtalo de nuevo.');
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div className="page">
       <div className="container account-page">
@@ -44,18 +29,14 @@ export function AlertUnsubscribePage({ status, token, kind }: { status: AlertUns
             El enlace de baja no es válido. Puedes elegir qué correos recibes en <Link to={`${paths.account()}#avisos`}>Mi cuenta</Link>.
           </p>
         )}
-        {status === 'baja' &&
-          (done ? (
-            <p role="status">{done}</p>
-          ) : (
-            <>
-              <p>{label ? `Pulsa el botón para dejar de recibir por correo los avisos de ${label}.` : 'Pulsa el botón para dejar de recibir correos de avisos de Festivales.'} Seguirás viéndolos en la campana de la web.</p>
-              {error && <p role="alert">{error}</p>}
-              <button type="button" className="btn btn-primary" disabled={busy || !token} aria-busy={busy} onClick={() => void stop()}>
-                Dejar de recibirlos
-              </button>
-            </>
-          ))}
+        {status === 'baja' && (
+          <UnsubscribeAction
+            token={token}
+            unsubscribe={stopAlertEmails}
+            buttonLabel="Dejar de recibirlos"
+            intro={`${label ? `Pulsa el botón para dejar de recibir por correo los avisos de ${label}.` : 'Pulsa el botón para dejar de recibir correos de avisos de Festivales.'} Seguirás viéndolos en la campana de la web.`}
+          />
+        )}
         </section>
         <p>
           <Link to={`${paths.account()}#avisos`}>Elegir mis avisos en Mi cuenta</Link> · <Link to={paths.home()}>Volver a los festivales</Link>

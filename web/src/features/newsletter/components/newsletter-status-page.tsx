@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../../../lib/api-client';
+import { UnsubscribeAction } from '../../../components/ui/unsubscribe-action';
 import { unsubscribeNewsletter } from '../api/unsubscribe';
 
 export type NewsletterStatus = 'confirmada' | 'enlace-no-valido' | 'baja';
@@ -13,38 +12,20 @@ const titles: Record<NewsletterStatus, string> = {
 
 /** Where the links of newsletter messages land: the confirmation, an unknown link, and the unsubscribe button. */
 export function NewsletterStatusPage({ status, token }: { status: NewsletterStatus; token: string | null }) {
-  const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const leave = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setDone((await unsubscribeNewsletter(token ?? '')).message);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'No se pudo completar la baja. Inténtalo de nuevo.');
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div className="page">
       <div className="container newsletter-status">
         <h1 className="page-title">{titles[status]}</h1>
         {status === 'confirmada' && <p>Recibirás una vez al mes los festivales nuevos y lo que empieza el mes siguiente. Puedes darte de baja desde cualquier boletín.</p>}
         {status === 'enlace-no-valido' && <p>El enlace no es válido o ya se usó. Si quieres recibir la newsletter, suscríbete de nuevo desde el pie de página.</p>}
-        {status === 'baja' &&
-          (done ? (
-            <p role="status">{done}</p>
-          ) : (
-            <>
-              <p>Pulsa el botón para dejar de recibir la newsletter de Festivales en esta dirección.</p>
-              {error && <p role="alert">{error}</p>}
-              <button type="button" className="btn btn-primary" disabled={busy || !token} onClick={() => void leave()}>
-                Darme de baja
-              </button>
-            </>
-          ))}
+        {status === 'baja' && (
+          <UnsubscribeAction
+            token={token}
+            unsubscribe={unsubscribeNewsletter}
+            buttonLabel="Darme de baja"
+            intro="Pulsa el botón para dejar de recibir la newsletter de Festivales en esta dirección."
+          />
+        )}
         <p>
           <Link to="/">Volver a los festivales</Link>
         </p>
