@@ -85,6 +85,9 @@ const thinHandlers = [
   'functions/users/app.ts',
   'functions/users/feed-token.ts',
   'functions/admin/users.ts',
+  'functions/admin/festivals.ts',
+  'functions/admin/json-lists.ts',
+  'functions/festivals/proposals.ts',
 ];
 const domainMessage = 'Las consultas de este agregado viven en functions/lib/domain/<agregado>: el handler solo valida, llama y responde (decisión 026).';
 

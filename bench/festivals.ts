@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '#db/client';
-import { seedIfEmpty } from '#db/seed/seed';
+import { seedIfEmpty } from '../functions/lib/seed-catalogue';
 import { addGeneratedFestivals } from './support/catalog-data';
 import { load } from './support/measure';
 import { fetchRaw, repoRoot, startBareServer, startProcess, waitFor200 } from './support/servers';

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { openDatabase, type DatabaseHandle } from '#db/client';
-import { seedIfEmpty } from '#db/seed/seed';
+import { seedIfEmpty } from '../functions/lib/seed-catalogue';
 import { usersTable } from '#db/schema';
 import { signSession } from '../functions/lib/auth';
 import { useDatabase } from '../functions/lib/db';

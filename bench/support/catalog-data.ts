@@ -1,6 +1,6 @@
 import { festivalDedupeKey } from '#core/festival-key';
 import type { Database } from '#db/client';
-import { setFestivalGenres } from '#db/festival-writes';
+import { setFestivalGenres } from '../../functions/lib/domain/festivals/write-festivals';
 import { festivalsTable } from '#db/schema';
 
 const GENRES = ['Techno', 'House', 'Tech House', 'Trance', 'Drum and Bass', 'Minimal', 'Electro', 'Ambient', 'Hardstyle', 'Disco'];

@@ -4,7 +4,7 @@ import { migrate } from 'drizzle-orm/neon-serverless/migrator';
 import type { NeonDatabase } from 'drizzle-orm/neon-serverless';
 import { Resource } from 'sst';
 import { migrationsFolder as sourceMigrations, openDatabase } from '#db/client';
-import { seedIfEmpty } from '#db/seed/seed';
+import { seedIfEmpty } from '../lib/seed-catalogue';
 
 declare module 'sst' {
   export interface Resource {

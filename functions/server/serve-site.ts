@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '#db/client';
-import { seedIfEmpty } from '#db/seed/seed';
+import { seedIfEmpty } from '../lib/seed-catalogue';
 import { idleConnectionClosed, useDatabase } from '../lib/db';
 import type { env } from '../lib/env';
 import { storage } from '../lib/storage/storage';

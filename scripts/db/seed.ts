@@ -1,6 +1,6 @@
 import { openDatabase } from '#db/client';
 import { CatalogueNotEmptyError, CatalogueOptionsError, generateCatalogue, resolveCatalogueSizes } from '#db/seed/generate-catalogue';
-import { seedIfEmpty } from '#db/seed/seed';
+import { seedIfEmpty } from '../../functions/lib/seed-catalogue';
 import { loadDatabaseOptions } from './options';
 import { parseSeedArguments, SeedArgumentsError, seedUsage, type SeedCommand } from './seed-arguments';
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { artistsTable, festivalsTable } from '#db/schema';
-import { MAX_PENDING_PROPOSALS } from '../../functions/festivals/proposals';
+import { MAX_PENDING_PROPOSALS } from '../../functions/lib/domain/festivals/propose-festival';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { createFestival } from '../support/fixtures';

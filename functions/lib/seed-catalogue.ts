@@ -1,10 +1,10 @@
 import { count } from 'drizzle-orm';
-import type { Database } from '../client';
-import { insertFestival } from '../festival-writes';
-import { festivalsTable } from '../schema';
-import { seedFestivals, type SeedFestival } from './festival-data';
-import { seedLineups } from './lineups';
-import { seedTimetable } from './timetable';
+import type { Database } from '#db/client';
+import { festivalsTable } from '#db/schema';
+import { seedFestivals, type SeedFestival } from '#db/seed/festival-data';
+import { seedLineups } from '#db/seed/lineups';
+import { seedTimetable } from '#db/seed/timetable';
+import { insertFestival } from './domain/festivals/write-festivals';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -26,7 +26,11 @@ export function editionDates(festival: Pick<SeedFestival, 'usualStart' | 'durati
   return { startDate: iso(start), endDate: iso(end) };
 }
 
-/** Seeds the catalogue when the festivals table is empty; returns how many were inserted. */
+/**
+ * Seeds the catalogue when the festivals table is empty; returns how many were inserted. The
+ * festivals are written as an admin's are (the festivals domain: duplicate key, genres); the
+ * sample data itself lives in db/seed/.
+ */
 export async function seedIfEmpty(database: Database, today = new Date()): Promise<number> {
   const [{ n }] = await database.select({ n: count() }).from(festivalsTable);
   if (n > 0) return 0;
