@@ -22,7 +22,9 @@ if (command.kind === 'help') {
   process.exit(0);
 }
 
-const handle = await openDatabase(loadDatabaseOptions());
+// Generating a catalogue runs statements of tens of seconds on a busy machine (two million votes in
+// one insert): the server's statement timeout would cancel them.
+const handle = await openDatabase({ ...loadDatabaseOptions(), ...(command.kind === 'generated' ? { statementTimeoutMs: 0 } : {}) });
 await handle.migrate();
 if (command.kind === 'real') {
   const inserted = await seedIfEmpty(handle.db);
