@@ -82,12 +82,13 @@ const thinHandlers = [
   'functions/admin/audit-log.ts',
   'functions/admin/media.ts',
   'functions/notifications/**',
-  'functions/users/app.ts',
-  'functions/users/feed-token.ts',
+  'functions/users/**',
   'functions/admin/users.ts',
   'functions/admin/festivals.ts',
   'functions/admin/json-lists.ts',
   'functions/festivals/proposals.ts',
+  'functions/admin/uploads.ts',
+  'functions/media/uploads.ts',
 ];
 const domainMessage = 'Las consultas de este agregado viven en functions/lib/domain/<agregado>: el handler solo valida, llama y responde (decisión 026).';
 
