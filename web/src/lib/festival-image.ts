@@ -1,15 +1,13 @@
 import { mediaUrl } from './api-client';
+import { STOCK_DIR, STOCK_WIDTHS, stockName } from './festival-pictures';
 import type { Festival } from '#core/response-schemas';
 
-const STOCK = '/images/stock';
-const widths = { sm: 400, md: 800, lg: 1600 } as const;
-
 const stockSrcSet = (name: string, ext: string) =>
-  (Object.keys(widths) as (keyof typeof widths)[]).map((s) => `${STOCK}/${name}-${s}.${ext} ${widths[s]}w`).join(', ');
+  (Object.keys(STOCK_WIDTHS) as (keyof typeof STOCK_WIDTHS)[]).map((s) => `${STOCK_DIR}/${name}-${s}.${ext} ${STOCK_WIDTHS[s]}w`).join(', ');
 
 function stockSet(name: string): ImageSource {
   return {
-    src: `${STOCK}/${name}-md.jpg`,
+    src: `${STOCK_DIR}/${name}-md.jpg`,
     srcSet: stockSrcSet(name, 'jpg'),
     sources: [
       { type: 'image/avif', srcSet: stockSrcSet(name, 'avif') },
@@ -33,12 +31,12 @@ export function festivalImage(festival: Pick<Festival, 'id' | 'image_url'>): Ima
   const own = mediaUrl(festival.image_url);
   if (own) return { src: own };
   if (!Number.isInteger(festival.id)) return defaultFestivalImage;
-  return stockSet(`festival-${(Math.abs(festival.id) % 7) + 1}`);
+  return stockSet(stockName(festival.id));
 }
 
 /** The large image for a hero or a lightbox. */
 export function festivalImageLarge(festival: Pick<Festival, 'id' | 'image_url'>): string {
   const own = mediaUrl(festival.image_url);
   if (own) return own;
-  return `${STOCK}/festival-${(Math.abs(festival.id) % 7) + 1}-lg.jpg`;
+  return `${STOCK_DIR}/${stockName(festival.id)}-lg.jpg`;
 }

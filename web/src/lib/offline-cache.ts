@@ -1,7 +1,4 @@
-import { CACHE_NAMES, festivalReads, KEEP_OFFLINE, keptOffline } from '../sw/cache-names';
-import { apiRequest } from './api-client';
-import { festivalImage, festivalImageLarge } from './festival-image';
-import type { Festival } from '#core/response-schemas';
+import { CACHE_NAMES, KEEP_FESTIVAL, KEEP_OFFLINE, keptOffline } from '../sw/cache-names';
 
 /**
  * Asks the service worker to fetch and keep these same-origin URLs (web/src/sw/runtime-caching.ts).
@@ -13,27 +10,20 @@ function keep(urls: Iterable<string>): void {
   if (worker && list.length) worker.postMessage({ type: KEEP_OFFLINE, urls: list });
 }
 
-/** A festival's picture in every width it is served in (same-origin ones only: the worker keeps those). */
-function picturesOf(festival: Festival): string[] {
-  const image = festivalImage(festival);
-  const urls = [festivalImageLarge(festival), image.src, ...(image.srcSet?.split(',').map((c) => c.trim().split(/\s+/)[0]) ?? [])];
-  return urls.filter((url) => url.startsWith('/'));
-}
-
 /**
- * A favourited festival stays readable offline: its page's public reads and its picture in every width.
- * Only its own record is read (never the whole catalogue); a favourite added without signal is kept
- * once the connection returns, so nothing is asked of a network that is not there.
+ * A favourited festival stays readable offline: its page's public reads and its picture in every
+ * width and format. The worker does all of it from the festival's id (the page may be left at once);
+ * a favourite added without signal is kept once the connection returns, so nothing is asked of a
+ * network that is not there.
  */
 export function keepFestivalOffline(id: number): void {
-  if (!navigator.serviceWorker?.controller) return;
+  const worker = navigator.serviceWorker?.controller;
+  if (!worker) return;
   if (!navigator.onLine) {
     window.addEventListener('online', () => keepFestivalOffline(id), { once: true });
     return;
   }
-  void apiRequest<Festival>(`/api/festivals/${id}`, { auth: false })
-    .then(picturesOf, () => [])
-    .then((pictures) => keep([...festivalReads(id), ...pictures]));
+  worker.postMessage({ type: KEEP_FESTIVAL, id });
 }
 
 /**

@@ -12,6 +12,12 @@ export const CACHE_NAMES = {
 export const KEEP_OFFLINE = 'KEEP_OFFLINE';
 
 /**
+ * The page's message asking the worker to keep a favourited festival: its reads and, from its record,
+ * its picture. The worker reads the record itself, so the page may be left the moment it is sent.
+ */
+export const KEEP_FESTIVAL = 'KEEP_FESTIVAL';
+
+/**
  * Public API reads kept for offline use: the catalogue and its pages and calendar, a festival with
  * what its page shows (everything under /api/festivals is public; a query string is part of the key).
  */

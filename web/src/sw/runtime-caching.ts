@@ -3,7 +3,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { MAP_TILE_URL } from '#core/map';
-import { CACHE_NAMES, KEEP_OFFLINE, KEPT_IMAGES, keptOffline, OFFLINE_READS, OFFLINE_READ_MESSAGE } from './cache-names';
+import { festivalPictureFiles } from '../lib/festival-pictures';
+import { CACHE_NAMES, festivalReads, KEEP_FESTIVAL, KEEP_OFFLINE, KEPT_IMAGES, keptOffline, OFFLINE_READS, OFFLINE_READ_MESSAGE } from './cache-names';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -71,22 +72,47 @@ registerRoute(({ url, request, sameOrigin }) => sameOrigin && request.method ===
 registerRoute(({ url }) => url.host === MAP_TILE_HOST, tiles);
 
 /**
- * The page asks to keep a list of same-origin URLs (a favourited festival, what the first visit read
- * before this worker existed); fetched here, so leaving the page does not cut it short.
+ * Fetches one same-origin URL through the strategy that serves it, and resolves once the answer is
+ * written to its cache (not merely received), so a waitUntil on it covers the whole keep.
+ */
+async function keep(url: URL, event: ExtendableEvent): Promise<Response | undefined> {
+  const strategy = KEPT_IMAGES.test(url.pathname) ? pictures : apiReads;
+  const [response, done] = strategy.handleAll({ request: new Request(url.href), event });
+  try {
+    await done;
+    return await response;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A favourited festival: its public reads, then every file of its picture named by its record.
+ * All of it happens here, because the page that asked may be gone the next moment (a tap on another
+ * festival): when the page fetched the record itself, a slow answer meant the picture was never asked for.
+ */
+async function keepFestival(id: number, event: ExtendableEvent): Promise<void> {
+  const [record] = await Promise.all(festivalReads(id).map((url) => keep(new URL(url, self.location.origin), event)));
+  if (!record?.ok) return;
+  const festival = await record.json().catch(() => null);
+  if (!festival || typeof festival !== 'object') return;
+  await Promise.all(festivalPictureFiles(festival).map((url) => keep(new URL(url, self.location.origin), event)));
+}
+
+/**
+ * The page asks to keep a list of same-origin URLs (what the first visit read before this worker
+ * existed) or a favourited festival; fetched here, so leaving the page does not cut it short.
  */
 self.addEventListener('message', (event) => {
+  if (event.data?.type === KEEP_FESTIVAL && Number.isSafeInteger(event.data.id) && event.data.id > 0) {
+    event.waitUntil(keepFestival(event.data.id as number, event));
+    return;
+  }
   if (event.data?.type !== KEEP_OFFLINE || !Array.isArray(event.data.urls)) return;
-  const requests = (event.data.urls as unknown[])
+  const urls = (event.data.urls as unknown[])
     .filter((url): url is string => typeof url === 'string')
     .map((url) => new URL(url, self.location.origin))
     .filter((url) => url.origin === self.location.origin && keptOffline(url.pathname))
-    .slice(0, 50)
-    .map((url) => new Request(url.href));
-  event.waitUntil(
-    Promise.all(
-      requests.map((request) =>
-        (KEPT_IMAGES.test(new URL(request.url).pathname) ? pictures : apiReads).handle({ request, event }).catch(() => undefined),
-      ),
-    ),
-  );
+    .slice(0, 50);
+  event.waitUntil(Promise.all(urls.map((url) => keep(url, event))));
 });
