@@ -48,7 +48,10 @@ export function RootLayout() {
         )}
       />
       <main id="main" ref={main} tabIndex={-1}>
-        <Outlet />
+        {/* A screen's code loading on a first visit; on later navigations the screen left stays shown meanwhile. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
       <Suspense fallback={null}>
         <Footer

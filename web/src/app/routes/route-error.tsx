@@ -1,9 +1,6 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-
 /** Shown when a screen fails to load (its code could not be fetched after a deploy, or it threw). */
-export function RouteError() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.warn(error);
+export function RouteError({ error }: { error: unknown }) {
+  console.warn(error);
   return (
     <main id="main" className="page route-error">
       <div className="container">
