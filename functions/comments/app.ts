@@ -8,7 +8,7 @@ import { rateLimit } from '../lib/rate-limit';
 import { discardFiles, jsonBodyLimit, MULTIPART_MAX_BYTES, putImages, readImageFiles, recordImages, type StoredFile } from '../lib/multipart-images';
 import { validate } from '../lib/validate';
 import { readListVersion, requireVisibleFestival, type VersionedFestival } from '../lib/domain/festivals/festival-access';
-import { SharedReads, VersionedListCache } from '../lib/response-cache';
+import { sendListPage, SharedReads, VersionedListCache } from '../lib/response-cache';
 import { hasPendingComments, listComments } from '../lib/domain/comments/read-comments';
 import { deleteComment, insertComment } from '../lib/domain/comments/write-comments';
 import type { Comment } from '#core/response-schemas';
@@ -43,9 +43,7 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
       user && authorPending
         ? await listComments(database, id, { limit, offset, year }, user.id)
         : await commentPages.get(`${id}:${limit}:${offset}:${year ?? ''}`, festival.extra, () => listComments(database, id, { limit, offset, year }));
-    c.header('X-Total-Count', String(page.total));
-    c.header('Content-Type', 'application/json; charset=utf-8');
-    return c.body(page.body);
+    return sendListPage(c, page);
   })
   .post('/', doc({ summary: 'Publica un comentario con puntuación (pendiente de moderación)', access: 'user', responses: { 201: { description: 'El comentario', schema: commentResponse } }, errors: [404, 409, 429] }), jsonBodyLimit, requireAuth, validate('json', commentSchema), rateLimit('comment'), async (c) => {
     const user = currentUser(c);

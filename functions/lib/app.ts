@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, pgErrorCode, ROUTE_NOT_FOUND, tooLarge } from './errors';
 import type { AppEnv } from './app-env';
+import { compressAnswers } from './compression';
 import { log } from './log';
 import { requestContext, requestId } from './request-context';
 import { securityHeaders } from './security-headers';
@@ -75,7 +76,7 @@ function rootMessage(error: unknown): string {
 
 /**
  * Every function's Hono app starts here: request id and log line, one error handler, one
- * not-found answer, a body size limit, the security headers and the `user` variable that the
+ * not-found answer, a body size limit, the security headers, compressed answers and the `user` variable that the
  * auth middleware fills: every function behaves the same way.
  */
 export function createApp(basePath: string, options: CreateAppOptions = {}) {
@@ -83,6 +84,8 @@ export function createApp(basePath: string, options: CreateAppOptions = {}) {
   app.use('*', requestContext);
   // Next, so that every answer gets them: errors and not-found included.
   app.use('*', securityHeaders());
+  // Inside the two above, so that what they add is not lost when the body is replaced by its compressed form.
+  app.use('*', compressAnswers());
   app.use('*', async (c, next) => {
     c.set('user', null);
     await next();

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+import { negotiateEncoding } from './compression';
 
 /** A serialised JSON answer kept between requests, with its ETag and its compressed forms. */
 export interface CachedBody {
   etag: string;
   body: string;
   /** Compressed on first use: most callers (Lambda behind CloudFront, the admin list) never ask. */
-  gzip(): Buffer;
-  brotli(): Buffer;
+  gzip(): Uint8Array<ArrayBuffer>;
+  brotli(): Uint8Array<ArrayBuffer>;
 }
 
 /**
@@ -24,22 +25,29 @@ const BROTLI_BEST_QUALITY_MAX_CHARS = 256 * 1024;
 export const PER_REQUEST_BROTLI_QUALITY = 5;
 
 export function cachedBody(value: unknown, options: { brotliQuality?: number } = {}): CachedBody {
-  const body = JSON.stringify(value);
+  return cachedText(JSON.stringify(value), options);
+}
+
+/** The same for a body already serialised (a page of comments or photos). */
+export function cachedText(body: string, options: { brotliQuality?: number } = {}): CachedBody {
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  let gzipped: Buffer | undefined;
-  let brotlied: Buffer | undefined;
+  // Copied once into plain arrays, which Hono sends as they are (a Buffer would be copied per request).
+  let gzipped: Uint8Array<ArrayBuffer> | undefined;
+  let brotlied: Uint8Array<ArrayBuffer> | undefined;
   return {
     etag,
     body,
-    gzip: () => (gzipped ??= gzipSync(body, { level: 6 })),
+    gzip: () => (gzipped ??= new Uint8Array(gzipSync(body, { level: 6 }))),
     brotli: () =>
-      (brotlied ??= brotliCompressSync(body, {
+      (brotlied ??= new Uint8Array(
+        brotliCompressSync(body, {
         params: {
           [constants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? (body.length <= BROTLI_BEST_QUALITY_MAX_CHARS ? 11 : 5),
           [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
           [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         },
-      })),
+      }),
+      )),
   };
 }
 
@@ -58,22 +66,12 @@ export function publicReadCacheControl(c: Context): string {
   return c.req.header('Authorization') || c.req.header('Cookie') ? PRIVATE_CACHE : PUBLIC_EDGE_CACHE;
 }
 
-/** Whether an Accept-Encoding header accepts `coding` (a q=0 refuses it). */
-function accepts(header: string, coding: string): boolean {
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name.trim() !== coding) return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  });
-}
-
 /**
  * Sends a cached JSON body: 304 when the client holds it (If-None-Match), else brotli or gzip when
  * accepted (the compressed form is made once and kept with the body), else the text.
  */
-export function sendCachedBody(c: Context, cached: CachedBody, cacheControl: string) {
-  c.header('Cache-Control', cacheControl);
+export function sendCachedBody(c: Context, cached: CachedBody, cacheControl: string | undefined) {
+  if (cacheControl) c.header('Cache-Control', cacheControl);
   c.header('ETag', cached.etag);
   c.header('Vary', 'Accept-Encoding');
   const ifNoneMatch = c.req.header('If-None-Match');
@@ -81,14 +79,10 @@ export function sendCachedBody(c: Context, cached: CachedBody, cacheControl: str
     return c.body(null, 304);
   }
   c.header('Content-Type', 'application/json; charset=utf-8');
-  const acceptEncoding = c.req.header('Accept-Encoding') ?? '';
-  if (accepts(acceptEncoding, 'br')) {
-    c.header('Content-Encoding', 'br');
-    return c.body(new Uint8Array(cached.brotli()));
-  }
-  if (accepts(acceptEncoding, 'gzip')) {
-    c.header('Content-Encoding', 'gzip');
-    return c.body(new Uint8Array(cached.gzip()));
+  const coding = negotiateEncoding(c.req.header('Accept-Encoding'));
+  if (coding) {
+    c.header('Content-Encoding', coding);
+    return c.body(coding === 'br' ? cached.brotli() : cached.gzip());
   }
   return c.body(cached.body);
 }

@@ -1,3 +1,6 @@
+import type { Context } from 'hono';
+import { cachedText, PER_REQUEST_BROTLI_QUALITY, sendCachedBody, type CachedBody } from './cached-body';
+
 /** A page of a public list, with its serialised body and the list's total. */
 export interface ListPage<T> {
   items: T[];
@@ -76,4 +79,19 @@ export class SharedReads<T> {
   written(): void {
     this.epoch += 1;
   }
+}
+
+/** Each page's body with its compressed forms, made on first use and gone with the page. */
+const pageBodies = new WeakMap<ListPage<unknown>, CachedBody>();
+
+/**
+ * Sends a page of a public list: the total in X-Total-Count, the body compressed as the request
+ * accepts (once per cached page, however many requests read it) with its ETag. Pages are rebuilt
+ * on every write to their list, so brotli runs at the quality made for bodies that do not last.
+ */
+export function sendListPage(c: Context, page: ListPage<unknown>) {
+  let body = pageBodies.get(page);
+  if (!body) pageBodies.set(page, (body = cachedText(page.body, { brotliQuality: PER_REQUEST_BROTLI_QUALITY })));
+  c.header('X-Total-Count', String(page.total));
+  return sendCachedBody(c, body, undefined);
 }

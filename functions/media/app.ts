@@ -28,7 +28,7 @@ import { rateLimit } from '../lib/rate-limit';
 import { LOCAL_UPLOAD_ROUTE } from '../lib/storage/local-storage';
 import { validate } from '../lib/validate';
 import { readListVersion, type VersionedFestival } from '../lib/domain/festivals/festival-access';
-import { SharedReads, VersionedListCache } from '../lib/response-cache';
+import { sendListPage, SharedReads, VersionedListCache } from '../lib/response-cache';
 import { mediaUploadRoutes } from './uploads';
 import type { Media } from '#core/response-schemas';
 import { mediaResponse, messageResponse, voteResponse } from '#core/response-schemas';
@@ -56,12 +56,11 @@ export const app = createApp('/api/media', {
       const [total, items] = await Promise.all([countPublicMedia(database, id), listPublicMedia(database, id, limit, offset)]);
       return { items, body: JSON.stringify(items), total };
     });
-    c.header('X-Total-Count', String(page.total));
-    c.header('Content-Type', 'application/json; charset=utf-8');
-    if (!user || page.items.length === 0) return c.body(page.body);
+    if (!user || page.items.length === 0) return sendListPage(c, page);
     // The page is shared; the caller's own votes on it are one more query.
     const ratingOf = await votesOf(database, user.id, page.items.map((m) => m.id));
-    if (ratingOf.size === 0) return c.body(page.body);
+    if (ratingOf.size === 0) return sendListPage(c, page);
+    c.header('X-Total-Count', String(page.total));
     // The shared page's items with the caller's own votes.
     return c.json(page.items.map((item) => ({ ...item, userRating: ratingOf.get(item.id) ?? item.userRating })) satisfies Media[]);
   })

@@ -14,6 +14,7 @@ import { artistDetail, sitemapArtists } from '../lib/domain/artists/read-artists
 import { artistPath } from '#core/lineup-view';
 import { securityHeaders } from '../lib/security-headers';
 import { imageInfoForUrl } from '../lib/image-variant-records';
+import { compressAnswers } from '../lib/compression';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
 
@@ -209,6 +210,7 @@ const xmlEscape = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 export const app = new Hono<AppEnv>()
+  .use('*', compressAnswers())
   .use('/festival/*', securityHeaders())
   .use('/artista/*', securityHeaders())
   .use('/robots.txt', securityHeaders())

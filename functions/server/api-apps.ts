@@ -11,6 +11,7 @@ import { app as favorites } from '../favorites/app';
 import { app as feeds } from '../feeds/app';
 import { app as festivals } from '../festivals/app';
 import { app as health } from '../health/app';
+import { compressAnswers } from '../lib/compression';
 import { securityHeaders } from '../lib/security-headers';
 import { app as media, galleryApp as gallery } from '../media/app';
 import { app as newsletter } from '../newsletter/app';
@@ -44,6 +45,8 @@ export function createApiRoot(): Hono {
   // First, so that static files and the SPA get a request id and a log line too.
   root.use('*', requestContext);
   root.use('*', securityHeaders());
+  // The SPA's index and the files without a precompressed copy; the apps' own answers come compressed.
+  root.use('*', compressAnswers());
   for (const app of apiApps) root.route('/', app);
   root.route('/', docsApp({ document: () => openApiDocument(apiRoutes()), swaggerUiDir }));
   root.all('/api/*', routeNotFound);
