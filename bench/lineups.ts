@@ -10,6 +10,9 @@
  *   npm run bench -- lineups   (BENCH_FESTIVALS=10000, BENCH_COMMENTS=100000, BENCH_VOTES=100000,
  *                               BENCH_DURATION=10 s a load, BENCH_PORT=3330,
  *                               PG_URL=postgres://postgres@127.0.0.1:5432/postgres)
+ *
+ * BENCH_DB=<name> keeps the database under that name: generated on the first run, migrated and
+ * reused by the next ones (to compare two versions of the server on the same data), never dropped.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -44,10 +47,12 @@ async function measure(label: string, paths: string[], target = '  (target p99 <
   return result;
 }
 
-const name = `festivales_bench_lineups_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+const kept = process.env.BENCH_DB;
+const name = kept ?? `festivales_bench_lineups_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 const admin = new pg.Client({ connectionString: pgUrl });
 await admin.connect();
-await admin.query(`create database ${name}`);
+const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount! > 0;
+if (!exists) await admin.query(`create database ${name}`);
 const url = new URL(pgUrl);
 url.pathname = `/${name}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'festivales-bench-lineups-'));
@@ -81,9 +86,13 @@ try {
   console.log(`Lineups bench: ${FESTIVALS} festivals, ${COMMENTS} comments, ${VOTES} votes on PostgreSQL; ${duration} s a load; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const handle = await openDatabase({ url: url.toString(), poolSize: 2, statementTimeoutMs: 0 });
   await handle.migrate();
-  const made = await generateCatalogue(handle.db, { festivals: FESTIVALS, comments: COMMENTS, votes: VOTES });
-  console.log(`generated in ${made.seconds.toFixed(1)} s`);
   const q = async <T>(text: string) => ((await handle.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+  if (!exists || (await q<{ n: number }>('select count(*)::int as n from festivals'))[0].n === 0) {
+    const made = await generateCatalogue(handle.db, { festivals: FESTIVALS, comments: COMMENTS, votes: VOTES });
+    console.log(`generated in ${made.seconds.toFixed(1)} s`);
+  } else {
+    console.log(`reusing database ${name}`);
+  }
   const [counts] = await q<{ artists: number; entries: number; editions: number }>(
     'select (select count(*) from artists)::int as artists, (select count(*) from lineup_entries)::int as entries, (select count(*) from festival_editions)::int as editions',
   );
@@ -147,7 +156,7 @@ try {
   // The in-process API's pool, before its database goes.
   if (process.env.DATABASE_URL) await (await import('../functions/lib/db')).databaseHandle().then((h) => h.close()).catch(() => undefined);
   await server?.stop();
-  await admin.query(`drop database if exists ${name} with (force)`);
+  if (!kept) await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, httpUrl, updatedAt } from './columns';
 import { usersTable } from './users';
 
@@ -61,3 +61,15 @@ export const artistFollowsTable = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.artistId] }), index('artist_follows_artist_idx').on(t.artistId)],
 );
+
+/**
+ * The version of what GET /api/artists/{id} shows of an artist besides the festivals' own fields
+ * (those follow catalogue_version): the artist's row, their lineup entries and those editions.
+ * Kept by triggers (migration lineup-versions) from content_version_seq; no row means unchanged
+ * since the migration. No foreign key: a deleted artist's row stays, bumped, so no server keeps
+ * serving their page.
+ */
+export const artistVersionsTable = pgTable('artist_versions', {
+  artistId: integer('artist_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, numeric, pgSequence, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, httpUrl, updatedAt } from './columns';
 import { festivalsTable } from './festivals';
 import { artistsTable } from './artists';
@@ -85,3 +85,22 @@ export const editionTicketsTable = pgTable(
     check('edition_tickets_url', httpUrl(t.ticketUrl)),
   ],
 );
+
+/**
+ * Where the version numbers below come from: one sequence, so a number is never given twice, even
+ * to a row deleted and written again, and a cached body made under one can never match another.
+ */
+export const contentVersionSequence = pgSequence('content_version_seq');
+
+/**
+ * The version of what GET /api/festivals/{id}/editions shows of a festival (editions, lineups with
+ * their artists' names and slugs, tickets), taken from content_version_seq by triggers (migration
+ * lineup-versions) on every write to those rows, an artist's rename included. A server keeps the
+ * built answer and checks it with one primary-key read. No row: unchanged since the migration
+ * (version 0). No foreign key, as festival_list_versions: the triggers also fire while a
+ * festival's rows are cascade-deleted.
+ */
+export const festivalEditionVersionsTable = pgTable('festival_edition_versions', {
+  festivalId: integer('festival_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { usersTable } from './users';
 import { festivalsTable } from './festivals';
@@ -19,7 +19,10 @@ export const favoritesTable = pgTable(
 
 /**
  * The secret of a user's private calendar feed (GET /api/feeds/favorites/<token>.ics): one per
- * user, replaced when rotated, so the old address stops working at once.
+ * user, replaced when rotated, so the old address stops working at once. `content_version` is the
+ * state of the feed besides the catalogue's own version: triggers (migration lineup-versions) take
+ * a new number from content_version_seq when the user's favourites change, or the editions, lineups
+ * or artists' names of festivals they favourited, so the feed's key is the row its token finds.
  */
 export const feedTokensTable = pgTable('feed_tokens', {
   userId: integer('user_id')
@@ -27,4 +30,5 @@ export const feedTokensTable = pgTable('feed_tokens', {
     .references(() => usersTable.id, { onDelete: 'cascade' }),
   token: uuid('token').notNull().defaultRandom().unique(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  contentVersion: bigint('content_version', { mode: 'number' }).notNull().default(0),
 });

@@ -1,9 +1,9 @@
 import { artistQuerySchema } from '#core/lineup-schemas';
 import { idParamSchema } from '#core/festival-schemas';
 import { createApp } from '../lib/app';
-import { publicReadCacheControl } from '../lib/cached-body';
+import { publicReadCacheControl, sendCachedBody } from '../lib/cached-body';
 import { db } from '../lib/db';
-import { artistDetail, searchArtists } from '../lib/domain/artists/read-artists';
+import { artistDetailBody, searchArtists } from '../lib/domain/artists/read-artists';
 import { artistNotFound } from '../lib/domain/artists/write-artists';
 import { validate } from '../lib/validate';
 import { z } from '#core/zod';
@@ -20,9 +20,9 @@ export const app = createApp('/api/artists')
     c.header('Cache-Control', publicReadCacheControl(c));
     return c.json(artists);
   })
-  .get('/:id', doc({ summary: 'Un artista y sus festivales aprobados (próximos primero, luego ediciones pasadas)', responses: { 200: { description: 'El artista', schema: artistDetailSchema } }, errors: [404] }), validate('param', idParamSchema), async (c) => {
-    const artist = await artistDetail(await db(), c.req.valid('param').id);
+  .get('/:id', doc({ summary: 'Un artista y sus festivales aprobados (próximos primero, luego ediciones pasadas)', responses: { 200: { description: 'El artista', schema: artistDetailSchema }, 304: { description: 'Sin cambios (ETag)' } }, errors: [404] }), validate('param', idParamSchema), async (c) => {
+    // Built once per state of the artist and kept (ETag, 304, compressed when asked), as the lists.
+    const artist = await artistDetailBody(await db(), c.req.valid('param').id);
     if (!artist) throw artistNotFound();
-    c.header('Cache-Control', publicReadCacheControl(c));
-    return c.json(artist);
+    return sendCachedBody(c, artist, publicReadCacheControl(c));
   });

@@ -3,6 +3,8 @@ import { artistNameKey } from '#core/artist-key';
 import type { Artist, ArtistAppearance, ArtistDetail, ArtistListItem, ArtistLookupItem } from '#core/lineup-types';
 import type { Database } from '#db/client';
 import { sqlRows } from '../sql-rows';
+import { cachedBody, type CachedBody } from '../../cached-body';
+import { VersionedBodies } from '../editions/versioned-bodies';
 
 type Row = Record<string, unknown>;
 
@@ -103,6 +105,36 @@ export async function artistDetail(database: Database, id: number): Promise<Arti
     (a.upcoming ? upcoming : past).push(appearance);
   }
   return { ...toArtist(row), upcoming, past };
+}
+
+/**
+ * What an artist's public page is built from, in one statement of primary-key reads: the version
+ * triggers move on every write to the artist, their lineup entries and those editions
+ * (artist_versions), the catalogue's version (the festivals' names, places, pictures, genres and
+ * approval) and the database's date (which editions are upcoming).
+ */
+async function artistKey(database: Database, id: number): Promise<string> {
+  const [row] = await sqlRows<{ artist: string | null; catalogue: string | null; today: string }>(
+    database,
+    sql`select (select version from artist_versions where artist_id = ${id})::text as artist,
+        (select version from catalogue_version where id = 1)::text as catalogue, current_date::text as today`,
+  );
+  return `${row?.artist ?? 0}:${row?.catalogue ?? 0}:${row?.today ?? ''}`;
+}
+
+/** Artist pages kept per artist under that key (null: no public artist), 8 MB counting two bytes a character. */
+const artistAnswers = new VersionedBodies<CachedBody | null>(8 * 1024 * 1024, (body) => (body ? body.body.length * 2 : 64));
+
+/**
+ * GET /api/artists/{id} serialised, with its ETag and compressed forms; null when there is no such
+ * public artist. One primary-key statement while nothing changed, three when it did.
+ */
+export async function artistDetailBody(database: Database, id: number): Promise<CachedBody | null> {
+  const key = await artistKey(database, id);
+  return artistAnswers.get(id, key, async () => {
+    const artist = await artistDetail(database, id);
+    return artist ? cachedBody(artist) : null;
+  });
 }
 
 /**

@@ -3,6 +3,8 @@ import type { Edition, EditionSummary, FestivalEditionFields, LineupEntry, Ticke
 import type { Database } from '#db/client';
 import { sqlRows } from '../sql-rows';
 import { isDatabaseUnavailable } from '../../errors';
+import { cachedBody, PER_REQUEST_BROTLI_QUALITY, type CachedBody } from '../../cached-body';
+import { VersionedBodies } from './versioned-bodies';
 
 type Row = Record<string, unknown>;
 
@@ -81,8 +83,8 @@ function lineupRows(database: Database, editionFilter: ReturnType<typeof sql>) {
   );
 }
 
-/** GET /api/festivals/{id}/editions: every edition, newest first, with lineup and tickets. Two queries. */
-export async function festivalEditions(database: Database, festivalId: number): Promise<Edition[]> {
+/** Every edition of a festival, newest first, with lineup and tickets. Two queries. */
+async function readFestivalEditions(database: Database, festivalId: number): Promise<Edition[]> {
   const [editions, entries] = await Promise.all([
     editionRows(database, festivalId),
     lineupRows(database, sql`le.edition_id in (select id from festival_editions where festival_id = ${festivalId})`),
@@ -101,8 +103,8 @@ export async function festivalEditions(database: Database, festivalId: number): 
   }));
 }
 
-/** What GET /api/festivals/{id} adds: the current edition (the one whose dates the festival shows) in full, every year in summary. Two queries. */
-export async function festivalEditionFields(database: Database, festivalId: number): Promise<FestivalEditionFields> {
+/** The current edition in full (the one whose dates the festival shows), every year in summary. Two queries. */
+async function readFestivalEditionFields(database: Database, festivalId: number): Promise<FestivalEditionFields> {
   const [editions, entries] = await Promise.all([
     editionRows(database, festivalId),
     lineupRows(database, sql`le.edition_id = (select current_edition_id from festivals where id = ${festivalId})`),
@@ -114,6 +116,66 @@ export async function festivalEditionFields(database: Database, festivalId: numb
     tickets: current ? toTickets(current) : null,
     editions: editions.map(toSummary),
   };
+}
+
+/**
+ * What a festival's editions are built from, in one statement of primary-key reads: the version
+ * triggers move on every write to its editions, lineups, tickets and the names of its artists
+ * (festival_edition_versions), its comments' version (the rating of each year) and which edition
+ * is current (moved by the daily refresh too, without touching an edition).
+ */
+async function editionsKey(database: Database, festivalId: number): Promise<string> {
+  const [row] = await sqlRows<{ editions: string | null; comments: string | null; current: number | null }>(
+    database,
+    sql`select (select version from festival_edition_versions where festival_id = ${festivalId})::text as editions,
+        (select comments_version from festival_list_versions where festival_id = ${festivalId})::text as comments,
+        (select current_edition_id from festivals where id = ${festivalId}) as current`,
+  );
+  return `${row?.editions ?? 0}:${row?.comments ?? 0}:${row?.current ?? ''}`;
+}
+
+/**
+ * Answers kept per festival under that key: its editions as built, the same serialised with their
+ * ETag and compressed forms (made on first use, at the middle brotli quality: the best one takes
+ * over a second on a long history), and the festival page's edition fields. 16 MB each, counting
+ * a string's two bytes per character.
+ */
+interface EditionsAnswer {
+  editions: Edition[];
+  body: CachedBody;
+}
+const editionAnswers = new VersionedBodies<EditionsAnswer>(16 * 1024 * 1024, (answer) => answer.body.body.length * 2);
+const editionFieldAnswers = new VersionedBodies<FestivalEditionFields>(16 * 1024 * 1024, (fields) => 2 * (1024 + 200 * fields.lineup.length + 100 * fields.editions.length));
+
+async function editionsAnswer(database: Database, festivalId: number): Promise<EditionsAnswer> {
+  const key = await editionsKey(database, festivalId);
+  return editionAnswers.get(festivalId, key, async () => {
+    const editions = await readFestivalEditions(database, festivalId);
+    return { editions, body: cachedBody(editions, { brotliQuality: PER_REQUEST_BROTLI_QUALITY }) };
+  });
+}
+
+/**
+ * GET /api/festivals/{id}/editions: every edition, newest first, with lineup and tickets. One
+ * primary-key statement while nothing changed, three when it did. Callers must not change it.
+ */
+export async function festivalEditions(database: Database, festivalId: number): Promise<Edition[]> {
+  return (await editionsAnswer(database, festivalId)).editions;
+}
+
+/** The same answer serialised, with its ETag and compressed forms, for sendCachedBody. */
+export async function festivalEditionsBody(database: Database, festivalId: number): Promise<CachedBody> {
+  return (await editionsAnswer(database, festivalId)).body;
+}
+
+/**
+ * What GET /api/festivals/{id} adds: the current edition (the one whose dates the festival shows)
+ * in full, every year in summary. Kept under the same key as the editions answer: one primary-key
+ * statement while nothing changed, three when it did. Callers must not change it.
+ */
+export async function festivalEditionFields(database: Database, festivalId: number): Promise<FestivalEditionFields> {
+  const key = await editionsKey(database, festivalId);
+  return editionFieldAnswers.get(festivalId, key, () => readFestivalEditionFields(database, festivalId));
 }
 
 /** Festivals whose current edition's tickets start at or below `max` euros ('Precio máximo'). */

@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { artistsTable, commentsTable, editionTicketsTable, festivalEditionsTable, festivalsTable, lineupEntriesTable } from '#db/schema';
+import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
+import { addComment, createFestival } from '../support/fixtures';
+
+// The editions answer, the artist page and the festival page are kept built per
+// state (versions moved by triggers). Each test reads them once so they are kept, changes what
+// they show (through the API, or straight in the database as another instance would), and checks
+// the very next read shows the change, under a new ETag.
+
+const year = new Date().getUTCFullYear() + 1;
+let admin: SignedIn;
+let fan: SignedIn;
+let tag = 0;
+
+beforeAll(async () => {
+  admin = await signInAdmin();
+  fan = await signIn();
+});
+
+async function festivalWithLineup(names: string[]) {
+  tag += 1;
+  const id = await createFestival({ name: `Versiones ${tag} ${Date.now()}`, startDate: `${year}-07-10`, endDate: `${year}-07-12` });
+  const [{ currentEditionId }] = await db().select({ currentEditionId: festivalsTable.currentEditionId }).from(festivalsTable).where(eq(festivalsTable.id, id));
+  const res = await api('PUT', `/api/admin/editions/${currentEditionId}/lineup`, { token: admin.token, body: { lineup: names.map((artist_name) => ({ artist_name })) } });
+  expect(res.status).toBe(200);
+  const artists = (res.json.lineup as { artist: { id: number; name: string } }[]).map((e) => e.artist);
+  expect((await api('POST', `/api/favorites/${id}`, { token: fan.token })).status).toBe(201);
+  return { id, editionId: currentEditionId!, artists };
+}
+
+const lineupNames = (editions: { lineup: { artist: { name: string } }[] }[]) => editions.flatMap((e) => e.lineup.map((l) => l.artist.name));
+/** Reads every kept answer once and returns their ETags (asserting the next read is a 304). */
+async function prime(festivalId: number, artistId: number) {
+  const tags: Record<string, string> = {};
+  for (const path of [`/api/festivals/${festivalId}/editions`, `/api/artists/${artistId}`]) {
+    const first = await api('GET', path);
+    expect(first.status).toBe(200);
+    tags[path] = first.headers.get('etag')!;
+    expect((await api('GET', path, { headers: { 'If-None-Match': tags[path] } })).status).toBe(304);
+  }
+  return tags;
+}
+
+async function changed(path: string, etag: string) {
+  const res = await api('GET', path, { headers: { 'If-None-Match': etag } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('etag')).not.toBe(etag);
+  return res;
+}
+
+describe('kept answers follow an artist', () => {
+  it('renamed in the admin panel: the next editions, artist, festival and feed read show the new name', async () => {
+    const { id, artists } = await festivalWithLineup([`Aurora Vieja ${Date.now()}`, `Otro Nombre ${Date.now()}`]);
+    const [artist] = artists;
+    const tags = await prime(id, artist.id);
+    expect((await api('GET', `/api/festivals/${id}`)).json.lineup[0].artist.name).toBe(artist.name);
+
+    const name = `Aurora Nueva ${Date.now()}`;
+    expect((await api('PUT', `/api/admin/artists/${artist.id}`, { token: admin.token, body: { name } })).status).toBe(200);
+
+    const editions = await changed(`/api/festivals/${id}/editions`, tags[`/api/festivals/${id}/editions`]);
+    expect(lineupNames(editions.json)).toContain(name);
+    expect(lineupNames(editions.json)).not.toContain(artist.name);
+    expect((await changed(`/api/artists/${artist.id}`, tags[`/api/artists/${artist.id}`])).json.name).toBe(name);
+    expect((await api('GET', `/api/festivals/${id}`)).json.lineup[0].artist.name).toBe(name);
+  });
+
+  it('renamed straight in the database (another instance, a script): the same', async () => {
+    const { id, artists } = await festivalWithLineup([`Bruma ${Date.now()}`]);
+    const tags = await prime(id, artists[0].id);
+    const name = `Bruma Renombrada ${Date.now()}`;
+    await db().update(artistsTable).set({ name }).where(eq(artistsTable.id, artists[0].id));
+    expect(lineupNames((await changed(`/api/festivals/${id}/editions`, tags[`/api/festivals/${id}/editions`])).json)).toEqual([name]);
+    expect((await changed(`/api/artists/${artists[0].id}`, tags[`/api/artists/${artists[0].id}`])).json.name).toBe(name);
+  });
+
+  it('merged into another: the duplicate’s page is gone and every answer shows the artist that stays', async () => {
+    const { id, artists } = await festivalWithLineup([`Duplicado ${Date.now()}`]);
+    const stays = await api('POST', '/api/admin/artists', { token: admin.token, body: { name: `Se Queda ${Date.now()}` } });
+    expect(stays.status).toBe(201);
+    const tags = await prime(id, artists[0].id);
+    const staysPage = await api('GET', `/api/artists/${stays.json.id}`);
+    expect(staysPage.json.upcoming).toEqual([]);
+
+    expect((await api('POST', `/api/admin/artists/${artists[0].id}/merge`, { token: admin.token, body: { into: stays.json.id } })).status).toBe(200);
+
+    expect(lineupNames((await changed(`/api/festivals/${id}/editions`, tags[`/api/festivals/${id}/editions`])).json)).toEqual([stays.json.name]);
+    expect((await api('GET', `/api/artists/${artists[0].id}`)).status).toBe(404);
+    const after = await changed(`/api/artists/${stays.json.id}`, staysPage.headers.get('etag')!);
+    expect(after.json.upcoming.map((a: { festival: { id: number } }) => a.festival.id)).toEqual([id]);
+  });
+});
+
+describe('kept answers follow lineups, editions, tickets and ratings', () => {
+  it('a lineup entry added straight in the database: the editions answer, the new artist’s page and the feed change', async () => {
+    const { id, editionId, artists } = await festivalWithLineup([`Primera ${Date.now()}`]);
+    const tags = await prime(id, artists[0].id);
+    const [added] = await db().insert(artistsTable).values({ name: `Añadida ${Date.now()}`, slug: `anadida-${Date.now()}` }).returning();
+    const before = await api('GET', `/api/artists/${added.id}`);
+    expect(before.json.upcoming).toEqual([]);
+
+    await db().insert(lineupEntriesTable).values({ editionId, artistId: added.id, position: 1, billing: 'regular' });
+
+    expect(lineupNames((await changed(`/api/festivals/${id}/editions`, tags[`/api/festivals/${id}/editions`])).json)).toEqual([artists[0].name, added.name]);
+    expect((await changed(`/api/artists/${added.id}`, before.headers.get('etag')!)).json.upcoming).toHaveLength(1);
+    expect((await api('GET', `/api/festivals/${id}`)).json.lineup.map((l: { artist: { id: number } }) => l.artist.id)).toEqual([artists[0].id, added.id]);
+  });
+
+  it('an edition’s status, its tickets and a rating of its year: each gives a new editions answer (and artist page for the status)', async () => {
+    const { id, editionId, artists } = await festivalWithLineup([`Estado ${Date.now()}`]);
+    const editionsPath = `/api/festivals/${id}/editions`;
+    let tags = await prime(id, artists[0].id);
+
+    await db().update(festivalEditionsTable).set({ status: 'cancelled' }).where(eq(festivalEditionsTable.id, editionId));
+    expect((await changed(editionsPath, tags[editionsPath])).json[0].status).toBe('cancelled');
+    expect((await changed(`/api/artists/${artists[0].id}`, tags[`/api/artists/${artists[0].id}`])).json.upcoming[0].status).toBe('cancelled');
+
+    tags = await prime(id, artists[0].id);
+    await db().insert(editionTicketsTable).values({ editionId, priceFrom: 75 });
+    const priced = await changed(editionsPath, tags[editionsPath]);
+    expect(priced.json[0].tickets.price_from).toBe(75);
+
+    const comment = await addComment(id, fan.user.id, 4, 'Gran edición', 'approved');
+    await db().update(commentsTable).set({ editionYear: year }).where(eq(commentsTable.id, comment.id));
+    const rated = await changed(editionsPath, priced.headers.get('etag')!);
+    expect(rated.json[0]).toMatchObject({ averageRating: 4, ratingsCount: 1 });
+  });
+
+});
