@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { addMonthsIso, itemsByDay, MONTH_VIEW_PER_DAY, monthGrid, visibleItems } from '#core/calendar';
+import { addMonthsIso, itemsByDay, MONTH_VIEW_PER_DAY, monthDays, monthGrid, visibleItems } from '#core/calendar';
 import { todayIso } from '#core/dates';
 import { calendarRange, type CalendarRange } from '#core/festival-page';
 import { expect, test } from '../support/fixtures';
@@ -215,5 +215,30 @@ test.describe('calendar on the server catalogue', () => {
     await page.getByRole('button', { name: 'Mes siguiente' }).click();
     const next = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${addMonthsIso(busiest, 1)}T12:00:00Z`));
     await expect(page.getByRole('heading', { level: 2, name: next })).toBeVisible();
+  });
+
+  test('a phone draws the month list as it is scrolled, and every festival of the month is reached', { tag: '@catalogue' }, async ({ page }) => {
+    const today = todayIso();
+    const days = monthDays(today, today);
+    const from = days[0].iso;
+    const to = days[days.length - 1].iso;
+    const answer: CalendarRange = await (await page.request.get(`/api/festivals/calendar?from=${from}&to=${to}`)).json();
+    // One whole card per festival of the month (later days of a multi-day festival are a line).
+    const festivals = new Set([...itemsByDay(answer.items, from, to).values()].flat().map((f) => f.id));
+    test.skip(festivals.size < 20, 'needs a busy month');
+    // Hundreds of festivals, a dozen more each time the end comes near.
+    test.slow();
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/calendar');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    // Only the first festivals are drawn with the page...
+    expect(await page.getByRole('article').count()).toBeLessThan(festivals.size);
+    // ...and scrolling down draws the next ones until the month ends.
+    await expect(async () => {
+      await page.locator('.cal-list > li').last().scrollIntoViewIfNeeded();
+      expect(await page.getByRole('article').count()).toBe(festivals.size);
+    }).toPass({ timeout: 120_000 });
+    await expect(page.locator('.cal-list-end')).toHaveCount(0);
   });
 });

@@ -158,7 +158,7 @@ export function CalendarPage() {
         ) : (
           <>
             {view === 'list' ? (
-              <ListView days={days} byDay={byDay} emptyText={periodCount} />
+              <ListView key={from} days={days} byDay={byDay} emptyText={periodCount} />
             ) : (
               <div className="cal-grid-wrap card">
                 <DayGrid
