@@ -1,19 +1,23 @@
 import { LRUCache } from 'lru-cache';
+import { europeanPlaces } from '#core/european-places';
 import { normalizeText } from '#core/festival-filters';
 import { PLACES_SHOWN, type Place } from '#core/places';
 import { env } from './env';
 import { geocodeAddress } from './geocoder';
-import { bundledPlaces } from './places-list';
 
-const places: (Place & { key: string })[] = bundledPlaces.map(([name, region, lat, lon]) => ({ name, region, lat, lon, key: normalizeText(name) }));
+/** The places 'Cerca de' finds without asking any geocoder: those of the list with a rank, best ranked first. */
+const places: (Place & { key: string })[] = europeanPlaces
+  .filter((p) => p.near !== undefined)
+  .sort((a, b) => a.near! - b.near!)
+  .map(({ name, region, lat, lon }) => ({ name, region, lat, lon, key: normalizeText(name) }));
 
 /** Geocoder answers by normalised query (null: it found nothing), so a place is asked for once per process. */
 const geocoded = new LRUCache<string, { place: Place | null }>({ max: 2000 });
 
 /**
- * Places matching what was typed, best first: the bundled cities whose name starts with it, then
- * those whose name holds it (case and accents ignored). With none and PLACE_GEOCODING on, the
- * geocoder's first answer, cached.
+ * Places matching what was typed, best first: the bundled places whose name starts with it, then
+ * those whose name holds it (case and accents ignored), each by rank. With none and
+ * PLACE_GEOCODING on, the geocoder's first answer, cached.
  */
 export async function findPlaces(query: string): Promise<Place[]> {
   const q = normalizeText(query.trim());
