@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq, lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import { revokedSessionsTable, usersTable } from '#db/schema';
 import type { AppEnv, AuthUser } from './app-env';
 import { db } from './db';
 import { env } from './env';
 import { forbidden, isDatabaseUnavailable, unauthorized } from './errors';
+import { loadSessionUser, raiseSessionVersion, revokeSession } from './domain/users/sessions';
 
 /** What a valid session token says (sessions carry a version so they can be revoked). */
 export interface SessionClaims {
@@ -126,32 +125,6 @@ function bearerToken(header: string | undefined): string | null {
   return match ? match[1].trim() : null;
 }
 
-/** A signed-in user as the session reads it: who they are and the session version their tokens carry. */
-export const sessionUserColumns = {
-  id: usersTable.id,
-  name: usersTable.name,
-  email: usersTable.email,
-  avatar_url: usersTable.avatarUrl,
-  role: usersTable.role,
-  sessionVersion: usersTable.sessionVersion,
-};
-
-/** The user of a session, or null when the user is gone, the version moved on or the session was ended. */
-async function loadSessionUser(claims: SessionClaims): Promise<AuthUser | null> {
-  // One indexed query per request: the user, their session version and this session's revocation.
-  const [row] = await (await db())
-    .select({
-      ...sessionUserColumns,
-      revoked: sql<boolean>`exists (select 1 from ${revokedSessionsTable} where ${revokedSessionsTable.sessionId} = ${claims.sessionId})`,
-    })
-    .from(usersTable)
-    .where(eq(usersTable.id, claims.userId))
-    .limit(1);
-  if (!row || row.sessionVersion !== claims.version || row.revoked) return null;
-  const { sessionVersion: _version, revoked: _revoked, ...user } = row;
-  return user;
-}
-
 // The session behind each request's user object, for logout and renewal (requests hold it, not this module).
 const sessions = new WeakMap<AuthUser, SessionClaims>();
 
@@ -160,7 +133,7 @@ async function resolveUser(header: string | undefined): Promise<AuthUser | null 
   if (!token) return null;
   const claims = await verifySession(token);
   if (!claims) return 'invalid';
-  const user = await loadSessionUser(claims);
+  const user = await loadSessionUser(await db(), claims);
   if (!user) return 'invalid';
   sessions.set(user, claims);
   return user;
@@ -226,20 +199,11 @@ export async function renewedSessionToken(c: Context<AppEnv>, now = Date.now()):
 
 /** 'Cerrar sesión': this session's tokens stop working; the user's other devices stay signed in. */
 export async function endSession(claims: SessionClaims): Promise<void> {
-  const database = await db();
   // Every token of the session (renewals included) expires within one lifetime from now.
-  const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
-  await database
-    .insert(revokedSessionsTable)
-    .values({ sessionId: claims.sessionId, userId: claims.userId, expiresAt })
-    .onConflictDoNothing();
-  await database.delete(revokedSessionsTable).where(lt(revokedSessionsTable.expiresAt, new Date()));
+  await revokeSession(await db(), claims, new Date(Date.now() + SESSION_TTL_SECONDS * 1000));
 }
 
 /** 'Cerrar sesión en todos los dispositivos': raising the version invalidates every token of the user. */
 export async function endAllSessions(userId: number): Promise<void> {
-  await (await db())
-    .update(usersTable)
-    .set({ sessionVersion: sql`${usersTable.sessionVersion} + 1` })
-    .where(eq(usersTable.id, userId));
+  await raiseSessionVersion(await db(), userId);
 }
