@@ -1,10 +1,11 @@
+import ICAL from 'ical.js';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { artistsTable, commentsTable, editionTicketsTable, festivalEditionsTable, festivalsTable, lineupEntriesTable } from '#db/schema';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addComment, createFestival } from '../support/fixtures';
 
-// The editions answer, the artist page and the festival page are kept built per
+// The editions answer, the artist page, the festival page and the private feed are kept built per
 // state (versions moved by triggers). Each test reads them once so they are kept, changes what
 // they show (through the API, or straight in the database as another instance would), and checks
 // the very next read shows the change, under a new ETag.
@@ -12,11 +13,13 @@ import { addComment, createFestival } from '../support/fixtures';
 const year = new Date().getUTCFullYear() + 1;
 let admin: SignedIn;
 let fan: SignedIn;
+let feedPath: string;
 let tag = 0;
 
 beforeAll(async () => {
   admin = await signInAdmin();
   fan = await signIn();
+  feedPath = new URL((await api('POST', '/api/users/feed-token', { token: fan.token })).json.url).pathname;
 });
 
 async function festivalWithLineup(names: string[]) {
@@ -31,10 +34,15 @@ async function festivalWithLineup(names: string[]) {
 }
 
 const lineupNames = (editions: { lineup: { artist: { name: string } }[] }[]) => editions.flatMap((e) => e.lineup.map((l) => l.artist.name));
+const feedDescription = (ics: string, festivalId: number) => {
+  const event = new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent').find((v) => String(v.getFirstPropertyValue('uid')).startsWith(`festival-${festivalId}@`));
+  return String(event?.getFirstPropertyValue('description') ?? '');
+};
+
 /** Reads every kept answer once and returns their ETags (asserting the next read is a 304). */
 async function prime(festivalId: number, artistId: number) {
   const tags: Record<string, string> = {};
-  for (const path of [`/api/festivals/${festivalId}/editions`, `/api/artists/${artistId}`]) {
+  for (const path of [`/api/festivals/${festivalId}/editions`, `/api/artists/${artistId}`, feedPath]) {
     const first = await api('GET', path);
     expect(first.status).toBe(200);
     tags[path] = first.headers.get('etag')!;
@@ -65,6 +73,9 @@ describe('kept answers follow an artist', () => {
     expect(lineupNames(editions.json)).not.toContain(artist.name);
     expect((await changed(`/api/artists/${artist.id}`, tags[`/api/artists/${artist.id}`])).json.name).toBe(name);
     expect((await api('GET', `/api/festivals/${id}`)).json.lineup[0].artist.name).toBe(name);
+    const feed = await changed(feedPath, tags[feedPath]);
+    expect(feedDescription(feed.text, id)).toContain(name);
+    expect(feedDescription(feed.text, id)).not.toContain(artist.name);
   });
 
   it('renamed straight in the database (another instance, a script): the same', async () => {
@@ -74,6 +85,7 @@ describe('kept answers follow an artist', () => {
     await db().update(artistsTable).set({ name }).where(eq(artistsTable.id, artists[0].id));
     expect(lineupNames((await changed(`/api/festivals/${id}/editions`, tags[`/api/festivals/${id}/editions`])).json)).toEqual([name]);
     expect((await changed(`/api/artists/${artists[0].id}`, tags[`/api/artists/${artists[0].id}`])).json.name).toBe(name);
+    expect(feedDescription((await changed(feedPath, tags[feedPath])).text, id)).toContain(name);
   });
 
   it('merged into another: the duplicate’s page is gone and every answer shows the artist that stays', async () => {
@@ -90,6 +102,7 @@ describe('kept answers follow an artist', () => {
     expect((await api('GET', `/api/artists/${artists[0].id}`)).status).toBe(404);
     const after = await changed(`/api/artists/${stays.json.id}`, staysPage.headers.get('etag')!);
     expect(after.json.upcoming.map((a: { festival: { id: number } }) => a.festival.id)).toEqual([id]);
+    expect(feedDescription((await changed(feedPath, tags[feedPath])).text, id)).toContain(stays.json.name);
   });
 });
 
@@ -105,6 +118,7 @@ describe('kept answers follow lineups, editions, tickets and ratings', () => {
 
     expect(lineupNames((await changed(`/api/festivals/${id}/editions`, tags[`/api/festivals/${id}/editions`])).json)).toEqual([artists[0].name, added.name]);
     expect((await changed(`/api/artists/${added.id}`, before.headers.get('etag')!)).json.upcoming).toHaveLength(1);
+    expect(feedDescription((await changed(feedPath, tags[feedPath])).text, id)).toContain(added.name);
     expect((await api('GET', `/api/festivals/${id}`)).json.lineup.map((l: { artist: { id: number } }) => l.artist.id)).toEqual([artists[0].id, added.id]);
   });
 
@@ -128,4 +142,14 @@ describe('kept answers follow lineups, editions, tickets and ratings', () => {
     expect(rated.json[0]).toMatchObject({ averageRating: 4, ratingsCount: 1 });
   });
 
+  it('a festival unfavourited or whose lineup is emptied leaves the feed at once', async () => {
+    const { id, editionId, artists } = await festivalWithLineup([`Vaciada ${Date.now()}`]);
+    const tags = await prime(id, artists[0].id);
+    await db().delete(lineupEntriesTable).where(eq(lineupEntriesTable.editionId, editionId));
+    const emptied = await changed(feedPath, tags[feedPath]);
+    expect(feedDescription(emptied.text, id)).not.toContain(artists[0].name);
+    expect((await api('DELETE', `/api/favorites/${id}`, { token: fan.token })).status).toBe(200);
+    const gone = await changed(feedPath, emptied.headers.get('etag')!);
+    expect(feedDescription(gone.text, id)).toBe('');
+  });
 });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { todayIso } from '#core/dates';
@@ -23,27 +22,23 @@ export type FavoriteFeedAnswer = { found: false } | { found: true; etag: string;
 /**
  * The private calendar of a feed token. Calendar programs poll it every few hours with the ETag
  * they hold, and 200 festivals take tens of milliseconds to read and render, so the body is
- * rendered only when what it is made of changed: one indexed read gives the token's owner, the
- * catalogue's version (raised by triggers on every write to festivals, their genres and ratings,
- * decision 001), the owner's favourites and when their current editions (lineups) last changed; with the day (past festivals leave the feed), that is
- * the key. The read is made on every request, so a rotated token stops at once and no instance
- * serves a body older than the last committed change. Kept per process, bounded by bytes.
+ * rendered only when what it is made of changed. The key is the row the token finds: its owner
+ * and the feed's content_version, which triggers (migration lineup-versions) move when the owner's
+ * favourites change, or the editions, lineups or artists' names of festivals they favourited; with
+ * the catalogue's version (raised on every write to festivals, their genres and ratings, decision
+ * 001) and the day (past festivals leave the feed). One statement of indexed reads per request, so
+ * a rotated token stops at once and no instance serves a body older than the last committed
+ * change. Kept per process, bounded by bytes.
  */
 export async function favoriteFeed(database: Database, token: string, ifNoneMatch: string | undefined, now = new Date()): Promise<FavoriteFeedAnswer> {
-  // Lineups do not move the catalogue's version: saving one touches its edition's updated_at.
-  const [owner] = await sqlRows<{ user_id: number; version: string | null; favourites: string | null; lineups: string | null }>(
+  const [owner] = await sqlRows<{ user_id: number; content: string; version: string | null }>(
     database,
-    sql`select t.user_id,
-          (select version::text from catalogue_version where id = 1) as version,
-          (select string_agg(festival_id::text, ',' order by festival_id) from favorites where user_id = t.user_id) as favourites,
-          (select max(e.updated_at)::text
-             from favorites fv join festivals f on f.id = fv.festival_id join festival_editions e on e.id = f.current_edition_id
-             where fv.user_id = t.user_id) as lineups
+    sql`select t.user_id, t.content_version::text as content, (select version::text from catalogue_version where id = 1) as version
         from feed_tokens t where t.token = ${token}::uuid`,
   );
   if (!owner) return { found: false };
   const userId = Number(owner.user_id);
-  const key = `${owner.version}:${owner.lineups}:${todayIso(now)}:${createHash('sha1').update(owner.favourites ?? '').digest('base64url')}`;
+  const key = `${owner.content}:${owner.version}:${todayIso(now)}`;
   const known = etags.get(userId);
   if (known?.key === key && ifNoneMatch === known.etag) return { found: true, etag: known.etag, notModified: true };
   const cached = bodies.get(userId);

@@ -135,8 +135,8 @@ export async function replaceLineup(database: Database, id: number, lineup: Line
         })),
       );
     }
-    // A lineup is no festival column (the catalogue's version does not move): the edition's
-    // updated_at says it changed, for readers that cache what they built from it (calendar feeds).
+    // The edition's updated_at says when its lineup last changed (the answers kept from it follow
+    // their versions, which the lineup's own triggers move).
     await tx.update(festivalEditionsTable).set({ updatedAt: new Date() }).where(eq(festivalEditionsTable.id, id));
     await recordAudit(tx, { actorId, action: 'set_lineup', entity: 'edition', entityId: id, details: { entries: lineup.length, created: resolved.created } });
     const had = new Set(previous.map((p) => p.artistId));
