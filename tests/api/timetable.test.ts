@@ -13,8 +13,8 @@ let sets: { early: number; clash: number; late: number };
 let otherSet: number;
 
 /** A festival whose current edition has three timed sets; returns the entry ids in order. */
-async function festivalWithSets(names: string[]): Promise<{ id: number; entries: number[] }> {
-  const id = await createFestival({ startDate: '2030-07-10', endDate: '2030-07-11' });
+async function festivalWithSets(names: string[], place: { location: string; latitude: number; longitude: number } = { location: 'Madrid, España', latitude: 40.4, longitude: -3.7 }): Promise<{ id: number; entries: number[] }> {
+  const id = await createFestival({ startDate: '2030-07-10', endDate: '2030-07-11', ...place });
   const [{ edition }] = await db().select({ edition: festivalsTable.currentEditionId }).from(festivalsTable).where(eq(festivalsTable.id, id));
   const artists = await db()
     .insert(artistsTable)
@@ -146,5 +146,23 @@ describe('GET /api/timetables/{festivalId}/calendar.ics', () => {
     const bad = await api('GET', `/api/timetables/${festival}/calendar.ics?picks=uno,dos`);
     expect(bad.status).toBe(400);
     expect(bad.json.error).toBe('picks debe ser una lista de números separados por comas.');
+  });
+
+  it('keeps exact instants and gives the local time of the festival: Gran Canaria is an hour behind Madrid', async () => {
+    const canary = await festivalWithSets([`Nina Kraviz ${Date.now()}`, `Ben Klock ${Date.now()}`, `Dixon ${Date.now()}`], { location: 'Las Palmas de Gran Canaria, España', latitude: 28.1235, longitude: -15.4363 });
+    const madrid = await api('GET', `/api/timetables/${festival}/calendar.ics?picks=${sets.early}`);
+    const islands = await api('GET', `/api/timetables/${canary.id}/calendar.ics?picks=${canary.entries[0]}`);
+    // The same instant (20:00 UTC) in both, written in UTC, never the UTC clock under a zone's name.
+    for (const res of [madrid, islands]) {
+      expect(res.text).toMatch(/^DTSTART:20300710T200000Z\r?$/m);
+      expect(res.text).not.toMatch(/TZID=/);
+    }
+    const read = (text: string) => {
+      const calendar = new ICAL.Component(ICAL.parse(text));
+      const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+      return { zone: calendar.getFirstPropertyValue('x-wr-timezone'), start: event.startDate.toJSDate().toISOString(), note: event.description.split('\n')[0] };
+    };
+    expect(read(madrid.text)).toEqual({ zone: 'Europe/Madrid', start: '2030-07-10T20:00:00.000Z', note: '22:00–23:00, hora local del festival (Europe/Madrid)' });
+    expect(read(islands.text)).toEqual({ zone: 'Atlantic/Canary', start: '2030-07-10T20:00:00.000Z', note: '21:00–22:00, hora local del festival (Atlantic/Canary)' });
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import ICAL from 'ical.js';
+import { clockTime, festivalTimeZone } from '#core/time-zone';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { allowConsoleError, catalogue, expect, login, person, test, withCookieChoice, type Person } from '../support/fixtures';
 
@@ -67,6 +68,7 @@ test('pick sets from the festival page link, see the clash, keep them on reload,
   await expect(page.getByRole('heading', { level: 1, name: 'Mi horario' })).toBeVisible();
   await expect(page.getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { level: 2, name: a.stage! })).toBeVisible();
+  await expect(page.getByText('Hora local del festival')).toBeVisible();
 
   await setButton(page, a).click();
   await expect(setButton(page, a)).toHaveAttribute('aria-pressed', 'true');
@@ -138,6 +140,33 @@ test('signed in, picks go to my account and a read-only link shows them to other
   await expect(other.getByRole('button', { name: new RegExp(a.artist.name) })).toHaveCount(0);
   await expect(other.getByText('Elegida')).toHaveCount(1);
   await other.close();
+});
+
+test.describe('seen from another time zone', () => {
+  // A visitor in London planning the festival: their device's clock is not the festival's.
+  test.use({ timezoneId: 'Europe/London' });
+
+  test('set times, clashes and the now mark are on the festival clock, and the page says so', async ({ page }) => {
+    await page.goto('/');
+    const { festival, a, b } = await festivalWithSets(page);
+    const zone = festivalTimeZone(await (await page.request.get(`/api/festivals/${festival.id}`)).json())!;
+    const local = (iso: string | Date) => clockTime(new Date(iso), zone);
+    const start = new Date(a.starts_at!);
+    // Otherwise this test could not tell the two clocks apart.
+    expect(local(start)).not.toBe(clockTime(start, 'Europe/London'));
+    const now = new Date(start.getTime() + 10 * 60_000);
+    await page.clock.setFixedTime(now);
+    await page.goto(`/festival/${festival.id}/x/horario`);
+
+    await expect(setButton(page, a)).toContainText(`${local(a.starts_at!)}–${local(a.ends_at!)}`);
+    await expect(setButton(page, a)).toContainText('Ahora');
+    await expect(page.getByRole('note')).toHaveText(`Ahora: ${local(now)}`);
+    await expect(page.getByText('Hora local del festival')).toContainText('Tu dispositivo está en otra zona horaria.');
+    await setButton(page, a).click();
+    await setButton(page, b).click();
+    await expect(setButton(page, a)).toContainText(`Coincide con ${b.artist.name} (${b.stage}, ${local(b.starts_at!)})`);
+    await expectNoSeriousA11yViolations(page);
+  });
 });
 
 test.describe('without signal', () => {

@@ -16,6 +16,9 @@ export interface TimetableFestival {
   name: string;
   edition: number | null;
   location: string | null;
+  /** Where it is: the calendar export reads the festival's time zone from it. */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export interface TimetableAnswer {
@@ -29,7 +32,14 @@ const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_
 /** An approved festival's name and current edition, or 404: timetables are for public festivals only. */
 export async function approvedFestival(executor: Executor, id: number): Promise<TimetableFestival> {
   const [festival] = await executor
-    .select({ id: festivalsTable.id, name: festivalsTable.name, edition: festivalsTable.currentEditionId, location: festivalsTable.location })
+    .select({
+      id: festivalsTable.id,
+      name: festivalsTable.name,
+      edition: festivalsTable.currentEditionId,
+      location: festivalsTable.location,
+      latitude: festivalsTable.latitude,
+      longitude: festivalsTable.longitude,
+    })
     .from(festivalsTable)
     .where(and(eq(festivalsTable.id, id), eq(festivalsTable.status, 'approved')));
   if (!festival) throw festivalNotFound();

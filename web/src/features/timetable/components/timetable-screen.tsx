@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { ArrowLeftIcon, CalendarPlusIcon, CheckIcon, Share2Icon, TriangleAlertIcon } from 'lucide-react';
+import { ArrowLeftIcon, CalendarPlusIcon, CheckIcon, ClockIcon, Share2Icon, TriangleAlertIcon } from 'lucide-react';
 import { paths } from '../../../config/paths';
 import { useToast } from '../../../components/toast/toast-provider';
 import { useServerData } from '../../../lib/use-server-data';
@@ -8,6 +8,7 @@ import { useOnline } from '../../../lib/use-online';
 import { getFestivalWithLineup, getSharedTimetable, shareTimetable, stopSharingTimetable, timetableIcsUrl } from '../api/timetable';
 import { clashes, clashText, dayOfNow, daysOf, formatDay, formatTime, stagesOf, timedSets, type TimedSet } from '../lib/schedule';
 import { usePicks } from '../lib/use-picks';
+import { festivalTimeZone, otherClock, zoneName } from '#core/time-zone';
 import './timetable.css';
 
 /** Minutes between redraws of the current time mark. */
@@ -41,7 +42,10 @@ export function TimetableScreen() {
   const toast = useToast();
   const [shareUrl, setShareUrl] = useState<string | null>(null);
 
-  const sets = useMemo(() => timedSets(festival.data?.lineup ?? []), [festival.data]);
+  // Times are the festival's, on every device: a visitor in London planning Barcelona, or anyone
+  // in Madrid planning Gran Canaria, reads the hours printed on the festival's own timetable.
+  const zone = useMemo(() => (festival.data ? festivalTimeZone(festival.data) : null), [festival.data]);
+  const sets = useMemo(() => timedSets(festival.data?.lineup ?? [], zone), [festival.data, zone]);
   const days = useMemo(() => daysOf(sets), [sets]);
   const today = dayOfNow(sets, now);
   const [day, setDay] = useState<string | null>(null);
@@ -119,6 +123,8 @@ export function TimetableScreen() {
           : `${f.name}: toca una actuación para añadirla a tu horario. ${mine.signedIn ? 'Se guarda en tu cuenta.' : 'Se guarda en este dispositivo; inicia sesión para tenerlo en todos.'}`}
       </p>
 
+      {zone && sets.length ? <ZoneNote zone={zone} at={sets[0].start} /> : null}
+
       {sets.length === 0 ? (
         <p className="timetable-status">Este festival aún no tiene horarios publicados.</p>
       ) : (
@@ -180,7 +186,7 @@ export function TimetableScreen() {
           <div id="timetable-panel" role="tabpanel" aria-labelledby={shownDay ? `tab-${shownDay}` : undefined} className="timetable-grid" style={{ ['--stages' as string]: stages.length }}>
             {shownDay === today ? (
               <p className="timetable-now" role="note">
-                Ahora: {formatTime(now)}
+                Ahora: {formatTime(now, zone)}
               </p>
             ) : null}
             {stages.map((stage) => (
@@ -190,7 +196,7 @@ export function TimetableScreen() {
                   {daySets
                     .filter((s) => s.stage === stage)
                     .map((set) => (
-                      <SetItem key={set.id} set={set} picked={picks.has(set.id)} clash={clashing.get(set.id)} now={shownDay === today ? now : null} readOnly={readOnly} onToggle={() => mine.toggle(set.id)} />
+                      <SetItem key={set.id} set={set} zone={zone} picked={picks.has(set.id)} clash={clashing.get(set.id)} now={shownDay === today ? now : null} readOnly={readOnly} onToggle={() => mine.toggle(set.id)} />
                     ))}
                 </ul>
               </section>
@@ -203,10 +209,24 @@ export function TimetableScreen() {
   );
 }
 
-function SetItem({ set, picked, clash, now, readOnly, onToggle }: { set: TimedSet; picked: boolean; clash?: TimedSet[]; now: Date | null; readOnly: boolean; onToggle: () => void }) {
+/**
+ * Which clock the hours are on: always the festival's, named by its zone; when the device reads
+ * another time (a visitor abroad, or the mainland planning the Canary Islands), it says so.
+ */
+function ZoneNote({ zone, at }: { zone: string; at: Date }) {
+  const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (
+    <p className="muted timetable-zone">
+      <ClockIcon className="icon" aria-hidden="true" /> Hora local del festival ({zoneName(zone, at)}).
+      {otherClock(zone, deviceZone, at) ? ' Tu dispositivo está en otra zona horaria.' : ''}
+    </p>
+  );
+}
+
+function SetItem({ set, zone, picked, clash, now, readOnly, onToggle }: { set: TimedSet; zone: string | null; picked: boolean; clash?: TimedSet[]; now: Date | null; readOnly: boolean; onToggle: () => void }) {
   const playing = now !== null && set.start <= now && now < set.end;
   const over = now !== null && set.end <= now;
-  const times = `${formatTime(set.start)}–${formatTime(set.end)}`;
+  const times = `${formatTime(set.start, zone)}–${formatTime(set.end, zone)}`;
   const content = (
     <>
       <span className="timetable-set-time">{times}</span>
@@ -219,7 +239,7 @@ function SetItem({ set, picked, clash, now, readOnly, onToggle }: { set: TimedSe
       ) : null}
       {clash ? (
         <span className="timetable-set-clash">
-          <TriangleAlertIcon className="icon" aria-hidden="true" /> {clashText(clash)}
+          <TriangleAlertIcon className="icon" aria-hidden="true" /> {clashText(clash, zone)}
         </span>
       ) : null}
     </>

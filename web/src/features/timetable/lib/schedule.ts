@@ -1,4 +1,5 @@
 import type { LineupEntry } from '#core/lineup-types';
+import { clockDay, clockTime } from '#core/time-zone';
 
 /** A set with its times: what the timetable draws. */
 export interface TimedSet {
@@ -10,8 +11,11 @@ export interface TimedSet {
   end: Date;
 }
 
-/** The lineup's sets that have a start time, by start; a set without an end lasts an hour. */
-export function timedSets(lineup: LineupEntry[]): TimedSet[] {
+/**
+ * The lineup's sets that have a start time, by start; a set without an end lasts an hour. A set
+ * without a day belongs to its start's date on the festival's clock (`zone`; null: the device's).
+ */
+export function timedSets(lineup: LineupEntry[], zone: string | null): TimedSet[] {
   return lineup
     .filter((e) => e.starts_at)
     .map((e) => {
@@ -20,7 +24,7 @@ export function timedSets(lineup: LineupEntry[]): TimedSet[] {
         id: e.id,
         artist: e.artist.name,
         stage: e.stage ?? 'Escenario',
-        day: e.day ?? e.starts_at!.slice(0, 10),
+        day: e.day ?? clockDay(start, zone),
         start,
         end: e.ends_at ? new Date(e.ends_at) : new Date(start.getTime() + 60 * 60_000),
       };
@@ -51,10 +55,10 @@ export function clashes(sets: TimedSet[], picks: ReadonlySet<number>): Map<numbe
   return found;
 }
 
-const timeFormat = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit' });
 const dayFormat = new Intl.DateTimeFormat('es-ES', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
-export const formatTime = (d: Date) => timeFormat.format(d);
+/** '20:30' on the festival's clock (`zone`; null: the device's, for a festival without coordinates). */
+export const formatTime = (d: Date, zone: string | null) => clockTime(d, zone);
 /** 'Sábado, 11 de julio' for a YYYY-MM-DD day. */
 export function formatDay(day: string): string {
   const text = dayFormat.format(new Date(`${day}T00:00:00Z`));
@@ -62,8 +66,8 @@ export function formatDay(day: string): string {
 }
 
 /** 'Coincide con Charlotte de Witte (Carpa, 20:30)' */
-export function clashText(others: TimedSet[]): string {
-  return `Coincide con ${others.map((o) => `${o.artist} (${o.stage}, ${formatTime(o.start)})`).join(' y ')}`;
+export function clashText(others: TimedSet[], zone: string | null): string {
+  return `Coincide con ${others.map((o) => `${o.artist} (${o.stage}, ${formatTime(o.start, zone)})`).join(' y ')}`;
 }
 
 /** The day being played now (between its first set's start and its last set's end), or null outside the festival. */

@@ -1,0 +1,46 @@
+import tzLookup from '@photostructure/tz-lookup';
+
+/**
+ * A festival's clock. The catalogue stores no time zone: it is derived from the festival's
+ * coordinates (Gran Canaria gives 'Atlantic/Canary', an hour behind Barcelona's 'Europe/Madrid'),
+ * so set times read the same on every device, whatever zone the visitor's device is in.
+ */
+export function festivalTimeZone(place: { latitude?: number | null; longitude?: number | null }): string | null {
+  const { latitude, longitude } = place;
+  if (typeof latitude !== 'number' || typeof longitude !== 'number' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  try {
+    return tzLookup(latitude, longitude);
+  } catch {
+    // Coordinates out of range: no zone rather than a wrong one.
+    return null;
+  }
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per zone and shape (building them is the slow part). `zone` undefined: the device's. */
+function formatter(zone: string | null | undefined, options: Intl.DateTimeFormatOptions, locale = 'es-ES'): Intl.DateTimeFormat {
+  const key = `${locale}|${zone ?? ''}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone ?? undefined });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** '20:30' on the festival's clock. */
+export const clockTime = (date: Date, zone: string | null | undefined) => formatter(zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+
+/** The calendar day (YYYY-MM-DD) of an instant on the festival's clock: a set at 01:00 belongs to that date there. */
+export const clockDay = (date: Date, zone: string | null | undefined) => formatter(zone, { year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA').format(date);
+
+/** The zone's name as Spanish speakers read it at that date: 'hora de verano de Europa occidental'. */
+export function zoneName(zone: string, at: Date): string {
+  return formatter(zone, { timeZoneName: 'long' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+}
+
+/** Whether a device in `deviceZone` reads another time than the festival's at that date (London and Barcelona do; Paris and Barcelona do not). */
+export function otherClock(zone: string, deviceZone: string | null | undefined, at: Date): boolean {
+  const offset = (z: string | null | undefined) => formatter(z, { timeZoneName: 'longOffset' }, 'en').formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+  return offset(zone) !== offset(deviceZone);
+}
