@@ -22,7 +22,7 @@ import {
 } from '#db/schema';
 import { notFound } from '../../errors';
 import { invalidateCatalog } from '../festivals/festival-store';
-import { removeStoredObjects } from '../../festival-deletion';
+import { removeStoredObjects } from '../uploads/stored-objects';
 import { preferencesOf } from '../alerts/preferences';
 import { deletedAccountEmail } from './deleted-account';
 

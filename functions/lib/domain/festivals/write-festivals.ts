@@ -5,7 +5,7 @@ import type { Database, Executor } from '#db/client';
 import { festivalGenresTable, festivalsTable, genresTable } from '#db/schema';
 import type { AuthUser } from '../../app-env';
 import { notFound } from '../../errors';
-import { linkUploadToFestival } from '../../festival-deletion';
+import { linkUploadToFestival } from '../uploads/stored-objects';
 import { announceFestivalEditionChanges, festivalEditionSnapshots } from '../alerts/festival-events';
 import { announceApprovedFestival } from '../alerts/saved-search-events';
 import { recordAudit } from '../audit/audit';

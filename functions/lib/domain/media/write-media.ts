@@ -5,7 +5,7 @@ import { festivalsTable, mediaTable, uploadsTable } from '#db/schema';
 import type { AuthUser } from '../../app-env';
 import { recordAudit } from '../audit/audit';
 import { notFound, pgConstraint, pgErrorCode } from '../../errors';
-import { removeStoredObjects, storageKeyForUrl } from '../../festival-deletion';
+import { removeStoredObjects, storageKeyForUrl } from '../uploads/stored-objects';
 import { notify } from '../notifications/notifications';
 import { alreadyModerated, mediaDecisionMessage, movePending, recordDecision } from '../moderation';
 import { mediaNotFound } from './read-media';

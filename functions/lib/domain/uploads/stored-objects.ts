@@ -1,0 +1,56 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database, Executor } from '#db/client';
+import { mediaTable, uploadsTable } from '#db/schema';
+import { keyCandidates } from '../../image-variant-records';
+import { removeVariants } from '../../image-variant-removal';
+
+/** Which stored object a row's URL names, and removing objects no row uses any more. */
+
+/** The key of a confirmed upload a public URL points at, or null for an external URL. */
+export async function storageKeyForUrl(tx: Executor, url: string): Promise<string | null> {
+  const candidates = keyCandidates(url);
+  if (candidates.length === 0) return null;
+  const rows = await tx
+    .select({ key: uploadsTable.key })
+    .from(uploadsTable)
+    .where(and(inArray(uploadsTable.key, candidates), eq(uploadsTable.status, 'confirmed')));
+  // The longest matching suffix is the most specific key.
+  return rows.map((r) => r.key).sort((a, b) => b.length - a.length)[0] ?? null;
+}
+
+/** Ties a confirmed upload used as a festival's image to that festival, so deleting the festival finds its object. */
+export async function linkUploadToFestival(tx: Executor, imageUrl: string, festivalId: number): Promise<void> {
+  const key = await storageKeyForUrl(tx, imageUrl);
+  if (!key) return;
+  await tx
+    .update(uploadsTable)
+    .set({ festivalId })
+    .where(and(eq(uploadsTable.key, key), isNull(uploadsTable.festivalId)));
+}
+
+/**
+ * Deletes stored objects after the rows that pointed at them are gone, skipping keys another media
+ * row still uses. Failures are logged, not thrown: the database change already happened and an
+ * orphaned object is harmless.
+ */
+export async function removeStoredObjects(database: Database, keys: string[]): Promise<void> {
+  const unique = [...new Set(keys.filter(Boolean))];
+  if (unique.length === 0) return;
+  const stillUsed = await database
+    .select({ key: mediaTable.storageKey })
+    .from(mediaTable)
+    .where(inArray(mediaTable.storageKey, unique));
+  const used = new Set(stillUsed.map((r) => r.key));
+  // Loaded here, not with the module: the festivals function serves reads on nearly every
+  // invocation and deletes rarely, and the storage brings the S3 client, the dearest part of its start.
+  const { storage } = await import('../../storage/storage');
+  const store = storage();
+  const unused = unique.filter((key) => !used.has(key));
+  await removeVariants(database, unused).catch((error: unknown) => console.error('[storage] could not delete copies', error));
+  await Promise.all(
+    unused
+      .map((key) =>
+        store.delete(key).catch((error: unknown) => console.error('[storage] could not delete', key, error)),
+      ),
+  );
+}
