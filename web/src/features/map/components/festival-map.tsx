@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 import { Circle, CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import type { NearPlace } from '../../../lib/near-place';
-import type { Map as LeafletMap } from 'leaflet';
+import type { LatLngBounds, Map as LeafletMap } from 'leaflet';
 import { osmTiles } from '../../../lib/leaflet';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '#core/map';
 import type { MapMarker } from '#core/map-markers';
@@ -15,10 +15,9 @@ export interface MapViewport {
 }
 
 interface FestivalMapProps {
-  /** null while the first answer loads: no markers, no ready signal. */
-  markers: MapMarker[] | null;
-  center: [number, number];
-  zoom: number;
+  markers: MapMarker[];
+  /** Where the map opens: an area to fit, or a centre and zoom. */
+  start: { bounds: LatLngBounds } | { center: [number, number]; zoom: number };
   mapRef: RefObject<LeafletMap | null>;
   markersRef: RefObject<MarkersLayerHandle | null>;
   onReady: () => void;
@@ -77,13 +76,12 @@ function SpanishControls() {
 const MIN_ZOOM = MAP_MIN_ZOOM;
 const MAX_ZOOM = MAP_MAX_ZOOM;
 
-export function FestivalMap({ markers, center, zoom, mapRef, markersRef, onReady, onViewport, near }: FestivalMapProps) {
+export function FestivalMap({ markers, start, mapRef, markersRef, onReady, onViewport, near }: FestivalMapProps) {
   const reducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   return (
     <MapContainer
       ref={mapRef}
-      center={center}
-      zoom={zoom}
+      {...start}
       minZoom={MIN_ZOOM}
       maxZoom={MAX_ZOOM}
       zoomAnimation={!reducedMotion}

@@ -34,8 +34,12 @@ export function MapPage() {
   const [ready, setReady] = useState(false);
   const mapRef = useRef<LeafletMap | null>(null);
   const markersRef = useRef<MarkersLayerHandle | null>(null);
-  /** The search the map last zoomed for: a later answer for the same search (after a move) must not move it again. */
-  const zoomedFor = useRef<string | null>(null);
+  /**
+   * The search the map last zoomed for: a later answer for the same search (after a move) must not
+   * move it again. '' is the starting view, where the map is created (once the first answer gives
+   * the centre).
+   */
+  const zoomedFor = useRef('');
 
   useEffect(() => {
     const next = deferredQuery.trim();
@@ -48,9 +52,13 @@ export function MapPage() {
   // an answer for a view already left is dropped.
   useEffect(() => {
     let current = true;
-    // Until the first answer gives the centre, the whole world at the starting zoom (the request
-    // the route module already started); then the area shown.
-    const request = viewport && haveView ? { zoom: viewport.zoom, bounds: viewport.bounds, search: debounced } : { zoom: DEFAULT_MAP_ZOOM, search: debounced };
+    // At the starting zoom, the whole world (the request the route module already started): that
+    // one answer serves every move at that zoom, and the markers layer draws the part in view.
+    // At other zooms, the area shown.
+    const request =
+      viewport && haveView && viewport.zoom !== DEFAULT_MAP_ZOOM
+        ? { zoom: viewport.zoom, bounds: viewport.bounds, search: debounced }
+        : { zoom: DEFAULT_MAP_ZOOM, search: debounced };
     fetchMapView(request).then(
       (next) => {
         if (!current) return;
@@ -70,16 +78,26 @@ export function MapPage() {
   const center = useMemo((): [number, number] => [centerLat, centerLon], [centerLat, centerLon]);
   const results = debounced && answer?.search === debounced ? answer.view.results : null;
 
+  // The map opens on the starting view: the place's circle filling it when coming from the home's
+  // 'Cerca de', else the catalogue's centre.
+  const start = useMemo(
+    () =>
+      near?.radiusKm
+        ? { bounds: latLng(near.lat, near.lon).toBounds(near.radiusKm * 2000) }
+        : near
+          ? { center: [near.lat, near.lon] as [number, number], zoom: NEAR_ZOOM }
+          : { center, zoom: DEFAULT_MAP_ZOOM },
+    [near, center],
+  );
+
   // With search results, zoom 10 on the first result with coordinates; cleared, back to the start.
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !view) return;
     if (!debounced) {
       if (zoomedFor.current !== '') {
-        // Coming from the home's 'Cerca de': the place's circle fills the map.
-        if (near?.radiusKm) map.fitBounds(latLng(near.lat, near.lon).toBounds(near.radiusKm * 2000));
-        else if (near) map.setView([near.lat, near.lon], NEAR_ZOOM);
-        else map.setView(center, DEFAULT_MAP_ZOOM);
+        if (start.bounds) map.fitBounds(start.bounds);
+        else map.setView(start.center, start.zoom);
       }
       zoomedFor.current = '';
       return;
@@ -88,7 +106,7 @@ export function MapPage() {
     zoomedFor.current = debounced;
     const first = results.items.find((r) => r.lat !== null && r.lon !== null);
     if (first) map.setView([first.lat!, first.lon!], SEARCH_RESULT_ZOOM);
-  }, [view, results, debounced, center, near]);
+  }, [view, results, debounced, start]);
 
   const onReady = useCallback(() => {
     if (ready) return;
@@ -180,16 +198,17 @@ export function MapPage() {
             </div>
           ) : (
             <>
-              <FestivalMap
-                markers={view?.markers ?? null}
-                center={center}
-                zoom={DEFAULT_MAP_ZOOM}
-                mapRef={mapRef}
-                markersRef={markersRef}
-                onReady={onReady}
-                onViewport={setViewport}
-                near={near}
-              />
+              {view && (
+                <FestivalMap
+                  markers={view.markers}
+                  start={start}
+                  mapRef={mapRef}
+                  markersRef={markersRef}
+                  onReady={onReady}
+                  onViewport={setViewport}
+                  near={near}
+                />
+              )}
               {loading && (
                 <div className="map-overlay" aria-hidden="true">
                   <span className="map-spinner" />

@@ -45,25 +45,53 @@ function popupContent(f: MapPoint): HTMLElement {
   return root;
 }
 
+/** The count as a DOM node: no HTML parsed for each of the dozens of cluster icons drawn at once. */
 function clusterIcon(count: number): L.DivIcon {
   const size = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
-  return L.divIcon({
-    html: `<span>${count}</span>`,
-    className: `festival-cluster festival-cluster-${size}`,
-    iconSize: L.point(32, 32),
-  });
+  const label = document.createElement('span');
+  label.textContent = String(count);
+  return L.divIcon({ html: label, className: `festival-cluster festival-cluster-${size}`, iconSize: L.point(32, 32) });
 }
+
+/** A numbered marker that zooms to where its cluster splits; a button for screen readers and the keyboard. */
+function clusterMarker(map: L.Map, cluster: MapCluster): L.Marker {
+  const label = `${cluster.count} festivales: acercar`;
+  const marker = L.marker([cluster.lat, cluster.lon], { icon: clusterIcon(cluster.count), title: label, alt: label, keyboard: true });
+  const open = () => map.setView([cluster.lat, cluster.lon], cluster.zoom, { animate: !(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false) });
+  marker.on('click', open);
+  // Leaflet names and opens only image markers.
+  marker.on('add', () => {
+    const element = marker.getElement();
+    if (!element) return;
+    element.setAttribute('role', 'button');
+    element.setAttribute('aria-label', label);
+    element.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      open();
+    });
+  });
+  return marker;
+}
+
+/** A cluster is the same marker while its place, count and split zoom are (answers for nearby views repeat most of them). */
+const clusterKey = (c: MapCluster) => `${c.id}:${c.count}:${c.zoom}:${c.lat}:${c.lon}`;
 
 /**
  * The markers the server clustered for the area and zoom shown (GET /api/festivals/map), drawn
  * in one layer group: a numbered marker per cluster, which zooms to where it splits when chosen,
- * and Leaflet's marker per festival with its popup, built on first open. Festival markers are
- * kept by id, so moving the map only swaps the clusters. All are keyboard-reachable.
+ * and Leaflet's marker per festival with its popup, built on first open. All are keyboard-reachable.
+ *
+ * Only the markers on the screen or half a screen around it are in the page: an answer for the
+ * whole world at the starting zoom holds a hundred clusters, and a phone shows a fifth of them.
+ * Markers are kept (festivals by id, clusters by place and count), so a new answer or a move adds
+ * and removes only what changed.
  */
 export function MarkersLayer({ markers, onReady, handleRef }: MarkersLayerProps) {
   const map = useMap();
   const groupRef = useRef<L.LayerGroup | null>(null);
   const festivals = useRef(new Map<number, L.Marker>());
+  const clusters = useRef(new Map<string, L.Marker>());
   const pending = useRef<number | null>(null);
   const readyRef = useRef(onReady);
   readyRef.current = onReady;
@@ -79,53 +107,51 @@ export function MarkersLayer({ markers, onReady, handleRef }: MarkersLayerProps)
   }, [map]);
 
   useEffect(() => {
-    const group = groupRef.current;
-    if (!group || !markers) return;
-    const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    const cache = festivals.current;
-    const wanted = new Set<L.Layer>();
-    for (const m of markers) {
-      if (m.type === 'festival') {
-        let marker = cache.get(m.id);
-        if (!marker) {
-          marker = L.marker([m.lat, m.lon], { icon: festivalIcon, alt: m.name, title: m.name, keyboard: true });
-          marker.bindPopup(() => popupContent(m), { maxWidth: 260, minWidth: 200 });
-          cache.set(m.id, marker);
+    if (!markers) return;
+    // Clusters of earlier answers that this one no longer has are let go.
+    const keys = new Set(markers.map((m) => (m.type === 'cluster' ? clusterKey(m) : '')));
+    for (const key of clusters.current.keys()) if (!keys.has(key)) clusters.current.delete(key);
+
+    const draw = () => {
+      const group = groupRef.current;
+      if (!group) return;
+      const area = map.getBounds().pad(0.5);
+      const wanted = new Set<L.Layer>();
+      for (const m of markers) {
+        if (!area.contains([m.lat, m.lon])) continue;
+        if (m.type === 'festival') {
+          let marker = festivals.current.get(m.id);
+          if (!marker) {
+            marker = L.marker([m.lat, m.lon], { icon: festivalIcon, alt: m.name, title: m.name, keyboard: true });
+            marker.bindPopup(() => popupContent(m), { maxWidth: 260, minWidth: 200 });
+            festivals.current.set(m.id, marker);
+          }
+          wanted.add(marker);
+        } else {
+          const key = clusterKey(m);
+          let marker = clusters.current.get(key);
+          if (!marker) clusters.current.set(key, (marker = clusterMarker(map, m)));
+          wanted.add(marker);
         }
-        wanted.add(marker);
-      } else {
-        const cluster: MapCluster = m;
-        const label = `${cluster.count} festivales: acercar`;
-        const marker = L.marker([cluster.lat, cluster.lon], { icon: clusterIcon(cluster.count), title: label, alt: label, keyboard: true });
-        const open = () => map.setView([cluster.lat, cluster.lon], cluster.zoom, { animate: !reducedMotion });
-        marker.on('click', open);
-        // A button for screen readers and the keyboard: Leaflet names and opens only image markers.
-        marker.on('add', () => {
-          const element = marker.getElement();
-          if (!element) return;
-          element.setAttribute('role', 'button');
-          element.setAttribute('aria-label', label);
-          element.addEventListener('keydown', (event) => {
-            if (event.key !== 'Enter' && event.key !== ' ') return;
-            event.preventDefault();
-            open();
-          });
-        });
-        wanted.add(marker);
       }
-    }
-    group.eachLayer((layer) => {
-      if (!wanted.has(layer)) group.removeLayer(layer);
-    });
-    for (const layer of wanted) if (!group.hasLayer(layer)) group.addLayer(layer);
-    if (pending.current !== null) {
-      const marker = cache.get(pending.current);
-      if (marker && group.hasLayer(marker)) {
-        pending.current = null;
-        marker.openPopup();
+      group.eachLayer((layer) => {
+        if (!wanted.has(layer)) group.removeLayer(layer);
+      });
+      for (const layer of wanted) if (!group.hasLayer(layer)) group.addLayer(layer);
+      if (pending.current !== null) {
+        const marker = festivals.current.get(pending.current);
+        if (marker && group.hasLayer(marker)) {
+          pending.current = null;
+          marker.openPopup();
+        }
       }
-    }
+    };
+    draw();
     readyRef.current?.();
+    map.on('moveend', draw);
+    return () => {
+      map.off('moveend', draw);
+    };
   }, [markers, map]);
 
   useEffect(() => {
