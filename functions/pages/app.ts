@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
 import { artistShareMeta, festivalShareMeta, festivalPath, PRODUCT_NAME, type ShareMeta } from '#core/share';
 import { festivalsTable } from '#db/schema';
 import { toErrorResponse } from '../lib/app';
@@ -12,6 +13,7 @@ import { selectFestivals } from '../lib/domain/festivals/festival-store';
 import { festivalEditionFieldsIfAvailable } from '../lib/domain/editions/read-editions';
 import { artistDetail, sitemapArtists } from '../lib/domain/artists/read-artists';
 import { artistPath } from '#core/lineup-view';
+import { stockName, stockNameOfUrl, stockSrcSet } from '#core/stock-images';
 import { securityHeaders } from '../lib/security-headers';
 import { imageInfoForUrl } from '../lib/image-variant-records';
 import { compressAnswers } from '../lib/compression';
@@ -151,7 +153,7 @@ async function festivalPage(c: Context<AppEnv>) {
   }
   if (!festival) return c.html(html, 404);
   let copies = null;
-  if (festival.image_url) {
+  if (festival.image_url && !stockNameOfUrl(festival.image_url)) {
     try {
       copies = (await imageInfoForUrl(await db(), festival.image_url))?.sources ?? null;
     } catch (error) {
@@ -167,19 +169,19 @@ async function festivalPage(c: Context<AppEnv>) {
  * The hero image, preloaded from the page's <head> so the browser fetches it with the scripts
  * instead of after them (it is the page's largest paint). The same AVIF `srcset` and `sizes` the
  * hero's <picture> offers, so the copy preloaded is the one it takes: the photo's copies when the
- * festival has its own image with copies, else the stock artwork the web picks by id (seven
- * images at 400, 800 and 1600 px, web/src/lib/festival-image.ts). An own image without copies
- * gets none (its URL may be rewritten by the web).
+ * festival has its own image with copies, else the stock artwork (the one its image names, or the
+ * one the web picks by id; core/stock-images.ts). An own image without copies gets none (its URL
+ * may be rewritten by the web).
  */
 export function heroPreload(festival: { id: number; image_url: string | null }, copies: { url: string; width: number; type: string }[] | null): string {
   let srcset: string;
-  if (festival.image_url) {
+  const stock = festival.image_url ? stockNameOfUrl(festival.image_url) : stockName(festival.id);
+  if (stock) {
+    srcset = stockSrcSet(stock, 'avif');
+  } else {
     const avif = (copies ?? []).filter((s) => s.type === 'image/avif');
     if (!avif.length) return '';
     srcset = avif.map((s) => `${s.url} ${s.width}w`).join(', ');
-  } else {
-    const name = `festival-${(Math.abs(festival.id) % 7) + 1}`;
-    srcset = ([['sm', 400], ['md', 800], ['lg', 1600]] as const).map(([size, width]) => `/images/stock/${name}-${size}.avif ${width}w`).join(', ');
   }
   return `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(srcset)}" imagesizes="100vw" fetchpriority="high" data-share="" />`;
 }
@@ -213,6 +215,10 @@ export const app = new Hono<AppEnv>()
   .use('*', compressAnswers())
   .use('/festival/*', securityHeaders())
   .use('/artista/*', securityHeaders())
+  // A festival's page is index.html with its share tags and JSON-LD (10 KB with a long lineup):
+  // compressed here, so it is also compressed where no CDN does it (the local server).
+  .use('/festival/*', compress())
+  .use('/artista/*', compress())
   .use('/robots.txt', securityHeaders())
   .use('/sitemap.xml', securityHeaders())
   .get('/festival/:id', doc({ summary: 'Página del festival para compartir (HTML con metadatos Open Graph)', responses: { 200: { description: 'HTML', schema: z.string(), contentType: 'text/html' }, 404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' } } }), festivalPage)

@@ -173,6 +173,14 @@ describe('GET /festival/{id}/{slug} (share previews)', () => {
     resetEnv({ PUBLIC_BASE_URL: undefined });
   });
 
+  it('preloads the stock artwork a festival image names in its AVIF widths', async () => {
+    const id = await createFestival({ name: 'Con Imagen de Archivo', imageUrl: '/images/stock/festival-3-md.jpg' });
+    const res = await api('GET', `/festival/${id}`);
+    expect(res.text).toContain(
+      '<link rel="preload" as="image" type="image/avif" imagesrcset="/images/stock/festival-3-sm.avif 400w, /images/stock/festival-3-md.avif 800w, /images/stock/festival-3-lg.avif 1600w" imagesizes="100vw" fetchpriority="high" data-share="" />',
+    );
+  });
+
   it("shows $&, $` and $' in festival text verbatim and leaves the rest of the page intact", async () => {
     const name = "Precio $& $` $' $$ $1 fin";
     // No backtick in the description: markdown reads it as code and the preview drops it.

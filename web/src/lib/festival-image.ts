@@ -1,13 +1,10 @@
 import { mediaUrl } from './api-client';
-import { STOCK_DIR, STOCK_WIDTHS, stockName } from './festival-pictures';
+import { stockFile, stockName, stockNameOfUrl, stockSrcSet } from '#core/stock-images';
 import type { Festival } from '#core/response-schemas';
-
-const stockSrcSet = (name: string, ext: string) =>
-  (Object.keys(STOCK_WIDTHS) as (keyof typeof STOCK_WIDTHS)[]).map((s) => `${STOCK_DIR}/${name}-${s}.${ext} ${STOCK_WIDTHS[s]}w`).join(', ');
 
 function stockSet(name: string): ImageSource {
   return {
-    src: `${STOCK_DIR}/${name}-md.jpg`,
+    src: stockFile(name, 'md', 'jpg'),
     srcSet: stockSrcSet(name, 'jpg'),
     sources: [
       { type: 'image/avif', srcSet: stockSrcSet(name, 'avif') },
@@ -26,8 +23,13 @@ export interface ImageSource {
 /** The default artwork, used when even the stock image fails. */
 export const defaultFestivalImage: ImageSource = stockSet('default');
 
-/** The festival's own image, else one of seven stock images chosen by id modulo 7. */
+/**
+ * The festival's own image, else one of seven stock images chosen by id modulo 7. An image that is
+ * itself a stock file comes in all the stock widths and formats (a phone takes the small AVIF).
+ */
 export function festivalImage(festival: Pick<Festival, 'id' | 'image_url'>): ImageSource {
+  const stock = stockNameOfUrl(festival.image_url);
+  if (stock) return stockSet(stock);
   const own = mediaUrl(festival.image_url);
   if (own) return { src: own };
   if (!Number.isInteger(festival.id)) return defaultFestivalImage;
@@ -36,7 +38,9 @@ export function festivalImage(festival: Pick<Festival, 'id' | 'image_url'>): Ima
 
 /** The large image for a hero or a lightbox. */
 export function festivalImageLarge(festival: Pick<Festival, 'id' | 'image_url'>): string {
+  const stock = stockNameOfUrl(festival.image_url);
+  if (stock) return stockFile(stock, 'lg', 'jpg');
   const own = mediaUrl(festival.image_url);
   if (own) return own;
-  return `${STOCK_DIR}/${stockName(festival.id)}-lg.jpg`;
+  return stockFile(stockName(festival.id), 'lg', 'jpg');
 }
