@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { festivalFilterQuerySchema } from '#core/festival-schemas';
-import type { Festival, PendingFestival } from '#core/response-schemas';
+import type { DuplicateRef, Festival, PendingFestival } from '#core/response-schemas';
 import type { FestivalStatus } from '#core/types';
 import type { Database, Executor } from '#db/client';
 import { festivalsTable } from '#db/schema';
@@ -20,6 +21,10 @@ const hasValidCoordinatesSql = sql`${festivalsTable.latitude} is not null and ${
 
 const festivalFields = { ...festivalSelection, hasValidCoordinates: hasValidCoordinatesSql } satisfies FieldsOf<Festival>;
 
+/** Another festival with the same duplicate key, as the pending queue names it (the subquery's rows are "o"). */
+const other = alias(festivalsTable, 'o');
+const duplicateRefFields = { id: other.id, name: other.name, status: other.status, proposed_by: other.proposedBy } satisfies FieldsOf<DuplicateRef>;
+
 /**
  * What only an admin sees of a proposal: the other pending or approved festivals with its name and
  * location, and what its proposer typed for its edition (the lineup's artist names in order and
@@ -27,9 +32,8 @@ const festivalFields = { ...festivalSelection, hasValidCoordinates: hasValidCoor
  */
 const pendingFestivalFields = {
   ...festivalFields,
-  possibleDuplicates: sql`(select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'status', o.status, 'proposed_by', o.proposed_by)
-      order by o.status, o.id), '[]') from festivals o
-      where o.dedupe_key = ${festivalsTable.dedupeKey} and o.id <> ${festivalsTable.id} and o.status in ('pending', 'approved'))`,
+  possibleDuplicates: sql`(select coalesce(json_agg(${jsonObjectOf(duplicateRefFields)} order by ${other.status}, ${other.id}), '[]') from festivals "o"
+      where ${other.dedupeKey} = ${festivalsTable.dedupeKey} and ${other.id} <> ${festivalsTable.id} and ${other.status} in ('pending', 'approved'))`,
   proposal: {
     lineup: sql`(select coalesce(json_agg(a.name order by le.position), '[]') from lineup_entries le
       join artists a on a.id = le.artist_id where le.edition_id = ${festivalsTable.currentEditionId})`,
