@@ -11,7 +11,9 @@ import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { LRUCache } from 'lru-cache';
 import { cachedBody, PER_REQUEST_BROTLI_QUALITY, publicReadCacheControl, sendCachedBody, type CachedBody } from '../lib/cached-body';
-import { catalogFestival, catalogRead, catalogResponse, findFestival } from '../lib/domain/festivals/festival-store';
+import { catalogFestival, catalogGeneration, catalogRead, catalogResponse } from '../lib/domain/festivals/festival-store';
+import { findFestival } from '../lib/domain/festivals/festival-rows';
+import { RefreshedAnswers } from '../lib/response-cache';
 import { deleteFestivalWithMedia } from '../lib/festival-deletion';
 import { editionFilters } from '../lib/domain/editions/catalogue-filters';
 import { festivalEditionFields, festivalEditionFieldsIfAvailable, festivalEditions } from '../lib/domain/editions/read-editions';
@@ -33,6 +35,15 @@ async function withDetail(database: Database, festival: Festival, editionFields:
   const [editions, image] = await Promise.all([editionFields(database, festival.id), imageInfoForUrl(database, festival.image_url).catch(() => null)]);
   return { ...festival, ...editions, image };
 }
+
+/**
+ * Approved festivals' answers, kept with their compressed forms (a festival page is the busiest read
+ * after the lists, and building one is three queries and a serialisation). Kept while the
+ * catalogue's festival is the same object and no write went through this process; writes made
+ * elsewhere (another instance's lineup or picture) show within a second plus one rebuild, like the
+ * edge's own second (decision 036).
+ */
+const festivalAnswers = new RefreshedAnswers<number>(1000, 2000);
 
 const festivalWithEditions = festivalResponse.extend({ ...festivalEditionFieldsSchema.shape, image: imageInfoSchema.nullable().optional() });
 
@@ -128,8 +139,14 @@ export const app = createApp('/api/festivals')
   .get('/:id', doc({ summary: 'Un festival (pendiente: solo para quien lo propuso o administración)', access: 'optional', responses: { 200: { description: 'El festival', schema: festivalWithEditions } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), async (c) => {
     const database = await db();
     const festival = await visibleFestival(database, c.req.valid('param').id, c.get('user'));
-    c.header('Cache-Control', festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
-    return c.json(await withDetail(database, festival, festivalEditionFieldsIfAvailable));
+    if (festival.status !== 'approved') {
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await withDetail(database, festival, festivalEditionFieldsIfAvailable));
+    }
+    const answer = await festivalAnswers.get(festival.id, [festival, catalogGeneration()], async () =>
+      cachedBody(await withDetail(database, festival, festivalEditionFieldsIfAvailable)),
+    );
+    return sendCachedBody(c, answer, publicReadCacheControl(c));
   })
   // Like the lists: an ETag (a browser that holds this answer gets a 304), compressed when asked, and
   // kept a second at the edge for anonymous readers of an approved festival (decision 036).

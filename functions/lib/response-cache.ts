@@ -95,3 +95,66 @@ export function sendListPage(c: Context, page: ListPage<unknown>) {
   c.header('X-Total-Count', String(page.total));
   return sendCachedBody(c, body, undefined);
 }
+
+interface Kept {
+  stamp: readonly unknown[];
+  madeAt: number;
+  value: Promise<CachedBody>;
+  refreshing: boolean;
+}
+
+const sameStamp = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/**
+ * Answers kept per key while their stamp (what this process knows they are made of: a catalogue
+ * snapshot's festival, the count of writes made here) is unchanged, for what no version in the
+ * database covers (a festival's editions and picture copies, written by other functions too).
+ * A changed stamp makes the next request wait for a new answer; past `freshMs` the kept answer
+ * is still sent while one request's worth of work makes the next one in the background
+ * (stale-while-revalidate), so an answer is at most `freshMs` plus one build older than a write
+ * made elsewhere. A rebuilt answer with the same ETag keeps the old one and its compressed forms.
+ */
+export class RefreshedAnswers<K> {
+  private readonly entries = new Map<K, Kept>();
+
+  constructor(
+    private readonly freshMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  get(key: K, stamp: readonly unknown[], build: () => Promise<CachedBody>): Promise<CachedBody> {
+    const now = Date.now();
+    const kept = this.entries.get(key);
+    if (kept && sameStamp(kept.stamp, stamp)) {
+      if (now - kept.madeAt > this.freshMs && !kept.refreshing) this.refresh(key, kept, build);
+      return kept.value;
+    }
+    if (!kept && this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    const entry: Kept = { stamp, madeAt: now, value: build(), refreshing: false };
+    this.entries.set(key, entry);
+    entry.value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return entry.value;
+  }
+
+  private refresh(key: K, kept: Kept, build: () => Promise<CachedBody>) {
+    kept.refreshing = true;
+    const startedAt = Date.now();
+    Promise.all([kept.value, build()])
+      .then(([old, fresh]) => {
+        if (this.entries.get(key) !== kept) return;
+        kept.madeAt = startedAt;
+        if (fresh.etag !== old.etag) kept.value = Promise.resolve(fresh);
+      })
+      // A failed rebuild (the database away) keeps the last answer; the next request tries again.
+      .catch(() => undefined)
+      .finally(() => {
+        kept.refreshing = false;
+      });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

@@ -37,6 +37,10 @@ let cached: { config: Env; middleware: MiddlewareHandler } | undefined;
  */
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
+    // The local server's root sets them for every app it mounts, and each app again for Lambda:
+    // once per request is enough (the outermost one, which sees the final answer).
+    if (c.get('securityHeaders')) return next();
+    c.set('securityHeaders', true);
     const config = env();
     if (cached?.config !== config) {
       const options = policyOptions(config);

@@ -74,8 +74,8 @@ describe.each([
 });
 
 describe('conditional requests stay conditional', () => {
-  it('a compressed list page or comment list answers 304 to its own ETag', async () => {
-    for (const path of ['/api/festivals/page?upcoming=false&limit=24', `/api/comments/festival/${festivalId}`]) {
+  it('a compressed festival, list page or comment list answers 304 to its own ETag', async () => {
+    for (const path of [`/api/festivals/${festivalId}`, '/api/festivals/page?upcoming=false&limit=24', `/api/comments/festival/${festivalId}`]) {
       const first = await get(path, 'br');
       const etag = first.headers.get('etag');
       expect(etag).toBeTruthy();
