@@ -12,7 +12,7 @@
  * and bodies as sent, compressed when the server compresses); CLS is the sum of the page's
  * `layout-shift` entries without recent input (PerformanceObserver, buffered).
  *
- *   npm run bench -- web-gallery            (starts `npm start` on a free port with a key set of its own)
+ *   npm run bench -- web-gallery            (starts `npm start` on a free port, or BENCH_PORT, with a key set of its own)
  *   PHOTOS=20 npx tsx bench/web-gallery.ts  (fewer photos)
  *   BASE_URL=http://127.0.0.1:3000 FESTIVAL=12 npx tsx bench/web-gallery.ts  (a running site whose festival has its photos)
  */
@@ -110,7 +110,7 @@ try {
         await browser.close();
       }
     },
-    { env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwks.url, ADMIN_EMAILS: ADMIN_EMAIL, AUTH_DEV_LOGIN: '0' } },
+    { port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined, env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwks.url, ADMIN_EMAILS: ADMIN_EMAIL, AUTH_DEV_LOGIN: '0' } },
   );
 } finally {
   await jwks.close();

@@ -19,15 +19,17 @@ async function phonePhoto(width: number, height: number, orientation = 1) {
 
 // Encoding AVIF takes seconds on a busy two-core machine.
 describe('makeImageVariants', { timeout: 30_000 }, () => {
-  it('gives 320, 640 and 1280 wide copies in AVIF and WebP with no metadata, the size and a placeholder', async () => {
+  it('gives 320, 400, 640 and 1280 wide copies in AVIF and WebP with no metadata, the size and a placeholder', async () => {
     const result = await makeImageVariants(await phonePhoto(2000, 1500));
     expect({ width: result.width, height: result.height }).toEqual({ width: 2000, height: 1500 });
     expect(result.variants.map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual([
       'avif 1280x960',
       'avif 320x240',
+      'avif 400x300',
       'avif 640x480',
       'webp 1280x960',
       'webp 320x240',
+      'webp 400x300',
       'webp 640x480',
     ]);
     for (const variant of result.variants) {
@@ -46,7 +48,7 @@ describe('makeImageVariants', { timeout: 30_000 }, () => {
   it('turns a photo upright (EXIF orientation 6) and never enlarges a small one', async () => {
     const turned = await makeImageVariants(await phonePhoto(800, 600, 6));
     expect({ width: turned.width, height: turned.height }).toEqual({ width: 600, height: 800 });
-    expect(turned.variants.map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual(['avif 320x427', 'avif 600x800', 'webp 320x427', 'webp 600x800']);
+    expect(turned.variants.map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual(['avif 320x427', 'avif 400x533', 'avif 600x800', 'webp 320x427', 'webp 400x533', 'webp 600x800']);
 
     const tiny = await makeImageVariants(await phonePhoto(200, 100));
     expect(tiny.variants.map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual(['avif 200x100', 'webp 200x100']);

@@ -2,8 +2,12 @@ import { rgbaToThumbHash } from 'thumbhash';
 import { IMAGE_MAX_MEGAPIXELS } from '#core/community-schemas';
 import { loadSharp } from './image-cleaning';
 
-/** Widths served to `srcset` (a card on a phone, the grid and hero on a phone at 2x, a desktop hero or lightbox). */
-export const VARIANT_WIDTHS = [320, 640, 1280] as const;
+/**
+ * Widths served to `srcset`: 320 a gallery cell on a desktop screen, 400 a cell on a phone at 2x (165 px
+ * wide, which 320 just misses) and a desktop card, 640 a card or hero on a phone, 1280 a desktop hero or
+ * lightbox. Each width is one more pair of encodings at confirm (bench/image-variants.ts).
+ */
+export const VARIANT_WIDTHS = [320, 400, 640, 1280] as const;
 export const VARIANT_FORMATS = ['avif', 'webp'] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 

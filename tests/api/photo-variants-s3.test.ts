@@ -52,7 +52,7 @@ describe('photo copies on confirm (S3)', () => {
     const key: string = signed.json.key;
     const [row] = await db().select().from(imageVariantsTable).where(eq(imageVariantsTable.key, key));
     expect({ width: row.width, height: row.height }).toEqual({ width: 1200, height: 1600 });
-    expect(row.variants).toHaveLength(6);
+    expect(row.variants).toHaveLength(8);
     for (const variant of row.variants) {
       expect(variant.key.startsWith(key.replace(/\.jpg$/, '-'))).toBe(true);
       await expectCleanCopy(await fromBucket(variant.key), variant.format, variant.width);
@@ -94,7 +94,7 @@ describe('photo copies on confirm (S3)', () => {
     await db().update(festivalsTable).set({ imageUrl: confirmed.json.publicUrl }).where(eq(festivalsTable.id, festival));
     const answer = await api('GET', `/api/festivals/${festival}`);
     expect(answer.json.image).toMatchObject({ width: 1200, height: 1600 });
-    expect(answer.json.image.sources).toHaveLength(6);
+    expect(answer.json.image.sources).toHaveLength(8);
   });
 });
 
@@ -112,16 +112,16 @@ describe('npm run media:reprocess (S3)', () => {
     expect(done).toMatchObject({ processed: 1, cleaned: 1 });
     await expectCleanCopiesInBucket(key);
     const gallery = await api('GET', `/api/media/festival/${festival}`);
-    expect(gallery.json.find((m: { url: string }) => m.url.endsWith('antigua-s3.jpg')).image.sources).toHaveLength(6);
+    expect(gallery.json.find((m: { url: string }) => m.url.endsWith('antigua-s3.jpg')).image.sources).toHaveLength(8);
   });
 });
 
-/** The row of the photo at `key` names six copies, each in the bucket in its format and width with no metadata; the original has none either. */
+/** The row of the photo at `key` names eight copies, each in the bucket in its format and width with no metadata; the original has none either. */
 async function expectCleanCopiesInBucket(key: string) {
   const [row] = await db().select().from(imageVariantsTable).where(eq(imageVariantsTable.key, key));
   expect(row, `copies of ${key}`).toBeDefined();
   expect({ width: row.width, height: row.height }).toEqual({ width: 1200, height: 1600 });
-  expect(row.variants.map((v) => `${v.format} ${v.width}`).sort()).toEqual(['avif 1200', 'avif 320', 'avif 640', 'webp 1200', 'webp 320', 'webp 640']);
+  expect(row.variants.map((v) => `${v.format} ${v.width}`).sort()).toEqual(['avif 1200', 'avif 320', 'avif 400', 'avif 640', 'webp 1200', 'webp 320', 'webp 400', 'webp 640']);
   for (const variant of row.variants) await expectCleanCopy(await fromBucket(variant.key), variant.format, variant.width);
   const original = await fromBucket(key);
   expect((await sharp(original).metadata()).exif).toBeUndefined();

@@ -55,7 +55,7 @@ async function expectStoredCopies(key: string) {
   expect({ width: row.width, height: row.height }).toEqual({ width: 1200, height: 1600 });
   expect(Buffer.from(row.placeholder, 'base64').byteLength).toBeGreaterThan(10);
   expect(row.variants.map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual(
-    ['avif 1200x1600', 'avif 320x427', 'avif 640x853', 'webp 1200x1600', 'webp 320x427', 'webp 640x853'],
+    ['avif 1200x1600', 'avif 320x427', 'avif 400x533', 'avif 640x853', 'webp 1200x1600', 'webp 320x427', 'webp 400x533', 'webp 640x853'],
   );
   for (const variant of row.variants) {
     expect(variant.key).toBe(key.replace(/\.jpg$/, `-${variant.width}.${variant.format}`));
@@ -67,7 +67,7 @@ async function expectStoredCopies(key: string) {
 }
 
 describe('photo copies on confirm (local storage)', () => {
-  it('a user upload gets AVIF and WebP copies at 320/640 and its own width, upright, without EXIF; the original is served without metadata', async () => {
+  it('a user upload gets AVIF and WebP copies at 320/400/640 and its own width, upright, without EXIF; the original is served without metadata', async () => {
     const festival = await createFestival();
     const { key, mediaId } = await uploadToGallery(ana, festival, photo);
     const row = await expectStoredCopies(key);
@@ -87,7 +87,7 @@ describe('photo copies on confirm (local storage)', () => {
       placeholder: row.placeholder,
       sources: expect.arrayContaining([{ url: `/uploads/${key.replace(/\.jpg$/, '-640.avif')}`, type: 'image/avif', width: 640 }]),
     });
-    expect(item.image.sources).toHaveLength(6);
+    expect(item.image.sources).toHaveLength(8);
   });
 
   it('photos sent with the multipart form get their copies too, and deleting the photo deletes them', async () => {
@@ -122,7 +122,7 @@ describe('photo copies on confirm (local storage)', () => {
     await db().update(festivalsTable).set({ imageUrl: confirmed.json.publicUrl }).where(eq(festivalsTable.id, festival));
     const answer = await api('GET', `/api/festivals/${festival}`);
     expect(answer.json.image).toMatchObject({ width: 1200, height: 1600 });
-    expect(answer.json.image.sources).toHaveLength(6);
+    expect(answer.json.image.sources).toHaveLength(8);
   });
 });
 
@@ -148,7 +148,7 @@ describe('npm run media:reprocess', () => {
     expect((await sharp(fileFor(key)).metadata()).exif).toBeUndefined();
     expect(fileFor(key).includes(Buffer.from('Festicam'))).toBe(false);
     const gallery = await api('GET', `/api/media/festival/${festival}`);
-    expect(gallery.json.find((m: { url: string }) => m.url.endsWith('antigua.jpg')).image.sources).toHaveLength(6);
+    expect(gallery.json.find((m: { url: string }) => m.url.endsWith('antigua.jpg')).image.sources).toHaveLength(8);
 
     const before = await variantsRow(key);
     const again = await reprocessStoredPhotos(db());
