@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, httpUrl, updatedAt } from './columns';
 import { usersTable } from './users';
 
@@ -25,6 +25,12 @@ export const artistsTable = pgTable(
     spotify: text('spotify'),
     residentAdvisor: text('resident_advisor'),
     bandcamp: text('bandcamp'),
+    /**
+     * Shown to the public: on an approved festival's lineup, or on no lineup at all (created by an
+     * admin, not yet booked). Kept by triggers (migration artists-public) on lineup entries and
+     * festivals' status, so a search filters a column instead of joining every match's lineups.
+     */
+    isPublic: boolean('is_public').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -55,6 +55,8 @@ export const lineupEntriesTable = pgTable(
   (t) => [
     uniqueIndex('lineup_entries_edition_position_key').on(t.editionId, t.position),
     index('lineup_entries_artist_idx').on(t.artistId, t.editionId),
+    // Set reminders look every minute for the sets starting in the next minutes.
+    index('lineup_entries_starts_at_idx').on(t.startsAt).where(sql`${t.startsAt} is not null`),
     check('lineup_entries_billing_check', sql`${t.billing} in ('headliner', 'regular')`),
     check('lineup_entries_position_range', sql`${t.position} between 0 and 499`),
     check('lineup_entries_stage_length', sql`char_length(${t.stage}) between 1 and 100`),

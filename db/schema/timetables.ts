@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 import { updatedAt } from './columns';
 import { usersTable } from './users';
 import { festivalsTable } from './festivals';
@@ -22,5 +22,10 @@ export const timetablesTable = pgTable(
     shareToken: uuid('share_token').unique(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.festivalId] }), check('timetables_picks_count', sql`cardinality(${t.picks}) <= 500`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.festivalId] }),
+    // A festival's timetables (who picked a set, for its reminders): the key starts with the user.
+    index('timetables_festival_idx').on(t.festivalId),
+    check('timetables_picks_count', sql`cardinality(${t.picks}) <= 500`),
+  ],
 );

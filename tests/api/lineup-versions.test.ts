@@ -153,3 +153,28 @@ describe('kept answers follow lineups, editions, tickets and ratings', () => {
     expect(feedDescription(gone.text, id)).toBe('');
   });
 });
+
+describe('who the public sees', () => {
+  it('an artist only on a pending festival appears in the search and gets a page once it is approved, and goes when it is not', async () => {
+    const id = await createFestival({ name: `Pendiente ${Date.now()}`, status: 'pending', startDate: `${year}-09-10`, endDate: `${year}-09-11` });
+    const [{ currentEditionId }] = await db().select({ currentEditionId: festivalsTable.currentEditionId }).from(festivalsTable).where(eq(festivalsTable.id, id));
+    const name = `Zorionak Oculta ${Date.now()}`;
+    const [artist] = await db().insert(artistsTable).values({ name, slug: `zorionak-${Date.now()}` }).returning();
+    const search = `/api/artists?search=${encodeURIComponent(name)}`;
+    expect((await api('GET', search)).json.map((a: { id: number }) => a.id)).toEqual([artist.id]);
+    await db().insert(lineupEntriesTable).values({ editionId: currentEditionId!, artistId: artist.id, position: 0 });
+    expect((await api('GET', search)).json).toEqual([]);
+    expect((await api('GET', `/api/artists/${artist.id}`)).status).toBe(404);
+
+    await db().update(festivalsTable).set({ status: 'approved' }).where(eq(festivalsTable.id, id));
+    expect((await api('GET', search)).json.map((a: { id: number; upcomingFestivals: number }) => [a.id, a.upcomingFestivals])).toEqual([[artist.id, 1]]);
+    expect((await api('GET', `/api/artists/${artist.id}`)).json.upcoming.map((a: { festival: { id: number } }) => a.festival.id)).toEqual([id]);
+
+    await db().update(festivalsTable).set({ status: 'rejected' }).where(eq(festivalsTable.id, id));
+    expect((await api('GET', search)).json).toEqual([]);
+    expect((await api('GET', `/api/artists/${artist.id}`)).status).toBe(404);
+    // Off every lineup: public again, as an artist an admin created and nobody booked yet.
+    await db().delete(lineupEntriesTable).where(eq(lineupEntriesTable.artistId, artist.id));
+    expect((await api('GET', search)).json.map((a: { id: number }) => a.id)).toEqual([artist.id]);
+  });
+});

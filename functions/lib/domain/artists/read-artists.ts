@@ -14,10 +14,10 @@ const artistColumns = sql`a.id, a.name, a.slug, a.country, a.genres, a.photo_url
 /**
  * An artist is public once on an approved festival's lineup, or when an admin created them and no
  * lineup names them yet. Names typed in a pending proposal stay out of sight until it is approved.
+ * Kept in artists.is_public by triggers (migration artists-public), so a search that matches
+ * thousands of names does not join each one's lineups.
  */
-const publicArtist = sql`(exists (select 1 from lineup_entries le join festival_editions e on e.id = le.edition_id
-    join festivals f on f.id = e.festival_id where le.artist_id = a.id and f.status = 'approved')
-  or not exists (select 1 from lineup_entries le where le.artist_id = a.id))`;
+const publicArtist = sql`a.is_public`;
 
 function toArtist(row: Row): Artist {
   return {
