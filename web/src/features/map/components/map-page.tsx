@@ -32,6 +32,18 @@ export function MapPage() {
   const haveView = view !== null;
   const [error, setError] = useState(false);
   const [ready, setReady] = useState(false);
+  // Leaflet is created in a task of its own, after the page around it is painted: building the map
+  // (its size read from the layout, the first tiles) in the same task as the page made one long
+  // task of both on a phone.
+  const [mapStarted, setMapStarted] = useState(false);
+  useEffect(() => {
+    let timer = 0;
+    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => setMapStarted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
   const mapRef = useRef<LeafletMap | null>(null);
   const markersRef = useRef<MarkersLayerHandle | null>(null);
   /**
@@ -198,7 +210,7 @@ export function MapPage() {
             </div>
           ) : (
             <>
-              {view && (
+              {view && mapStarted && (
                 <FestivalMap
                   markers={view.markers}
                   start={start}
