@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import type { OutputAsset, OutputChunk } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appManifest } from './app-manifest';
 
@@ -38,12 +39,37 @@ function precompress(): Plugin {
   };
 }
 
+/** A lazily loaded route's chunk with the chunks and styles it imports, minus what the entry already preloads. */
+function routeFiles(bundle: Record<string, OutputChunk | OutputAsset>, source: string, skip: Set<string>) {
+  const route = Object.values(bundle).find((c): c is OutputChunk => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(source)));
+  if (!route) throw new Error(`${source} has no chunk of its own in the build`);
+  const scripts: string[] = [];
+  const styles = new Set<string>();
+  const visit = (chunk: OutputChunk) => {
+    const href = `/${chunk.fileName}`;
+    if (skip.has(href) || scripts.includes(href)) return;
+    scripts.push(href);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(`/${css}`);
+    for (const name of chunk.imports) {
+      const next = bundle[name];
+      if (next?.type === 'chunk' && !next.isEntry) visit(next);
+    }
+  };
+  visit(route);
+  return { scripts, styles: [...styles] };
+}
+
 /**
  * index.html paints its static header before any script is fetched: the entry module and the
  * modulepreloads are requested by a tiny boot script after the first paint, so on a slow network
  * the first paint does not share the bandwidth with React (first contentful paint). The boot script
  * is a file of its own (assets/boot-<hash>.js), not inline: the Content-Security-Policy allows no
  * inline script (docs/decisions/015-content-security-policy.md).
+ *
+ * It also starts what the screen at the address needs first, alongside the code rather than after
+ * it: the home's first page of cards; on a festival's page, that page's code and styles and the
+ * festival itself (only without a session: a signed-in person's read carries a token and may see
+ * a pending festival). src/lib/early-request.ts hands those answers to the code that asks.
  */
 function startAfterFirstPaint(): Plugin {
   let boot: { fileName: string; source: string } | undefined;
@@ -53,7 +79,7 @@ function startAfterFirstPaint(): Plugin {
     enforce: 'post',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, ctx) {
         const tag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
         if (!tag) return html;
         const preloads: string[] = [];
@@ -61,13 +87,25 @@ function startAfterFirstPaint(): Plugin {
           preloads.push(href);
           return '';
         });
+        const festival = routeFiles(ctx.bundle ?? {}, 'web/src/app/routes/festival.tsx', new Set([tag[1], ...preloads]));
         const source = [
           `const preload = ${JSON.stringify(preloads)};`,
+          `const festivalPage = ${JSON.stringify(festival)};`,
+          "const early = (url) => { window.__festivalesEarly = { url, response: fetch(url, { headers: { Accept: 'application/json' } }) }; };",
+          "const link = (rel, href, as) => document.head.append(Object.assign(document.createElement('link'), { rel, href, crossOrigin: '' }, as ? { as } : {}));",
+          // The same addresses as the router's festival routes ('/horario' is another screen).
+          'const festival = /^\\/festival\\/([1-9]\\d{0,9})(?:\\/[^/]+)?\\/?$/.exec(location.pathname);',
           'const start = () => {',
-          // The home's first page downloads alongside the code (read by src/lib/festival-lists.ts; the
-          // URL is festivalPageUrl(defaultFilters), checked by tests/e2e/specs/home.spec.ts).
-          `  if (location.pathname === '/' && !location.search) window.__festivalesFirstPage = { url: ${JSON.stringify(HOME_FIRST_PAGE)}, response: fetch(${JSON.stringify(HOME_FIRST_PAGE)}, { headers: { Accept: 'application/json' } }) };`,
-          "  for (const href of preload) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));",
+          // The URL is festivalPageUrl(defaultFilters), checked by tests/e2e/specs/home.spec.ts.
+          `  if (location.pathname === '/' && !location.search) early(${JSON.stringify(HOME_FIRST_PAGE)});`,
+          '  if (festival) {',
+          '    let token = null;',
+          "    try { token = localStorage.getItem('google_token'); } catch {}",
+          '    if (!token) early(`/api/festivals/${festival[1]}`);',
+          "    for (const href of festivalPage.styles) link('preload', href, 'style');",
+          '  }',
+          "  for (const href of preload) link('modulepreload', href);",
+          "  if (festival) for (const href of festivalPage.scripts) link('modulepreload', href);",
           `  import(${JSON.stringify(tag[1])});`,
           '};',
           'if (document.hidden) start(); else requestAnimationFrame(() => setTimeout(start));',

@@ -1,14 +1,8 @@
 import type { CalendarRange, FestivalPage } from '#core/festival-page';
 import { festivalPageUrl } from '#core/festival-page-url';
-import { ApiError, NETWORK_ERROR_MESSAGE, apiRequest, readAnswer } from './api-client';
+import { apiRequest } from './api-client';
+import { takeEarlyRequest } from './early-request';
 import { invalidateWhere } from './use-server-data';
-
-declare global {
-  interface Window {
-    /** The home's first page, requested by index.html right after the first paint (web/vite.config.ts). */
-    __festivalesFirstPage?: { url: string; response: Promise<Response> } | null;
-  }
-}
 
 /** Thrown when a list answer is not the shape the screen reads (shown as 'Respuesta inesperada del servidor.'). */
 export class UnexpectedCatalogResponse extends Error {
@@ -26,16 +20,6 @@ export { festivalPageUrl };
 function isPage(value: unknown): value is FestivalPage {
   const page = value as FestivalPage | null;
   return typeof page === 'object' && page !== null && Array.isArray(page.items) && typeof page.total === 'number' && Array.isArray(page.genres);
-}
-
-/** Takes over index.html's early request when it asked for this very URL. */
-function takeEarlyRequest(url: string): Promise<unknown> | null {
-  const early = window.__festivalesFirstPage;
-  if (!early || early.url !== url) return null;
-  window.__festivalesFirstPage = null;
-  return early.response.then(readAnswer, () => {
-    throw new ApiError(0, undefined, NETWORK_ERROR_MESSAGE);
-  });
 }
 
 /**

@@ -1,4 +1,6 @@
 import { apiRequest } from '../../../lib/api-client';
+import { takeEarlyRequest } from '../../../lib/early-request';
+import { readStorage, storageKeys } from '../../../lib/storage';
 import type { Edition, FestivalEditionFields } from '#core/lineup-types';
 import type { Festival } from '#core/response-schemas';
 
@@ -8,9 +10,14 @@ import type { Festival } from '#core/response-schemas';
  */
 export type FestivalDetail = Festival & Partial<FestivalEditionFields>;
 
-/** GET /api/festivals/{id}; 404 carries 'Festival no encontrado'. */
+/**
+ * GET /api/festivals/{id}; 404 carries 'Festival no encontrado'. On a visit that opens on this
+ * festival without a session, index.html has already asked for it (without a token, so only then).
+ */
 export function getFestival(id: number, signal?: AbortSignal): Promise<FestivalDetail> {
-  return apiRequest<FestivalDetail>(`/api/festivals/${id}`, { signal });
+  const url = `/api/festivals/${id}`;
+  const early = readStorage(storageKeys.token) ? null : takeEarlyRequest(url);
+  return (early as Promise<FestivalDetail> | null) ?? apiRequest<FestivalDetail>(url, { signal });
 }
 
 /** GET /api/festivals/{id}/editions: every year, newest first, with lineup and tickets. */

@@ -15,10 +15,10 @@ type SectionId = (typeof festivalSections)[number]['id'];
 export function SectionNav() {
   const [active, setActive] = useState<SectionId>('informacion');
 
-  // Follow the reader: the section nearest the top of the viewport is the active one.
+  // Follow the reader: the section nearest the top of the viewport is the active one. Sections drawn
+  // later (the gallery and comments load their code after the page) are observed as they appear.
   useEffect(() => {
-    const elements = festivalSections.map((s) => document.getElementById(s.id)).filter((el): el is HTMLElement => el !== null);
-    if (!('IntersectionObserver' in window) || elements.length === 0) return;
+    if (!('IntersectionObserver' in window)) return;
     const observer = new IntersectionObserver(
       (entries) => {
         const visible = entries.filter((e) => e.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top);
@@ -26,8 +26,23 @@ export function SectionNav() {
       },
       { rootMargin: '-130px 0px -55% 0px' },
     );
-    elements.forEach((el) => observer.observe(el));
-    return () => observer.disconnect();
+    const observed = new WeakSet<Element>();
+    const observeSections = () => {
+      for (const { id } of festivalSections) {
+        const element = document.getElementById(id);
+        if (element && !observed.has(element)) {
+          observed.add(element);
+          observer.observe(element);
+        }
+      }
+    };
+    observeSections();
+    const appearing = new MutationObserver(observeSections);
+    appearing.observe(document.getElementById('main') ?? document.body, { childList: true, subtree: true });
+    return () => {
+      appearing.disconnect();
+      observer.disconnect();
+    };
   }, []);
 
   return (
