@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { compress } from 'hono/compress';
 import { artistShareMeta, festivalShareMeta, festivalPath, PRODUCT_NAME, type ShareMeta } from '#core/share';
 import { festivalsTable } from '#db/schema';
 import { toErrorResponse } from '../lib/app';
@@ -212,13 +211,11 @@ const xmlEscape = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 export const app = new Hono<AppEnv>()
+  // A festival's page is index.html with its share tags and JSON-LD (10 KB with a long lineup):
+  // compressed here (brotli or gzip, decision 053), so it is also compressed where no CDN does it.
   .use('*', compressAnswers())
   .use('/festival/*', securityHeaders())
   .use('/artista/*', securityHeaders())
-  // A festival's page is index.html with its share tags and JSON-LD (10 KB with a long lineup):
-  // compressed here, so it is also compressed where no CDN does it (the local server).
-  .use('/festival/*', compress())
-  .use('/artista/*', compress())
   .use('/robots.txt', securityHeaders())
   .use('/sitemap.xml', securityHeaders())
   .get('/festival/:id', doc({ summary: 'Página del festival para compartir (HTML con metadatos Open Graph)', responses: { 200: { description: 'HTML', schema: z.string(), contentType: 'text/html' }, 404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' } } }), festivalPage)
