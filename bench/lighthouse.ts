@@ -7,18 +7,28 @@
  *   BASE_URL=http://127.0.0.1:3000 npx tsx bench/lighthouse.ts /  # or measures a running site
  *
  * With --runs=N each path is measured N times and the median run (by performance) is shown.
+ * --favorites=N stores N favourites (approved festivals of the catalogue) in the browser before each
+ * run, the way an anonymous visitor keeps them (localStorage), so /favorites shows a full list:
+ * Chromium then runs with a fresh profile of its own per run, opened on /robots.txt (no app script,
+ * no service worker) to write them, and Lighthouse drives it with --disable-storage-reset.
+ * --save=DIR writes each path's median report there (DIR/<path>.json) for its diagnostics.
+ * `/festival/flagship` measures the catalogue's festival with the most editions and lineup entries
+ * (the generated catalogue's first festival: ten editions of 150 artists).
  * CHROME_PATH defaults to /usr/bin/chromium (Debian's package).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { withWebServer } from './support/web-server';
+import { chromium } from '@playwright/test';
+import { freePort, withWebServer } from './support/web-server';
 
 const run = promisify(execFile);
 const args = process.argv.slice(2);
 const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 1);
+const favorites = Number(args.find((a) => a.startsWith('--favorites='))?.slice(12) ?? 0);
+const saveDir = args.find((a) => a.startsWith('--save='))?.slice(7);
 const paths = args.filter((a) => !a.startsWith('--'));
 if (paths.length === 0) paths.push('/');
 
@@ -40,35 +50,81 @@ interface Report {
   audits: Record<string, { score: number | null; displayValue?: string; title: string }>;
 }
 
-async function lighthouse(url: string): Promise<Report> {
+/** A browser whose storage already holds `ids` as the anonymous visitor's favourites (web/src/lib/favorites.tsx). */
+async function browserWithFavorites(base: string, ids: number[]) {
+  const profile = mkdtempSync(path.join(tmpdir(), 'festivales-lh-favs-'));
+  const port = await freePort();
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [...chromeFlags.split(' '), `--remote-debugging-port=${port}`],
+  });
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  await page.goto(`${base}/robots.txt`);
+  await page.evaluate((list) => localStorage.setItem('favoriteFestivals', JSON.stringify(list.map(String))), ids);
+  return {
+    port,
+    close: async () => {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+async function lighthouse(url: string, favoriteIds: number[]): Promise<Report> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lh-'));
   const output = path.join(dir, 'report.json');
+  const browser = favoriteIds.length ? await browserWithFavorites(new URL(url).origin, favoriteIds) : null;
   try {
+    const flags = browser ? [`--port=${browser.port}`, '--disable-storage-reset'] : [`--chrome-flags=${chromeFlags}`];
     await run(
       path.resolve('node_modules/.bin/lighthouse'),
-      [url, '--output=json', `--output-path=${output}`, `--chrome-flags=${chromeFlags}`, `--only-categories=${categories.join(',')}`, '--quiet'],
+      [url, '--output=json', `--output-path=${output}`, ...flags, `--only-categories=${categories.join(',')}`, '--quiet'],
       { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 },
     );
     return JSON.parse(readFileSync(output, 'utf8')) as Report;
   } finally {
+    await browser?.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `/festival/flagship`: the generated catalogue's first festival (id 1 in the fresh database the
+ * generator fills), which it gives ten editions of 150 artists; its size is printed with the figure.
+ */
+async function resolvePath(base: string, p: string): Promise<{ path: string; note: string }> {
+  if (p !== '/festival/flagship') return { path: p, note: '' };
+  const res = await fetch(`${base}/api/festivals/1/editions`);
+  if (!res.ok) throw new Error(`/festival/flagship: GET /api/festivals/1/editions answered ${res.status} (serve the generated catalogue)`);
+  const editions = (await res.json()) as { lineup: unknown[] }[];
+  const largest = Math.max(0, ...editions.map((e) => e.lineup.length));
+  return { path: '/festival/1', note: ` (${editions.length} editions, up to ${largest} artists in one lineup)` };
 }
 
 const score = (r: Report, c: string) => Math.round((r.categories[c]?.score ?? 0) * 100);
 let failed = false;
 await withWebServer(async (base) => {
-  for (const p of paths) {
+  const favoriteIds = favorites
+    ? ((await (await fetch(`${base}/api/festivals/page?upcoming=true&sort=date&limit=${favorites}`)).json()) as { items: { id: number }[] }).items.map((f) => f.id)
+    : [];
+  if (favorites && favoriteIds.length < favorites) throw new Error(`Only ${favoriteIds.length} festivals to keep as favourites`);
+  for (const asked of paths) {
+    const { path: p, note } = await resolvePath(base, asked);
     const url = `${base}${p}`;
     const reports: Report[] = [];
-    for (let i = 0; i < runs; i++) reports.push(await lighthouse(url));
+    for (let i = 0; i < runs; i++) reports.push(await lighthouse(url, favoriteIds));
     reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
     const report = reports[Math.floor(reports.length / 2)];
     const row = categories.map((c) => `${c} ${score(report, c)}`).join('  ');
     const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
       .map((id) => `${id.replace(/-/g, ' ')}: ${report.audits[id]?.displayValue ?? '?'}`)
       .join(', ');
-    console.log(`${p}\n  ${row}${runs > 1 ? `  (median of ${runs}: performance ${reports.map((r) => score(r, 'performance')).join('/')})` : ''}\n  ${metrics}`);
+    if (saveDir) {
+      mkdirSync(saveDir, { recursive: true });
+      writeFileSync(path.join(saveDir, `${p.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(report));
+    }
+    const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+    console.log(`${p}${note}${favoriteIds.length ? ` (${favoriteIds.length} favourites stored)` : ''}  (load average ${load})\n  ${row}${runs > 1 ? `  (median of ${runs}: performance ${reports.map((r) => score(r, 'performance')).join('/')})` : ''}\n  ${metrics}`);
     for (const c of categories) if (score(report, c) < targets[c]) failed = true;
     const failing = Object.entries(report.audits)
       .filter(([, a]) => a.score !== null && a.score < 0.9 && !/^(metrics|diagnostics|screenshot)/.test(a.title))

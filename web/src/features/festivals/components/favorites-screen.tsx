@@ -89,7 +89,11 @@ export function FavoritesScreen() {
             </Link>
           </div>
         ) : (
-          <FestivalGrid festivals={favorites} />
+          <>
+            {/* The cards' titles are h3: a heading level in between keeps the outline in order. */}
+            <h2 className="visually-hidden">Festivales guardados</h2>
+            <FestivalGrid festivals={favorites} />
+          </>
         )}
       </div>
     </div>
