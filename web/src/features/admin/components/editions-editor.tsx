@@ -7,6 +7,7 @@ import { LineupFields } from './lineup-fields';
 import { TicketFields } from './ticket-fields';
 import type { Edition } from '#core/lineup-types';
 import type { Festival } from '#core/response-schemas';
+import { festivalTimeZone } from '#core/time-zone';
 import './editions-editor.css';
 
 /** A festival's editions in the admin panel: dates and status, lineup (add, paste, reorder, remove) and tickets of each year. */
@@ -31,6 +32,8 @@ export function EditionsEditor({ festival, onClose, onChanged }: { festival: Fes
   }, [load]);
 
   const edition = useMemo(() => editions?.find((e) => e.year === year) ?? null, [editions, year]);
+  // Set and on-sale times are typed on the festival's clock, as its poster prints them.
+  const zone = useMemo(() => festivalTimeZone(festival), [festival]);
   const onSaved = (text: string) => {
     setSaved(text);
     onChanged();
@@ -80,8 +83,8 @@ export function EditionsEditor({ festival, onClose, onChanged }: { festival: Fes
                     void load();
                   }}
                 />
-                <LineupFields edition={edition} onSaved={onSaved} />
-                <TicketFields edition={edition} onSaved={onSaved} />
+                <LineupFields edition={edition} zone={zone} onSaved={onSaved} />
+                <TicketFields edition={edition} zone={zone} onSaved={onSaved} />
               </div>
             ) : null}
           </>

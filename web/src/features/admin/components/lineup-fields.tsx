@@ -6,6 +6,7 @@ import { lookupArtists, saveLineup } from '../api/lineup-api';
 import { ArtistPicker } from './artist-picker';
 import { errorMessage, FieldError } from './form-status';
 import { fromLocalInput, toLocalInput } from './local-datetime';
+import { zoneName } from '#core/time-zone';
 import type { Edition } from '#core/lineup-types';
 
 interface Row {
@@ -25,7 +26,7 @@ let rowCounter = 0;
 const rowKey = () => `r${++rowCounter}`;
 
 
-function rowsOf(edition: Edition): Row[] {
+function rowsOf(edition: Edition, zone: string | null): Row[] {
   return edition.lineup.map((e) => ({
     key: rowKey(),
     artistId: e.artist.id,
@@ -33,8 +34,8 @@ function rowsOf(edition: Edition): Row[] {
     billing: e.billing,
     day: e.day ?? '',
     stage: e.stage ?? '',
-    startsAt: toLocalInput(e.starts_at),
-    endsAt: toLocalInput(e.ends_at),
+    startsAt: toLocalInput(e.starts_at, zone),
+    endsAt: toLocalInput(e.ends_at, zone),
   }));
 }
 
@@ -57,9 +58,10 @@ async function markNew(rows: Row[]): Promise<Row[]> {
 }
 
 /** An edition's lineup: add, paste, reorder and remove artists, with day, stage and times. */
-export function LineupFields({ edition, onSaved }: { edition: Edition; onSaved: (m: string) => void }) {
+/** `zone`: the festival's clock, on which set times are typed and shown (null: the admin's own). */
+export function LineupFields({ edition, zone, onSaved }: { edition: Edition; zone: string | null; onSaved: (m: string) => void }) {
   const uid = useId();
-  const [rows, setRows] = useState<Row[]>(() => rowsOf(edition));
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(edition, zone));
   const [paste, setPaste] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -102,13 +104,13 @@ export function LineupFields({ edition, onSaved }: { edition: Edition; onSaved: 
           billing: r.billing,
           day: r.day || null,
           stage: r.stage || null,
-          starts_at: fromLocalInput(r.startsAt),
-          ends_at: fromLocalInput(r.endsAt),
+          starts_at: fromLocalInput(r.startsAt, zone),
+          ends_at: fromLocalInput(r.endsAt, zone),
         })),
       );
       // The saved lineup is the rows in the same order: keep their keys, so React updates the rows
       // in place instead of drawing every one again (a second on a 200-artist lineup).
-      setRows((list) => rowsOf(saved).map((row, i) => (list[i] ? { ...row, key: list[i]!.key } : row)));
+      setRows((list) => rowsOf(saved, zone).map((row, i) => (list[i] ? { ...row, key: list[i]!.key } : row)));
       onSaved(
         saved.artistsCreated
           ? `Cartel ${edition.year} guardado: ${saved.lineup.length} artistas (${saved.artistsCreated} nuevos)`
@@ -128,7 +130,10 @@ export function LineupFields({ edition, onSaved }: { edition: Edition; onSaved: 
         {rows.length === 1 ? ' artista' : ' artistas'})
       </h3>
       {rows.length ? (
-        <p className="field-hint">Cada artista: categoría, día y escenario; debajo, la hora a la que empieza y la que termina.</p>
+        <p className="field-hint">
+          Cada artista: categoría, día y escenario; debajo, la hora a la que empieza y la que termina
+          {zone ? `, en la hora local del festival (${zoneName(zone, new Date(edition.start_date))})` : ''}.
+        </p>
       ) : null}
       {rows.length ? (
         <ol className="lineup-rows">

@@ -5,14 +5,15 @@ import { fromLocalInput, toLocalInput } from './local-datetime';
 import type { Edition } from '#core/lineup-types';
 
 /** What an edition's tickets cost and where they sell. */
-export function TicketFields({ edition, onSaved }: { edition: Edition; onSaved: (m: string) => void }) {
+/** `zone`: the festival's clock, on which the on-sale time is typed (null: the admin's own). */
+export function TicketFields({ edition, zone, onSaved }: { edition: Edition; zone: string | null; onSaved: (m: string) => void }) {
   const uid = useId();
   const t = edition.tickets;
   const [values, setValues] = useState({
     price_from: t?.price_from?.toString() ?? '',
     price_to: t?.price_to?.toString() ?? '',
     ticket_url: t?.ticket_url ?? '',
-    on_sale_at: toLocalInput(t?.on_sale_at ?? null),
+    on_sale_at: toLocalInput(t?.on_sale_at ?? null, zone),
     sold_out: t?.sold_out ?? false,
   });
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +28,7 @@ export function TicketFields({ edition, onSaved }: { edition: Edition; onSaved: 
         price_to: values.price_to === '' ? null : Number(values.price_to.replace(',', '.')),
         currency: 'EUR',
         ticket_url: values.ticket_url || null,
-        on_sale_at: fromLocalInput(values.on_sale_at),
+        on_sale_at: fromLocalInput(values.on_sale_at, zone),
         sold_out: values.sold_out,
       });
       onSaved(`Entradas ${edition.year} guardadas`);
