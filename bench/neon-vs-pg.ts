@@ -17,7 +17,7 @@ import { usersTable } from '#db/schema';
 import { signSession } from '../functions/lib/auth';
 import { useDatabase } from '../functions/lib/db';
 import { resetEnv } from '../functions/lib/env';
-import { findFestival } from '../functions/lib/domain/festivals/festival-store';
+import { findFestival } from '../functions/lib/domain/festivals/festival-rows';
 import { handler as usersHandler } from '../functions/users/lambda';
 import { withDatabaseName } from '../tests/support/global-setup';
 import { startNeonProxy, useNeonProxy } from '../tests/support/neon-proxy';

@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '#db/client';
-import { selectFestivals } from '../functions/lib/domain/festivals/festival-store';
+import { selectFestivals } from '../functions/lib/domain/festivals/festival-rows';
 import { percentile } from './support/measure';
 
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 1_000_000);

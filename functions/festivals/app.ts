@@ -9,17 +9,16 @@ import type { AuthUser } from '../lib/app-env';
 import { currentUser, optionalAuth, requireAdmin, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
-import { LRUCache } from 'lru-cache';
-import { cachedBody, PER_REQUEST_BROTLI_QUALITY, publicReadCacheControl, sendCachedBody, type CachedBody } from '../lib/cached-body';
+import { cachedBody, publicReadCacheControl, sendCachedBody } from '../lib/cached-body';
 import { catalogFestival, catalogGeneration, catalogRead, catalogResponse } from '../lib/domain/festivals/festival-store';
 import { findFestival } from '../lib/domain/festivals/festival-rows';
 import { RefreshedAnswers } from '../lib/response-cache';
 import { deleteFestivalWithMedia } from '../lib/festival-deletion';
 import { editionFilters } from '../lib/domain/editions/catalogue-filters';
-import { festivalEditionFields, festivalEditionFieldsIfAvailable, festivalEditions } from '../lib/domain/editions/read-editions';
+import { festivalEditionFields, festivalEditionFieldsIfAvailable, festivalEditionsBody } from '../lib/domain/editions/read-editions';
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
-import { proposeFestival } from './proposals';
+import { proposeFestival } from '../lib/domain/festivals/propose-festival';
 import { calendarRangeResponse, festivalPageResponse, festivalResponse, imageInfoSchema, mapViewResponse, messageResponse, placesResponse, type Festival } from '#core/response-schemas';
 import { imageInfoForUrl } from '../lib/image-variant-records';
 import { documenter } from '../lib/openapi';
@@ -48,21 +47,6 @@ const festivalAnswers = new RefreshedAnswers<number>(1000, 2000);
 const festivalWithEditions = festivalResponse.extend({ ...festivalEditionFieldsSchema.shape, image: imageInfoSchema.nullable().optional() });
 
 const doc = documenter('Festivales');
-
-/**
- * Each festival's last editions answer, kept with its compressed forms: the next request whose
- * body is the same (same ETag, the body's hash) sends those bytes instead of compressing a long
- * history again; a changed body replaces it. Bounded by size, least recently used out.
- */
-const editionBodies = new LRUCache<number, CachedBody>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (entry) => entry.body.length * 2 });
-
-function editionsBody(festivalId: number, editions: unknown): CachedBody {
-  const fresh = cachedBody(editions, { brotliQuality: PER_REQUEST_BROTLI_QUALITY });
-  const kept = editionBodies.get(festivalId);
-  if (kept?.etag === fresh.etag) return kept;
-  editionBodies.set(festivalId, fresh);
-  return fresh;
-}
 
 /**
  * Cluster indexes by catalogue snapshot (the array is the snapshot's own, so a new catalogue
@@ -153,7 +137,7 @@ export const app = createApp('/api/festivals')
   .get('/:id/editions', doc({ summary: 'Todas las ediciones de un festival, la más reciente primero, con cartel y entradas', access: 'optional', responses: { 200: { description: 'Ediciones', schema: z.array(editionSchema) }, 304: { description: 'Sin cambios (ETag)' } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), async (c) => {
     const database = await db();
     const festival = await visibleFestival(database, c.req.valid('param').id, c.get('user'));
-    return sendCachedBody(c, editionsBody(festival.id, await festivalEditions(database, festival.id)), festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
+    return sendCachedBody(c, await festivalEditionsBody(database, festival.id), festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store');
   })
   .post('/', doc({ summary: 'Propone un festival (queda pendiente de moderación)', access: 'user', responses: { 201: { description: 'El festival propuesto', schema: festivalWithEditions } }, errors: [409, 429] }), requireAuth, validate('json', proposeFestivalSchema), rateLimit('propose'), async (c) => {
     const database = await db();

@@ -8,7 +8,7 @@ import { toErrorResponse } from '../lib/app';
 import type { AppEnv } from '../lib/app-env';
 import { db } from '../lib/db';
 import { env } from '../lib/env';
-import { selectFestivals } from '../lib/domain/festivals/festival-store';
+import { selectFestivals } from '../lib/domain/festivals/festival-rows';
 import { festivalEditionFieldsIfAvailable } from '../lib/domain/editions/read-editions';
 import { artistDetail, sitemapArtists } from '../lib/domain/artists/read-artists';
 import { artistPath } from '#core/lineup-view';

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { negotiateEncoding } from '../../functions/lib/compression';
+import { setIndexHtmlLoader } from '../../functions/pages/app';
 import { root, signIn } from '../support/api';
 import { addComment, createFestival } from '../support/fixtures';
 
@@ -8,7 +9,14 @@ const description = 'Tres días de techno, house y electro junto al mar, con esc
 
 let festivalId: number;
 
+// The share page is written into the built index.html; the tests run before any build, so they
+// give it one of the size a real build has (a few kilobytes, worth compressing).
+const INDEX = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Festivales</title>${'<link rel="modulepreload" href="/assets/chunk.js">'.repeat(40)}</head><body><div id="root"></div></body></html>`;
+
+afterAll(() => setIndexHtmlLoader(undefined));
+
 beforeAll(async () => {
+  setIndexHtmlLoader(async () => INDEX);
   festivalId = await createFestival({ name: 'Compresión', description });
   // And a page of cards to compress.
   for (let i = 0; i < 15; i++) await createFestival({ name: `Compresión ${i}`, description });

@@ -7,7 +7,7 @@ import { festivalPath } from '#core/share';
 import type { Database, Executor } from '#db/client';
 import { sqlRows } from '../domain/sql-rows';
 import { favoritesTable, festivalGenresTable, festivalsTable, genresTable } from '#db/schema';
-import { selectFestivals } from '../domain/festivals/festival-store';
+import { selectFestivals } from '../domain/festivals/festival-rows';
 import { escapeHtml } from '../mail/layout';
 import { siteUrl } from '../mail/site-url';
 import type { Festival } from '#core/response-schemas';

@@ -7,7 +7,8 @@ import type { Database, Executor } from '#db/client';
 import { festivalsTable } from '#db/schema';
 import { jsonObjectOf, type FieldsOf, type Selection } from '../sql-json';
 import { sqlRows } from '../sql-rows';
-import { catalogResponse, festivalSelection, type CachedBody } from './festival-store';
+import { catalogResponse, type CachedBody } from './festival-store';
+import { festivalSelection } from './festival-rows';
 
 /**
  * The admin's festival lists, built as JSON by Postgres and passed through as text (decision 012):

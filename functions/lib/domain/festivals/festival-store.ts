@@ -13,8 +13,6 @@ import type { Festival } from '#core/response-schemas';
 import { selectFestivals } from './festival-rows';
 
 export type { CachedBody };
-// Where readers outside this domain's folder have always found them.
-export { festivalSelection, findFestival, selectFestivals } from './festival-rows';
 
 /**
  * The approved catalogue, read in one query and kept in memory (decision 001). Every filtered
