@@ -24,6 +24,7 @@ import { imageInfoForUrl } from '../lib/image-variant-records';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
 import { editionSchema, festivalEditionFieldsSchema, type FestivalEditionFields } from '#core/lineup-types';
+import { festivalTimeZone } from '#core/time-zone';
 
 /** GET /api/festivals/{id} and a proposal's answer: the festival with its current edition, lineup, tickets and years. */
 /**
@@ -32,7 +33,9 @@ import { editionSchema, festivalEditionFieldsSchema, type FestivalEditionFields 
  */
 async function withDetail(database: Database, festival: Festival, editionFields: (database: Database, id: number) => Promise<FestivalEditionFields>) {
   const [editions, image] = await Promise.all([editionFields(database, festival.id), imageInfoForUrl(database, festival.image_url).catch(() => null)]);
-  return { ...festival, ...editions, image };
+  // Set times are read on the festival's clock whatever the visitor's device says (Gran Canaria is an
+  // hour behind Barcelona); the page gets the zone here instead of shipping the zone map to phones.
+  return { ...festival, ...editions, image, time_zone: festivalTimeZone(festival) };
 }
 
 /**
@@ -44,7 +47,11 @@ async function withDetail(database: Database, festival: Festival, editionFields:
  */
 const festivalAnswers = new RefreshedAnswers<number>(1000, 2000);
 
-const festivalWithEditions = festivalResponse.extend({ ...festivalEditionFieldsSchema.shape, image: imageInfoSchema.nullable().optional() });
+const festivalWithEditions = festivalResponse.extend({
+  ...festivalEditionFieldsSchema.shape,
+  image: imageInfoSchema.nullable().optional(),
+  time_zone: z.string().nullable().optional().describe("La zona horaria del festival (IANA), según sus coordenadas; null si no las tiene"),
+});
 
 const doc = documenter('Festivales');
 

@@ -165,4 +165,10 @@ describe('GET /api/timetables/{festivalId}/calendar.ics', () => {
     expect(read(madrid.text)).toEqual({ zone: 'Europe/Madrid', start: '2030-07-10T20:00:00.000Z', note: '22:00–23:00, hora local del festival (Europe/Madrid)' });
     expect(read(islands.text)).toEqual({ zone: 'Atlantic/Canary', start: '2030-07-10T20:00:00.000Z', note: '21:00–22:00, hora local del festival (Atlantic/Canary)' });
   });
+
+  it("gives the festival page its clock, so the lineup's set times read as they do there", async () => {
+    const canary = await festivalWithSets([`Amelie Lens ${Date.now()}`], { location: 'Las Palmas de Gran Canaria, España', latitude: 28.1235, longitude: -15.4363 });
+    expect((await api('GET', `/api/festivals/${canary.id}`)).json.time_zone).toBe('Atlantic/Canary');
+    expect((await api('GET', `/api/festivals/${festival}`)).json.time_zone).toBe('Europe/Madrid');
+  });
 });

@@ -167,6 +167,17 @@ test.describe('seen from another time zone', () => {
     await expect(setButton(page, a)).toContainText(`Coincide con ${b.artist.name} (${b.stage}, ${local(b.starts_at!)})`);
     await expectNoSeriousA11yViolations(page);
   });
+
+  test("the festival page's lineup shows set times on the festival clock too", async ({ page }) => {
+    await page.goto('/');
+    const { festival, a } = await festivalWithSets(page);
+    const zone = festivalTimeZone(await (await page.request.get(`/api/festivals/${festival.id}`)).json())!;
+    const local = (iso: string) => clockTime(new Date(iso), zone);
+    expect(local(a.starts_at!)).not.toBe(clockTime(new Date(a.starts_at!), 'Europe/London'));
+    await page.goto(`/festival/${festival.id}/x`);
+    const lineup = page.locator('.lineup');
+    await expect(lineup.getByRole('listitem').filter({ hasText: a.artist.name })).toContainText(`${local(a.starts_at!)}–${local(a.ends_at!)}`);
+  });
 });
 
 test.describe('without signal', () => {

@@ -8,7 +8,8 @@ import type { Festival } from '#core/response-schemas';
  * The festival with its current edition, lineup, tickets and years. The edition fields are
  * optional: a copy kept offline or answered while the database is down may lack them.
  */
-export type FestivalDetail = Festival & Partial<FestivalEditionFields>;
+/** `time_zone`: the festival's clock (from its coordinates), on which set times are shown. */
+export type FestivalDetail = Festival & Partial<FestivalEditionFields> & { time_zone?: string | null };
 
 /**
  * GET /api/festivals/{id}; 404 carries 'Festival no encontrado'. On a visit that opens on this

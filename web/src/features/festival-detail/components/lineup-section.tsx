@@ -10,16 +10,25 @@ import type { EditionStatus } from '#core/lineup-schemas';
 import type { EditionSummary, LineupEntry, Tickets } from '#core/lineup-types';
 import './lineup-section.css';
 
-const timeFormat = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hour12: false });
-
-function entryTime(entry: LineupEntry): string | null {
-  if (!entry.starts_at) return null;
-  const start = timeFormat.format(new Date(entry.starts_at));
-  return entry.ends_at ? `${start}–${timeFormat.format(new Date(entry.ends_at))}` : start;
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+/** Set times on the festival's clock, as its poster and 'Mi horario' print them (the device's when unknown). */
+function timeFormat(zone: string | null | undefined): Intl.DateTimeFormat {
+  let format = timeFormats.get(zone ?? '');
+  if (!format) {
+    format = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone ?? undefined });
+    timeFormats.set(zone ?? '', format);
+  }
+  return format;
 }
 
-function ArtistLink({ entry, headliner }: { entry: LineupEntry; headliner?: boolean }) {
-  const time = entryTime(entry);
+function entryTime(entry: LineupEntry, zone: string | null | undefined): string | null {
+  if (!entry.starts_at) return null;
+  const start = timeFormat(zone).format(new Date(entry.starts_at));
+  return entry.ends_at ? `${start}–${timeFormat(zone).format(new Date(entry.ends_at))}` : start;
+}
+
+function ArtistLink({ entry, headliner, zone }: { entry: LineupEntry; headliner?: boolean; zone?: string | null }) {
+  const time = entryTime(entry, zone);
   const where = headliner ? [entry.day ? lineupGroupTitle({ day: entry.day, stage: entry.stage }) : entry.stage, time].filter(Boolean).join(' · ') : time;
   return (
     <li className={headliner ? 'lineup-headliner' : 'lineup-artist'}>
@@ -30,7 +39,7 @@ function ArtistLink({ entry, headliner }: { entry: LineupEntry; headliner?: bool
 }
 
 /** Headliners first and larger, then the rest alphabetically, by day and stage when known. */
-export function Lineup({ entries }: { entries: LineupEntry[] }) {
+export function Lineup({ entries, zone }: { entries: LineupEntry[]; zone?: string | null }) {
   if (entries.length === 0) return <p className="lineup-empty">Cartel por anunciar</p>;
   const view = lineupView(entries);
   const titled = view.groups.some((g) => lineupGroupTitle(g) !== null);
@@ -41,7 +50,7 @@ export function Lineup({ entries }: { entries: LineupEntry[] }) {
           <h4 className="visually-hidden">Cabezas de cartel</h4>
           <ul className="lineup-headliners">
             {view.headliners.map((entry) => (
-              <ArtistLink key={entry.id} entry={entry} headliner />
+              <ArtistLink key={entry.id} entry={entry} zone={zone} headliner />
             ))}
           </ul>
         </>
@@ -53,7 +62,7 @@ export function Lineup({ entries }: { entries: LineupEntry[] }) {
             {title ? <h4 className="lineup-group-title">{title}</h4> : titled ? <h4 className="lineup-group-title">Otros artistas</h4> : <h4 className="visually-hidden">Resto del cartel</h4>}
             <ul className="lineup-artists">
               {group.entries.map((entry) => (
-                <ArtistLink key={entry.id} entry={entry} />
+                <ArtistLink key={entry.id} entry={entry} zone={zone} />
               ))}
             </ul>
           </div>
@@ -181,7 +190,7 @@ export function LineupSection({ festival, year, onYearChange }: { festival: Fest
             {shown.notes ? <p className="muted edition-notes">{shown.notes}</p> : null}
             <div className="lineup-layout">
               <div className="card lineup-card">
-                <Lineup entries={shown.lineup} />
+                <Lineup entries={shown.lineup} zone={festival.time_zone} />
               </div>
               <TicketsBlock tickets={shown.tickets} past={past} />
             </div>
