@@ -24,18 +24,25 @@ import { imageInfoForUrl } from '../lib/image-variant-records';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
 import { editionSchema, festivalEditionFieldsSchema, type FestivalEditionFields } from '#core/lineup-types';
-import { festivalTimeZone } from '#core/time-zone';
 
-/** GET /api/festivals/{id} and a proposal's answer: the festival with its current edition, lineup, tickets and years. */
 /**
- * A festival as its own page reads it: the catalogue fields, its current edition (lineup, tickets, years)
+ * Set times are read on the festival's clock whatever the visitor's device says (Gran Canaria is an
+ * hour behind Barcelona); the page gets the zone here instead of shipping the zone map to phones.
+ * The map (70 KB) is imported on the first festival answer, not when the function starts: the
+ * bundle is split, and every list read would otherwise pay for it at a cold start.
+ */
+async function timeZoneOf(festival: Festival): Promise<string | null> {
+  const { festivalTimeZone } = await import('#core/time-zone');
+  return festivalTimeZone(festival);
+}
+
+/**
+ * GET /api/festivals/{id} and a proposal's answer, a festival as its own page reads it: the catalogue fields, its current edition (lineup, tickets, years)
  * and the copies of its picture. A picture whose copies cannot be read is served as it is.
  */
 async function withDetail(database: Database, festival: Festival, editionFields: (database: Database, id: number) => Promise<FestivalEditionFields>) {
-  const [editions, image] = await Promise.all([editionFields(database, festival.id), imageInfoForUrl(database, festival.image_url).catch(() => null)]);
-  // Set times are read on the festival's clock whatever the visitor's device says (Gran Canaria is an
-  // hour behind Barcelona); the page gets the zone here instead of shipping the zone map to phones.
-  return { ...festival, ...editions, image, time_zone: festivalTimeZone(festival) };
+  const [editions, image, zone] = await Promise.all([editionFields(database, festival.id), imageInfoForUrl(database, festival.image_url).catch(() => null), timeZoneOf(festival)]);
+  return { ...festival, ...editions, image, time_zone: zone };
 }
 
 /**
