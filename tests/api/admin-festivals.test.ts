@@ -46,8 +46,8 @@ const notificationsOf = (userId: number) => db().select().from(notificationsTabl
 const auditOf = (entity: string, entityId: number) =>
   db().select().from(auditLogTable).where(and(eq(auditLogTable.entity, entity), eq(auditLogTable.entityId, entityId)));
 /** The detail route's festival without what it adds about editions (lists never carry lineups). */
-// What only the detail route adds: the current edition, its lineup and tickets, the editions, and the photo copies of the image.
-const withoutEditions = ({ edition: _e, lineup: _l, tickets: _t, editions: _s, image: _i, ...festival }: Record<string, unknown>) => festival;
+// What only the detail route adds: the current edition, its lineup and tickets, the editions, the photo copies of the image, and the festival's clock.
+const withoutEditions = ({ edition: _e, lineup: _l, tickets: _t, editions: _s, image: _i, time_zone: _z, ...festival }: Record<string, unknown>) => festival;
 const publicIds = async () => (await api('GET', '/api/festivals')).json.map((f: { id: number }) => f.id);
 
 describe('GET /api/admin/pending-festivals and /api/admin/festivals', () => {
