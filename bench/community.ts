@@ -11,7 +11,6 @@
  *
  *   npx tsx bench/community.ts      (BENCH_DURATION=10 seconds per load, PG_URL to override)
  */
-import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,7 +20,9 @@ import pg from 'pg';
 import { openDatabase, type Database } from '#db/client';
 import { signSession } from '../functions/lib/auth';
 import { resetEnv } from '../functions/lib/env';
+import { serveCounted } from './support/counted-server';
 import { percentile } from './support/measure';
+import { postgresCpuBetween, postgresCpuMs } from './support/postgres-cpu';
 import { startProcess, waitFor200 } from './support/servers';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -31,7 +32,6 @@ const base = `http://127.0.0.1:${PORT}`;
 const SESSION_SECRET = 'bench-session-secret-0123456789-abcdefghijklmnop';
 const CONNECTIONS = 50;
 const USERS = 200;
-const CLOCK_TICK_MS = 10;
 
 resetEnv({ SESSION_SECRET });
 
@@ -105,74 +105,11 @@ async function prepare(target: 'postgres' | 'pglite') {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The server under test
-
-/** The API apps on a loopback port, counting SQL statements and CPU (`--serve`). */
-async function serveCounted() {
-  const { serve } = await import('@hono/node-server');
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { Hono } = await import('hono');
-  const { useDatabase } = await import('../functions/lib/db');
-  const { env } = await import('../functions/lib/env');
-  const { apiApps } = await import('../functions/server/api-apps');
-  let queries = 0;
-  // Every statement reaches the server through Client#query (the Pool's too) or PGlite#query/#exec.
-  const countCalls = <T extends object>(proto: T, method: keyof T) => {
-    const original = proto[method] as (...args: unknown[]) => unknown;
-    Object.assign(proto, {
-      [method](this: unknown, ...args: unknown[]) {
-        queries += 1;
-        return original.apply(this, args);
-      },
-    });
-  };
-  countCalls(pg.Client.prototype, 'query');
-  countCalls(PGlite.prototype, 'query');
-  countCalls(PGlite.prototype, 'exec');
-
-  const config = env();
-  const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  useDatabase(handle);
-  const root = new Hono();
-  let cpu = process.cpuUsage();
-  // Statements and CPU since the previous call.
-  root.get('/__bench/stats', (c) => {
-    const used = process.cpuUsage(cpu);
-    cpu = process.cpuUsage();
-    const stats = { queries, cpuMs: (used.user + used.system) / 1000 };
-    queries = 0;
-    return c.json(stats);
-  });
-  for (const app of apiApps) root.route('/', app);
-  serve({ fetch: root.fetch, port: config.PORT, hostname: '127.0.0.1' });
-  process.on('SIGTERM', () => {
-    void handle.close().finally(() => process.exit(0));
-  });
-}
+// The server under test (its own process: this file with `--serve`)
 
 async function serverStats(): Promise<{ queries: number; cpuMs: number }> {
   return (await fetch(`${base}/__bench/stats`)).json() as Promise<{ queries: number; cpuMs: number }>;
 }
-
-/** CPU of each Postgres backend serving the bench database (Linux /proc), in ms by pid. */
-async function postgresCpuMs(database: { name: string; admin: pg.Client } | null): Promise<Map<number, number>> {
-  const byPid = new Map<number, number>();
-  if (!database) return byPid;
-  const { rows } = await database.admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [database.name]);
-  for (const { pid } of rows) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS);
-    } catch {
-      // backend gone
-    }
-  }
-  return byPid;
-}
-
-/** CPU the backends used between two samples; a backend opened in between counts from zero. */
-const postgresCpuBetween = (before: Map<number, number>, after: Map<number, number>) =>
-  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 // ---------------------------------------------------------------------------------------------
 // Measurements
@@ -189,12 +126,12 @@ interface Figures {
   load: number;
 }
 
-async function measured(database: Parameters<typeof postgresCpuMs>[0], run: () => Promise<Omit<Figures, 'queriesPerRequest' | 'serverCpuMs' | 'postgresCpuMs' | 'load'>>): Promise<Figures> {
+async function measured(database: { name: string; admin: pg.Client } | null, run: () => Promise<Omit<Figures, 'queriesPerRequest' | 'serverCpuMs' | 'postgresCpuMs' | 'load'>>): Promise<Figures> {
   const load = loadavg()[0];
   await serverStats();
-  const pgBefore = await postgresCpuMs(database);
+  const pgBefore = database ? await postgresCpuMs(database.admin, database.name) : new Map<number, number>();
   const result = await run();
-  const pgAfter = await postgresCpuMs(database);
+  const pgAfter = database ? await postgresCpuMs(database.admin, database.name) : new Map<number, number>();
   const stats = await serverStats();
   return {
     ...result,

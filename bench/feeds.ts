@@ -8,13 +8,13 @@
  *
  *   npm run bench -- feeds      (BENCH_DURATION=10 seconds per load, PG_URL to override)
  */
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '#db/client';
 import { percentile } from './support/measure';
+import { postgresCpuBetween, postgresCpuMs } from './support/postgres-cpu';
 import { startProcess, waitFor200 } from './support/servers';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -79,27 +79,12 @@ const ms = (v: number) => v.toFixed(1).padStart(6);
 
 const serverCpuMs = async () => ((await (await fetch(`${base}/__bench/cpu`)).json()) as { cpuMs: number }).cpuMs;
 
-/** CPU of every Postgres backend of the bench database (Linux /proc), in ms. */
-async function postgresCpuMs(admin: pg.Client, database: string): Promise<number> {
-  const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [database]);
-  let total = 0;
-  for (const { pid } of rows) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      // backend gone
-    }
-  }
-  return total;
-}
-
 async function loadOf(requests: { path: string; headers?: Record<string, string> }[], admin: pg.Client, database: string) {
   await serverCpuMs();
   const pgBefore = await postgresCpuMs(admin, database);
   const result = await autocannon({ url: base, connections: CONNECTIONS, duration, requests: requests.map((r) => ({ method: 'GET', ...r })) });
   const node = await serverCpuMs();
-  const postgres = (await postgresCpuMs(admin, database)) - pgBefore;
+  const postgres = postgresCpuBetween(pgBefore, await postgresCpuMs(admin, database));
   const total = result.requests.total;
   return {
     perSecond: Math.round(result.requests.average),

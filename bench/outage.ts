@@ -5,7 +5,7 @@
  * down, then started again. Prints the time to the first 503, the slowest answer while it was
  * down, the time to full recovery and the writes lost (acknowledged but not stored) or half stored.
  *
- *   npx tsx bench/outage.ts [--workers 50] [--down 5]     (ports 55402 and 3142)
+ *   npx tsx bench/outage.ts [--workers 50] [--down 5]     (ports 25402 and 3142)
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -17,7 +17,7 @@ const downMs = Number(values.down) * 1000;
 const round = (ms: number | null) => (ms === null ? 'none' : `${Math.round(ms)} ms`);
 
 const loadBefore = loadavg();
-const report = await runOutage({ pgPort: 55402, serverPort: 3142, workers, warmMs: 5000, downMs, afterMs: 10_000 });
+const report = await runOutage({ pgPort: 25402, serverPort: 3142, workers, warmMs: 5000, downMs, afterMs: 10_000 });
 const figures = outageFigures(report);
 const byStatus = new Map<string, number>();
 for (const o of report.outcomes) byStatus.set(String(o.status), (byStatus.get(String(o.status)) ?? 0) + 1);

@@ -6,7 +6,7 @@
  * (anything but a 2xx), lost writes (every acknowledged write read back from the database) and
  * the server's resident memory after the first minute against the end (target: within 15%).
  *
- *   npx tsx bench/soak.ts [--minutes 10] [--connections 200]     (ports 55403 and 3143)
+ *   npx tsx bench/soak.ts [--minutes 10] [--connections 200]     (ports 25403 and 3143)
  */
 import { createReadStream, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -47,7 +47,7 @@ async function serverLog(file: string): Promise<{ durations: number[]; unavailab
 
 const loads = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
-const instance = await createPgInstance(55403);
+const instance = await createPgInstance(25403);
 const scratch = scratchDirectory('festivales-soak-');
 const logFile = path.join(scratch.dir, 'server.log');
 let server: ReturnType<typeof startServer> | undefined;

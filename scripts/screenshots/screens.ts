@@ -257,6 +257,19 @@ export const screens: Screen[] = [
     prepare: async (p) => p.getByRole('tab', { name: /Artistas/ }).click(),
   },
   {
+    // A festival whose lineup has set times: they are typed on the festival's clock, which the hint names.
+    name: 'admin-editions',
+    path: '/admin',
+    signedIn: true,
+    fullPage: false,
+    prepare: async (p) => {
+      await p.getByRole('tab', { name: /^Todos/ }).click();
+      await p.getByRole('searchbox', { name: 'Buscar festivales' }).fill('Tomorrowland');
+      await p.getByRole('button', { name: 'Ediciones y cartel de Tomorrowland', exact: true }).click();
+      await p.getByText('en la hora local del festival').waitFor();
+    },
+  },
+  {
     name: 'admin-newsletter',
     path: '/admin',
     signedIn: true,

@@ -5,7 +5,9 @@ import { outageFigures, runOutage, type OutageFigures, type OutageReport } from 
  * The server on a PostgreSQL server of its own (ports from OUTAGE_PG_PORT / OUTAGE_PORT), under
  * mixed load from 10 clients: 3 s normal, the database killed for 4 s, then 8 s after it is back.
  */
-const pgPort = Number(process.env.OUTAGE_PG_PORT ?? 55400);
+// Below Linux's ephemeral range (32768-60999): a port in it can be held by any outgoing connection
+// of the moment (the API suite's, just before), and the instance then fails to listen.
+const pgPort = Number(process.env.OUTAGE_PG_PORT ?? 25400);
 const serverPort = Number(process.env.OUTAGE_PORT ?? 3140);
 let report: OutageReport;
 let figures: OutageFigures;
