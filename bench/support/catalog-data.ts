@@ -1,6 +1,6 @@
 import { festivalDedupeKey } from '#core/festival-key';
 import type { Database } from '#db/client';
-import { setFestivalGenres } from '../../functions/lib/domain/festivals/write-festivals';
+import { setFestivalGenres } from '../../functions/lib/domain/festivals/festival-row-writes';
 import { festivalsTable } from '#db/schema';
 
 const GENRES = ['Techno', 'House', 'Tech House', 'Trance', 'Drum and Bass', 'Minimal', 'Electro', 'Ambient', 'Hardstyle', 'Disco'];

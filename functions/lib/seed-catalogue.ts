@@ -4,7 +4,7 @@ import { festivalsTable } from '#db/schema';
 import { seedFestivals, type SeedFestival } from '#db/seed/festival-data';
 import { seedLineups } from '#db/seed/lineups';
 import { seedTimetable } from '#db/seed/timetable';
-import { insertFestival } from './domain/festivals/write-festivals';
+import { insertFestival } from './domain/festivals/festival-row-writes';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;

@@ -3,7 +3,7 @@ import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { artistsTable, festivalsTable } from '#db/schema';
-import { setFestivalGenres } from '../../functions/lib/domain/festivals/write-festivals';
+import { setFestivalGenres } from '../../functions/lib/domain/festivals/festival-row-writes';
 import { resetEnv } from '../../functions/lib/env';
 import { api, db, signIn, signInAdmin } from '../support/api';
 

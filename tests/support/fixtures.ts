@@ -1,4 +1,4 @@
-import { insertFestival, type FestivalInsert } from '../../functions/lib/domain/festivals/write-festivals';
+import { insertFestival, type FestivalInsert } from '../../functions/lib/domain/festivals/festival-row-writes';
 import { commentsTable, contactMessagesTable, mediaReportsTable, mediaTable, mediaVotesTable } from '#db/schema';
 import { invalidateCatalog } from '../../functions/lib/domain/festivals/festival-store';
 import { db } from './api';

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../app-env';
 import { tooMany } from '../../errors';
 import { addProposedLineup } from '../editions/write-editions';
 import { duplicateFestival, rethrowDuplicateFestival } from './duplicates';
-import { insertFestival } from './write-festivals';
+import { insertFestival } from './festival-row-writes';
 
 /**
  * Proposals one user may have waiting for moderation at once: enough for an honest user, and a

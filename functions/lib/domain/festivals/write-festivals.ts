@@ -1,8 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AdminFestival } from '#core/festival-schemas';
-import { festivalDedupeKey } from '#core/festival-key';
-import type { Database, Executor } from '#db/client';
-import { festivalGenresTable, festivalsTable, genresTable } from '#db/schema';
+import type { Database } from '#db/client';
+import { festivalsTable } from '#db/schema';
 import type { AuthUser } from '../../app-env';
 import { notFound } from '../../errors';
 import { linkUploadToFestival } from '../uploads/stored-objects';
@@ -12,54 +11,7 @@ import { recordAudit } from '../audit/audit';
 import { festivalDecisionMessage } from '../moderation';
 import { notify } from '../notifications/notifications';
 import { rethrowDuplicateFestival } from './duplicates';
-
-export type FestivalInsert = Omit<typeof festivalsTable.$inferInsert, 'dedupeKey' | 'id'>;
-
-/** Replaces a festival's genres, creating unknown ones (matched ignoring case). Three queries whatever the count. */
-export async function setFestivalGenres(tx: Executor, festivalId: number, genres: string[]): Promise<void> {
-  await tx.delete(festivalGenresTable).where(eq(festivalGenresTable.festivalId, festivalId));
-  if (genres.length === 0) return;
-  await tx
-    .insert(genresTable)
-    .values(genres.map((name) => ({ name })))
-    .onConflictDoNothing();
-  const lowered = genres.map((g) => g.toLowerCase());
-  const rows = await tx
-    .select({ id: genresTable.id, name: genresTable.name })
-    .from(genresTable)
-    .where(inArray(sql`lower(${genresTable.name})`, lowered));
-  const idByName = new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
-  await tx.insert(festivalGenresTable).values(
-    lowered.map((name, position) => ({ festivalId, genreId: idByName.get(name)!, position })),
-  );
-}
-
-/** Inserts a festival and its genres; the caller wraps it in a transaction. */
-export async function insertFestival(tx: Executor, values: FestivalInsert, genres: string[]): Promise<number> {
-  const [row] = await tx
-    .insert(festivalsTable)
-    .values({ ...values, dedupeKey: festivalDedupeKey(values.name, values.location) })
-    .returning({ id: festivalsTable.id });
-  await setFestivalGenres(tx, row.id, genres);
-  return row.id;
-}
-
-/** Updates a festival (the dedupe key follows name and location) and, when given, its genres. */
-export async function updateFestival(
-  tx: Executor,
-  id: number,
-  values: Partial<FestivalInsert> & Pick<FestivalInsert, 'name' | 'location'>,
-  genres?: string[],
-): Promise<boolean> {
-  const rows = await tx
-    .update(festivalsTable)
-    .set({ ...values, dedupeKey: festivalDedupeKey(values.name, values.location), updatedAt: new Date() })
-    .where(eq(festivalsTable.id, id))
-    .returning({ id: festivalsTable.id });
-  if (rows.length === 0) return false;
-  if (genres) await setFestivalGenres(tx, id, genres);
-  return true;
-}
+import { insertFestival, updateFestival, type FestivalInsert } from './festival-row-writes';
 
 const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
 
