@@ -34,13 +34,13 @@ test('the gallery serves a resized copy of an uploaded photo, its box reserved b
   const thumb = page.locator('#galeria').getByRole('button', { name: /^Abrir Desde el foso/ }).locator('img');
   await thumb.scrollIntoViewIfNeeded();
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-  // The phone at 2x took the 640 px AVIF copy (two photos a row: a cell about 165 px wide, 331 device
-  // pixels), neither the 1280 px copy nor the 1600 px original, and that copy still fills the cell.
+  // The phone at 2x took the 400 px AVIF copy (two photos a row: a cell about 165 px wide, 331 device
+  // pixels), neither the 640 or 1280 px copies nor the 1600 px original, and that copy still fills the cell.
   const current = await thumb.evaluate((img: HTMLImageElement) => img.currentSrc);
-  expect(current).toMatch(/-640\.avif$/);
+  expect(current).toMatch(/-400\.avif$/);
   const drawn = await thumb.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width * window.devicePixelRatio);
   expect(drawn).toBeGreaterThan(300);
-  expect(drawn).toBeLessThanOrEqual(640);
+  expect(drawn).toBeLessThanOrEqual(400);
   const copy = await page.request.get(current);
   expect(copy.headers()['content-type']).toBe('image/avif');
   expect(Buffer.from(await copy.body()).includes(Buffer.from('Festicam'))).toBe(false);
