@@ -1,4 +1,5 @@
 import tzLookup from '@photostructure/tz-lookup';
+import { clockTime, formatter } from './clock';
 
 /**
  * A festival's clock. The catalogue stores no time zone: it is derived from the festival's
@@ -16,20 +17,7 @@ export function festivalTimeZone(place: { latitude?: number | null; longitude?: 
   }
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-/** One formatter per zone and shape (building them is the slow part). `zone` undefined: the device's. */
-function formatter(zone: string | null | undefined, options: Intl.DateTimeFormatOptions, locale = 'es-ES'): Intl.DateTimeFormat {
-  const key = `${locale}|${zone ?? ''}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone ?? undefined });
-    formats.set(key, format);
-  }
-  return format;
-}
-
-/** '20:30' on the festival's clock. */
-export const clockTime = (date: Date, zone: string | null | undefined) => formatter(zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+export { clockTime };
 
 /** The calendar day (YYYY-MM-DD) of an instant on the festival's clock: a set at 01:00 belongs to that date there. */
 export const clockDay = (date: Date, zone: string | null | undefined) => formatter(zone, { year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA').format(date);

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ExternalLinkIcon, TicketIcon } from 'lucide-react';
+import { clockTime } from '#core/clock';
 import { formatDateRange } from '#core/dates';
 import { editionStatusLabels, formatOnSale, lineupGroupTitle, lineupView, ticketPriceText } from '#core/lineup-view';
 import { formatRating } from '../../../components/ui/stars';
@@ -10,21 +11,11 @@ import type { EditionStatus } from '#core/lineup-schemas';
 import type { EditionSummary, LineupEntry, Tickets } from '#core/lineup-types';
 import './lineup-section.css';
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-/** Set times on the festival's clock, as its poster and 'Mi horario' print them (the device's when unknown). */
-function timeFormat(zone: string | null | undefined): Intl.DateTimeFormat {
-  let format = timeFormats.get(zone ?? '');
-  if (!format) {
-    format = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone ?? undefined });
-    timeFormats.set(zone ?? '', format);
-  }
-  return format;
-}
-
 function entryTime(entry: LineupEntry, zone: string | null | undefined): string | null {
   if (!entry.starts_at) return null;
-  const start = timeFormat(zone).format(new Date(entry.starts_at));
-  return entry.ends_at ? `${start}–${timeFormat(zone).format(new Date(entry.ends_at))}` : start;
+  // On the festival's clock, as its poster and 'Mi horario' print them (the device's when unknown).
+  const start = clockTime(new Date(entry.starts_at), zone);
+  return entry.ends_at ? `${start}–${clockTime(new Date(entry.ends_at), zone)}` : start;
 }
 
 function ArtistLink({ entry, headliner, zone }: { entry: LineupEntry; headliner?: boolean; zone?: string | null }) {
