@@ -66,21 +66,10 @@ const zones = [
 // The aliases, not climbing paths, name core/ and db/ from outside them.
 const aliasesOnly = { regex: '^(\\.\\./)+(core|db)/', message: 'Usa los alias #core/… y #db/….' };
 
-// Handlers of aggregates that have their home in functions/lib/domain/ only validate, call it and
-// answer (decision 026): their tables and queries stay there. Add a folder here when its aggregate moves.
-const thinHandlers = [
-  'functions/comments/**',
-  'functions/favorites/**',
-  'functions/newsletter/**',
-  'functions/contact/**',
-  'functions/timetables/**',
-  'functions/media/app.ts',
-  'functions/admin/**',
-  'functions/notifications/**',
-  'functions/users/**',
-  'functions/festivals/proposals.ts',
-  'functions/media/uploads.ts',
-];
+// Every function's handlers only validate, call functions/lib and answer (decision 026): the
+// queries live in functions/lib (an aggregate's in functions/lib/domain/<aggregate>/), never beside a route.
+const thinHandlers = ['functions/**'];
+const queryHomes = ['functions/lib/**'];
 const domainMessage = 'Las consultas de este agregado viven en functions/lib/domain/<agregado>: el handler solo valida, llama y responde (decisión 026).';
 
 export default tseslint.config(
@@ -115,6 +104,7 @@ export default tseslint.config(
   },
   {
     files: thinHandlers,
+    ignores: queryHomes,
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,8 +1,7 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
-import { outboxTable } from '#db/schema';
 import { db } from '../lib/db';
 import { env } from '../lib/env';
 import { OUTBOX_BATCH } from '../lib/outbox/worker';
+import { countDueEmails } from '../lib/outbox/deliver';
 import { runScheduledAlerts } from '../lib/domain/alerts/scheduled';
 
 /** Queue messages the dispatcher sends a minute at most: with one consumer at a time, what it can deliver in that minute. */
@@ -17,10 +16,7 @@ export async function handler(): Promise<{ due: number; sent: number }> {
   const database = await db();
   // Reminders and digests first, so the rows they write are counted and go out in this same minute.
   await runScheduledAlerts(database);
-  const [{ due }] = await database
-    .select({ due: sql<number>`count(*)::int` })
-    .from(outboxTable)
-    .where(and(eq(outboxTable.status, 'pending'), eq(outboxTable.channel, 'email'), lte(outboxTable.nextAttemptAt, new Date())));
+  const due = await countDueEmails(database);
   const messages = Math.min(Math.ceil(due / OUTBOX_BATCH), MAX_DISPATCH);
   if (!messages) return { due, sent: 0 };
   const { SQSClient, SendMessageBatchCommand } = await import('@aws-sdk/client-sqs');

@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { artistShareMeta, festivalShareMeta, festivalPath, PRODUCT_NAME, type ShareMeta } from '#core/share';
-import { festivalsTable } from '#db/schema';
 import { toErrorResponse } from '../lib/app';
 import type { AppEnv } from '../lib/app-env';
 import { db } from '../lib/db';
 import { env } from '../lib/env';
-import { selectFestivals } from '../lib/domain/festivals/festival-rows';
+import { approvedFestival, sitemapFestivals } from '../lib/domain/festivals/public-pages';
 import { festivalEditionFieldsIfAvailable } from '../lib/domain/editions/read-editions';
 import { artistDetail, sitemapArtists } from '../lib/domain/artists/read-artists';
 import { artistPath } from '#core/lineup-view';
@@ -141,7 +139,7 @@ async function festivalPage(c: Context<AppEnv>) {
   let editionFields;
   try {
     const database = await db();
-    [festival] = await selectFestivals(database, and(eq(festivalsTable.id, id), eq(festivalsTable.status, 'approved')));
+    festival = await approvedFestival(database, id);
     // The JSON-LD names the current edition's performers and offers.
     if (festival) editionFields = await festivalEditionFieldsIfAvailable(database, festival.id);
   } catch (error) {
@@ -244,11 +242,7 @@ export const app = new Hono<AppEnv>()
     const base = baseUrl(c);
     const database = await db();
     const [rows, artists] = await Promise.all([
-      database
-        .select({ id: festivalsTable.id, name: festivalsTable.name, updatedAt: festivalsTable.updatedAt })
-        .from(festivalsTable)
-        .where(eq(festivalsTable.status, 'approved'))
-        .orderBy(asc(festivalsTable.id)),
+      sitemapFestivals(database),
       sitemapArtists(database),
     ]);
     const url = (loc: string, lastmod?: Date | string | null) =>

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mailSuppressionsTable, outboxTable, type OutboxPayload } from '#db/schema';
 import { resetEnv } from '../../functions/lib/env';
 import { resetMailTransport } from '../../functions/lib/mail/transport';
-import { MAX_ATTEMPTS, deliverDue, retryDelayMs } from '../../functions/lib/outbox/deliver';
+import { MAX_ATTEMPTS, countDueEmails, deliverDue, retryDelayMs } from '../../functions/lib/outbox/deliver';
 import { enqueue } from '../../functions/lib/outbox/enqueue';
 import { defaultSenders } from '../../functions/lib/outbox/senders';
 import { db } from '../support/api';
@@ -48,6 +48,17 @@ afterAll(async () => {
 });
 
 describe('outbox', () => {
+  it('counts the emails due now, which is what the dispatcher sizes its queue messages by', async () => {
+    const due = await enqueueMail('due@example.com');
+    const later = await enqueueMail('later@example.com');
+    const sent = await enqueueMail('sent@example.com');
+    await db().update(outboxTable).set({ nextAttemptAt: new Date(Date.now() + 60_000) }).where(eq(outboxTable.id, later.id));
+    await db().update(outboxTable).set({ status: 'sent' }).where(eq(outboxTable.id, sent.id));
+    expect(await countDueEmails(db())).toBe(1);
+    expect(await countDueEmails(db(), new Date(Date.now() + 120_000))).toBe(2);
+    expect(due.channel).toBe('email');
+  });
+
   it('delivers a due row by mail once and marks it sent', async () => {
     const row = await enqueueMail('ana@example.com', 'Tu festival cambia de fechas');
     const before = smtp.received.length;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '#db/client';
 import { mailSuppressionsTable, outboxTable } from '#db/schema';
 import { log } from '../log';
@@ -41,6 +41,15 @@ export interface DeliverOptions {
 
 export type Outcome = 'sent' | 'retry' | 'failed' | 'dropped';
 export type DeliveryStats = Record<Outcome, number>;
+
+/** Email rows waiting and due now: what the AWS dispatcher sizes its queue messages by. */
+export async function countDueEmails(database: Database, now = new Date()): Promise<number> {
+  const [{ due }] = await database
+    .select({ due: sql<number>`count(*)::int` })
+    .from(outboxTable)
+    .where(and(eq(outboxTable.status, 'pending'), eq(outboxTable.channel, 'email'), lte(outboxTable.nextAttemptAt, now)));
+  return due;
+}
 
 /**
  * Delivers due rows one at a time. Each row is claimed with FOR UPDATE SKIP LOCKED in its own
