@@ -11,6 +11,11 @@ describe('the list of European places', () => {
     for (const p of europeanPlaces.filter((place) => place.generator === false)) expect(p.near, p.name).toBeDefined();
   });
 
+  it('names each place once: one spelling per town, with the coordinates given once', () => {
+    const spots = europeanPlaces.map((p) => `${p.lat},${p.lon}`);
+    expect(new Set(spots).size).toBe(spots.length);
+  });
+
   it('gives the country as the last part of the region', () => {
     expect(placeCountry({ region: 'Galicia, España' })).toBe('España');
     expect(placeCountry({ region: 'Portugal' })).toBe('Portugal');
