@@ -3,7 +3,7 @@ import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
 import { createArtist, deleteArtist, findArtists, mergeArtist, updateArtist } from '../api/lineup-api';
 import { ArtistPicker } from './artist-picker';
-import { errorMessage, FieldError, SavedNotice } from './form-status';
+import { errorMessage, FieldError, SavedNotice, useFormAction } from './form-status';
 import type { ArtistListItem } from '#core/lineup-types';
 import './editions-editor.css';
 
@@ -36,50 +36,36 @@ function valuesOf(artist: ArtistListItem | null): Values {
 function ArtistForm({ artist, onClose, onSaved }: { artist: ArtistListItem | null; onClose: () => void; onSaved: (text: string) => void }) {
   const uid = useId();
   const [values, setValues] = useState(() => valuesOf(artist));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useFormAction();
   const [mergeInto, setMergeInto] = useState<{ id: number; name: string } | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
     const body = {
       ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() || null])),
       name: values.name,
       genres: values.genres.split(',').map((g) => g.trim()).filter(Boolean),
     };
-    try {
+    void run(async () => {
       if (artist) await updateArtist(artist.id, body);
       else await createArtist(body);
       onSaved(artist ? `Artista «${values.name}» guardado` : `Artista «${values.name}» creado`);
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
-    }
+    });
   };
-  const merge = async () => {
+  const merge = () => {
     if (!artist || !mergeInto) return;
     if (!window.confirm(`¿Fusionar «${artist.name}» en «${mergeInto.name}»? Sus carteles pasan a «${mergeInto.name}» y «${artist.name}» se elimina.`)) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       await mergeArtist(artist.id, mergeInto.id);
       onSaved(`«${artist.name}» fusionado en «${mergeInto.name}»`);
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
-    }
+    });
   };
-  const remove = async () => {
+  const remove = () => {
     if (!artist || !window.confirm(`¿Eliminar a «${artist.name}»?`)) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       await deleteArtist(artist.id);
       onSaved(`Artista «${artist.name}» eliminado`);
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
-    }
+    });
   };
   const input = (key: keyof Values, label: string, type = 'text') => (
     <div className="field">
@@ -111,7 +97,7 @@ function ArtistForm({ artist, onClose, onSaved }: { artist: ArtistListItem | nul
           <FieldError error={error} />
           <div className="editor-actions">
             {artist ? (
-              <button type="button" className="btn btn-sm btn-ghost admin-danger-text" onClick={() => void remove()} disabled={busy}>
+              <button type="button" className="btn btn-sm btn-ghost admin-danger-text" onClick={remove} disabled={busy}>
                 Eliminar artista
               </button>
             ) : null}
@@ -130,7 +116,7 @@ function ArtistForm({ artist, onClose, onSaved }: { artist: ArtistListItem | nul
             <ArtistPicker label="Fusionar en" actionLabel="Elegir" exclude={artist.id} onPick={(choice) => (choice.id ? setMergeInto({ id: choice.id, name: choice.name }) : undefined)} />
             {mergeInto ? (
               <div className="editor-actions">
-                <button type="button" className="btn btn-sm btn-primary" onClick={() => void merge()} disabled={busy}>
+                <button type="button" className="btn btn-sm btn-primary" onClick={merge} disabled={busy}>
                   Fusionar en «{mergeInto.name}»
                 </button>
               </div>

@@ -3,7 +3,7 @@ import { editionStatuses, type EditionStatus } from '#core/lineup-schemas';
 import { editionStatusLabels } from '#core/lineup-view';
 import { ApiError } from '../../../lib/api-client';
 import { createEdition, deleteEdition, updateEdition } from '../api/lineup-api';
-import { errorMessage, FieldError } from './form-status';
+import { errorMessage, FieldError, useFormAction } from './form-status';
 import type { Edition } from '#core/lineup-types';
 
 interface DateValues {
@@ -42,31 +42,20 @@ function EditionDateFields({ uid, values, onChange, startRequired = false }: { u
 export function EditionFields({ edition, onSaved, onDeleted }: { edition: Edition; onSaved: (m: string) => void; onDeleted: () => void }) {
   const uid = useId();
   const [values, setValues] = useState({ start_date: edition.start_date, end_date: edition.end_date ?? '', status: edition.status, notes: edition.notes ?? '' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const { busy, error, run } = useFormAction();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       await updateEdition(edition.id, { year: edition.year, ...values, end_date: values.end_date || null, notes: values.notes || null });
       onSaved(`Edición ${edition.year} guardada`);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
-  const remove = async () => {
+  const remove = () => {
     if (!window.confirm(`¿Eliminar la edición ${edition.year} con su cartel y sus entradas?`)) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       await deleteEdition(edition.id);
       onDeleted();
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className="editor-block" onSubmit={submit} aria-labelledby={`${uid}-title`}>
@@ -80,7 +69,7 @@ export function EditionFields({ edition, onSaved, onDeleted }: { edition: Editio
       </div>
       <FieldError error={error} />
       <div className="editor-actions">
-        <button type="button" className="btn btn-sm btn-ghost admin-danger-text" onClick={() => void remove()} disabled={busy}>
+        <button type="button" className="btn btn-sm btn-ghost admin-danger-text" onClick={remove} disabled={busy}>
           Eliminar edición {edition.year}
         </button>
         <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>

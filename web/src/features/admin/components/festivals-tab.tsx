@@ -5,7 +5,7 @@ import type { RunAction } from '../hooks/use-admin-actions';
 import type { FestivalActionsProps } from './festival-actions';
 import { FestivalsTable } from './festivals-table';
 import { PendingFestivalCard } from './pending-festival-card';
-import { TabPanel, Tabs } from './tabs';
+import { PendingAllTabs, TabPanel, type PendingOrAll } from './tabs';
 import type { AdminMedia, AdminUser, Festival, PendingFestival } from '#core/response-schemas';
 
 interface FestivalsTabProps {
@@ -23,7 +23,7 @@ interface FestivalsTabProps {
 
 /** Festivales: Pendientes / Todos, create, edit, delete, approve or reject pending, geocode. */
 export function FestivalsTab({ pending, all, pendingMedia, users, run, busy, onEdit, onEditions, onNotice }: FestivalsTabProps) {
-  const [sub, setSub] = useState<'pending' | 'all'>('pending');
+  const [sub, setSub] = useState<PendingOrAll>('pending');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
   const userNames = useMemo(() => new Map(users.map((u) => [u.id, u.name])), [users]);
@@ -46,17 +46,7 @@ export function FestivalsTab({ pending, all, pendingMedia, users, run, busy, onE
   return (
     <div>
       <div className="admin-toolbar">
-        <Tabs
-          id="admin-festivals"
-          label="Festivales"
-          variant="sub"
-          active={sub}
-          onChange={setSub}
-          items={[
-            { key: 'pending', label: 'Pendientes', count: pending.length },
-            { key: 'all', label: 'Todos', count: all.length, countLabel: 'en total' },
-          ]}
-        />
+        <PendingAllTabs id="admin-festivals" label="Festivales" active={sub} onChange={setSub} pending={pending.length} all={all.length} />
         <div className="admin-toolbar-actions">
           <button type="button" className="btn btn-sm btn-ghost" disabled={busy || missingCoordinates === 0} onClick={() => void geocodeAll()}>
             Geocodificar sin coordenadas ({missingCoordinates})

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 /** The message of a failed request as the admin reads it. */
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : 'Error inesperado.');
 
@@ -21,4 +23,25 @@ export function SavedNotice({ saved }: { saved: string | null }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * A form's requests, one at a time: busy while one runs (its buttons disabled), and its failure as
+ * the form's error, cleared when the next one starts.
+ */
+export function useFormAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
 }

@@ -4,7 +4,7 @@ import { MAX_LINEUP_ENTRIES, type Billing } from '#core/lineup-schemas';
 import { parsePastedLineup } from '#core/lineup-paste';
 import { lookupArtists, saveLineup } from '../api/lineup-api';
 import { ArtistPicker } from './artist-picker';
-import { errorMessage, FieldError } from './form-status';
+import { FieldError, useFormAction } from './form-status';
 import { fromLocalInput, toLocalInput } from './local-datetime';
 import { zoneName } from '#core/time-zone';
 import type { Edition } from '#core/lineup-types';
@@ -63,8 +63,8 @@ export function LineupFields({ edition, zone, onSaved }: { edition: Edition; zon
   const uid = useId();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(edition, zone));
   const [paste, setPaste] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useFormAction();
+  const [pasting, setPasting] = useState(false);
   const update = (key: string, patch: Partial<Row>) => setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const move = (index: number, by: number) =>
     setRows((list) => {
@@ -86,17 +86,15 @@ export function LineupFields({ edition, zone, onSaved }: { edition: Edition; zon
       endsAt: '',
     }));
     if (!pasted.length) return;
-    setBusy(true);
+    setPasting(true);
     const marked = await markNew(pasted);
     setRows((list) => [...list, ...marked]);
     setPaste('');
-    setBusy(false);
+    setPasting(false);
   };
 
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const save = () =>
+    run(async () => {
       const saved = await saveLineup(
         edition.id,
         rows.map((r) => ({
@@ -116,12 +114,7 @@ export function LineupFields({ edition, zone, onSaved }: { edition: Edition; zon
           ? `Cartel ${edition.year} guardado: ${saved.lineup.length} artistas (${saved.artistsCreated} nuevos)`
           : `Cartel ${edition.year} guardado: ${saved.lineup.length} artistas`,
       );
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <section className="editor-block" aria-labelledby={`${uid}-title`}>
@@ -206,7 +199,7 @@ export function LineupFields({ edition, zone, onSaved }: { edition: Edition; zon
           Un artista por línea. Líneas como «Viernes» o «Main Stage» empiezan un grupo; «*» delante marca un cabeza de cartel.
         </p>
         <div>
-          <button type="button" className="btn btn-sm" onClick={() => void addPasted()} disabled={busy || !paste.trim()}>
+          <button type="button" className="btn btn-sm" onClick={() => void addPasted()} disabled={busy || pasting || !paste.trim()}>
             Previsualizar y añadir
           </button>
         </div>
@@ -223,7 +216,7 @@ export function LineupFields({ edition, zone, onSaved }: { edition: Edition; zon
       ) : null}
       <FieldError error={error} />
       <div className="editor-actions">
-        <button type="button" className="btn btn-sm btn-primary" onClick={() => void save()} disabled={busy}>
+        <button type="button" className="btn btn-sm btn-primary" onClick={() => void save()} disabled={busy || pasting}>
           {busy ? 'Guardando...' : 'Guardar cartel'}
         </button>
       </div>

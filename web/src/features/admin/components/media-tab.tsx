@@ -5,7 +5,7 @@ import { mediaUrl } from '../../../lib/api-client';
 import { decideMedia, deleteMedia, hideMedia } from '../api/admin-api';
 import type { RunAction } from '../hooks/use-admin-actions';
 import { formatDateTime, statusBadge, statusLabels } from '../format';
-import { TabPanel, Tabs } from './tabs';
+import { PendingAllTabs, TabPanel, type PendingOrAll } from './tabs';
 import type { AdminMedia } from '#core/response-schemas';
 
 interface MediaTabProps {
@@ -27,22 +27,12 @@ export function MediaPreview({ type, url, label }: { type: 'image' | 'video'; ur
 
 /** Fotos/Vídeos: Pendientes / Todos, approve or reject pending, hide, create, edit, delete. */
 export function MediaTab({ pending, all, run, busy, onEdit }: MediaTabProps) {
-  const [sub, setSub] = useState<'pending' | 'all'>('pending');
+  const [sub, setSub] = useState<PendingOrAll>('pending');
   const list = sub === 'pending' ? pending : all;
   return (
     <div>
       <div className="admin-toolbar">
-        <Tabs
-          id="admin-media"
-          label="Fotos y vídeos"
-          variant="sub"
-          active={sub}
-          onChange={setSub}
-          items={[
-            { key: 'pending', label: 'Pendientes', count: pending.length },
-            { key: 'all', label: 'Todos', count: all.length, countLabel: 'en total' },
-          ]}
-        />
+        <PendingAllTabs id="admin-media" label="Fotos y vídeos" active={sub} onChange={setSub} pending={pending.length} all={all.length} />
         <div className="admin-toolbar-actions">
           <button type="button" className="btn btn-sm btn-primary" onClick={() => onEdit(null)}>
             Nueva foto o vídeo

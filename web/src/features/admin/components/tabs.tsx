@@ -64,6 +64,22 @@ export function Tabs<K extends string>({ id, label, items, active, onChange, var
   );
 }
 
+export type PendingOrAll = 'pending' | 'all';
+
+/** The sub-tabs of a moderated list: what waits for a decision, and everything. */
+export function PendingAllTabs({ pending, all, ...props }: Omit<TabsProps<PendingOrAll>, 'items' | 'variant'> & { pending: number; all: number }) {
+  return (
+    <Tabs
+      {...props}
+      variant="sub"
+      items={[
+        { key: 'pending', label: 'Pendientes', count: pending },
+        { key: 'all', label: 'Todos', count: all, countLabel: 'en total' },
+      ]}
+    />
+  );
+}
+
 export function TabPanel<K extends string>({ id, tab, children }: { id: string; tab: K; children: ReactNode }) {
   return (
     <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`} tabIndex={0} className="admin-panel-body">

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { saveTickets } from '../api/lineup-api';
-import { errorMessage, FieldError } from './form-status';
+import { FieldError, useFormAction } from './form-status';
 import { fromLocalInput, toLocalInput } from './local-datetime';
 import type { Edition } from '#core/lineup-types';
 
@@ -16,13 +16,10 @@ export function TicketFields({ edition, zone, onSaved }: { edition: Edition; zon
     on_sale_at: toLocalInput(t?.on_sale_at ?? null, zone),
     sold_out: t?.sold_out ?? false,
   });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const { busy, error, run } = useFormAction();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       await saveTickets(edition.id, {
         price_from: values.price_from === '' ? null : Number(values.price_from.replace(',', '.')),
         price_to: values.price_to === '' ? null : Number(values.price_to.replace(',', '.')),
@@ -32,11 +29,7 @@ export function TicketFields({ edition, zone, onSaved }: { edition: Edition; zon
         sold_out: values.sold_out,
       });
       onSaved(`Entradas ${edition.year} guardadas`);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className="editor-block" onSubmit={submit} aria-labelledby={`${uid}-title`}>
