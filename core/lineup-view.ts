@@ -12,6 +12,16 @@ export const editionStatusLabels: Record<EditionStatus, string> = {
 };
 
 /** The path of an artist's page; the slug comes from the API (the same rule as festivals' slugs). */
+/** An artist's links, in the order the artist page lists them and the admin's form asks for them. */
+export const artistLinkLabels = [
+  ['website', 'Sitio web'],
+  ['instagram', 'Instagram'],
+  ['soundcloud', 'SoundCloud'],
+  ['spotify', 'Spotify'],
+  ['resident_advisor', 'Resident Advisor'],
+  ['bandcamp', 'Bandcamp'],
+] as const;
+
 export function artistPath(id: number, slug?: string | null): string {
   const clean = slug ? slugify(slug) : '';
   return clean ? `/artista/${id}/${clean}` : `/artista/${id}`;

@@ -1,22 +1,15 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
+import { artistLinkLabels } from '#core/lineup-view';
 import { createArtist, deleteArtist, findArtists, mergeArtist, updateArtist } from '../api/lineup-api';
 import { ArtistPicker } from './artist-picker';
 import { errorMessage, FieldError, SavedNotice, useFormAction } from './form-status';
 import type { ArtistListItem } from '#core/lineup-types';
 import './editions-editor.css';
 
-const linkFields = [
-  ['website', 'Sitio web'],
-  ['instagram', 'Instagram'],
-  ['soundcloud', 'SoundCloud'],
-  ['spotify', 'Spotify'],
-  ['resident_advisor', 'Resident Advisor'],
-  ['bandcamp', 'Bandcamp'],
-] as const;
 
-type Values = Record<'name' | 'country' | 'genres' | 'photo_url' | (typeof linkFields)[number][0], string>;
+type Values = Record<'name' | 'country' | 'genres' | 'photo_url' | (typeof artistLinkLabels)[number][0], string>;
 
 function valuesOf(artist: ArtistListItem | null): Values {
   return {
@@ -90,7 +83,7 @@ function ArtistForm({ artist, onClose, onSaved }: { artist: ArtistListItem | nul
             {input('country', 'País')}
             {input('genres', 'Géneros (separados por comas)')}
             {input('photo_url', 'Foto (URL)', 'url')}
-            {linkFields.map(([key, label]) => (
+            {artistLinkLabels.map(([key, label]) => (
               <div key={key}>{input(key, label, 'url')}</div>
             ))}
           </fieldset>

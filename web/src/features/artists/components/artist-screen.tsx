@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeftIcon, CalendarIcon, ExternalLinkIcon, MapPinIcon, Share2Icon } from 'lucide-react';
 import { formatDateRange } from '#core/dates';
-import { editionStatusLabels, lineupGroupTitle } from '#core/lineup-view';
+import { artistLinkLabels, editionStatusLabels, lineupGroupTitle } from '#core/lineup-view';
 import { slugify } from '#core/slug';
 import { FestivalImage } from '../../../components/festival-card/festival-image';
 import { useToast } from '../../../components/toast/toast-provider';
@@ -15,14 +15,6 @@ import { getArtist } from '../api/artists';
 import type { ArtistAppearance, ArtistDetail } from '#core/lineup-types';
 import './artist.css';
 
-const linkLabels: Array<[keyof ArtistDetail, string]> = [
-  ['website', 'Sitio web'],
-  ['instagram', 'Instagram'],
-  ['soundcloud', 'SoundCloud'],
-  ['spotify', 'Spotify'],
-  ['resident_advisor', 'Resident Advisor'],
-  ['bandcamp', 'Bandcamp'],
-];
 
 function initials(name: string): string {
   const words = name.replace(/[^\p{L}\p{N} ]/gu, ' ').trim().split(/\s+/);
@@ -124,7 +116,7 @@ export function ArtistScreen({ renderActions }: Props) {
     );
   }
 
-  const links = linkLabels.filter(([key]) => artist[key]).map(([key, label]) => ({ href: artist[key] as string, label }));
+  const links = artistLinkLabels.filter(([key]) => artist[key]).map(([key, label]) => ({ href: artist[key] as string, label }));
   return (
     <div className="page artist-page">
       <div className="container">
