@@ -18,6 +18,7 @@ import { editionFilters } from '../lib/domain/editions/catalogue-filters';
 import { festivalEditionFields, festivalEditionFieldsIfAvailable, festivalEditionsBody } from '../lib/domain/editions/read-editions';
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
+import { requestTarget } from '../lib/kept-answers';
 import { proposeFestival } from '../lib/domain/festivals/propose-festival';
 import { calendarRangeResponse, festivalPageResponse, festivalResponse, imageInfoSchema, mapViewResponse, messageResponse, placesResponse, type Festival } from '#core/response-schemas';
 import { imageInfoForUrl } from '../lib/image-variant-records';
@@ -94,7 +95,7 @@ async function visibleFestival(database: Database, id: number, user: AuthUser | 
 
 export const app = createApp('/api/festivals')
   .get('/', doc({ summary: 'Catálogo de festivales aprobados (filtros opcionales)', responses: { 200: { description: 'Festivales', schema: z.array(festivalResponse) }, 304: { description: 'Sin cambios (ETag)' } } }), validate('query', festivalFilterQuerySchema), async (c) => {
-    const cached = await catalogResponse(await db(), c.req.valid('query'));
+    const cached = await catalogResponse(await db(), c.req.valid('query'), { target: requestTarget(c.req.url) });
     return sendCachedBody(c, cached, publicReadCacheControl(c));
   })
   // What the home and favourites show: a page of cards, the total and the genre options.
@@ -111,14 +112,15 @@ export const app = createApp('/api/festivals')
         const narrowed = editions.apply(festivals, now);
         return festivalPage(narrowed.list, { ...query, search: narrowed.search }, now);
       },
-      { now },
+      // Without a search, artist or price the page is made of the catalogue alone: its target is kept.
+      { now, target: editions ? undefined : requestTarget(c.req.url) },
     );
     return sendCachedBody(c, cached, publicReadCacheControl(c));
   })
   // What the calendar shows: the festivals on the days of a month or a week.
   .get('/calendar', doc({ summary: 'Festivales de los días que muestra el calendario, y el siguiente', responses: { 200: { description: 'Rango', schema: calendarRangeResponse }, 304: { description: 'Sin cambios (ETag)' } } }), validate('query', calendarRangeQuerySchema), async (c) => {
     const { from, to } = c.req.valid('query');
-    const cached = await catalogRead(await db(), { calendar: [from, to] }, (festivals) => calendarRange(festivals, from, to));
+    const cached = await catalogRead(await db(), { calendar: [from, to] }, (festivals) => calendarRange(festivals, from, to), { target: requestTarget(c.req.url) });
     return sendCachedBody(c, cached, publicReadCacheControl(c));
   })
   // What the map shows: the markers of the area in view, clustered for its zoom on the server.

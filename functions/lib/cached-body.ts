@@ -66,23 +66,43 @@ export function publicReadCacheControl(c: Context): string {
   return c.req.header('Authorization') || c.req.header('Cookie') ? PRIVATE_CACHE : PUBLIC_EDGE_CACHE;
 }
 
+/** What a kept body answers to one request: its status, headers (lower-case names) and bytes (null for a 304). */
+export interface CachedAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: string | Uint8Array<ArrayBuffer> | null;
+}
+
 /**
- * Sends a cached JSON body: 304 when the client holds it (If-None-Match), else brotli or gzip when
- * accepted (the compressed form is made once and kept with the body), else the text.
+ * The answer to a request for a cached JSON body: 304 when the client holds it (If-None-Match),
+ * else brotli or gzip when accepted (the compressed form is made once and kept with the body),
+ * else the text. One function for the routes (sendCachedBody) and for the kept answers sent before
+ * routing (kept-answers.ts), so both give the same headers.
  */
-export function sendCachedBody(c: Context, cached: CachedBody, cacheControl: string | undefined) {
-  if (cacheControl) c.header('Cache-Control', cacheControl);
-  c.header('ETag', cached.etag);
-  c.header('Vary', 'Accept-Encoding');
-  const ifNoneMatch = c.req.header('If-None-Match');
+export function cachedAnswer(
+  cached: CachedBody,
+  request: { ifNoneMatch: string | undefined; acceptEncoding: string | undefined; cacheControl: string | undefined },
+): CachedAnswer {
+  const headers: Record<string, string> = {};
+  if (request.cacheControl) headers['cache-control'] = request.cacheControl;
+  headers.etag = cached.etag;
+  headers.vary = 'Accept-Encoding';
+  const { ifNoneMatch } = request;
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === cached.etag)) {
-    return c.body(null, 304);
+    return { status: 304, headers, body: null };
   }
-  c.header('Content-Type', 'application/json; charset=utf-8');
-  const coding = negotiateEncoding(c.req.header('Accept-Encoding'));
-  if (coding) {
-    c.header('Content-Encoding', coding);
-    return c.body(coding === 'br' ? cached.brotli() : cached.gzip());
-  }
-  return c.body(cached.body);
+  headers['content-type'] = 'application/json; charset=utf-8';
+  const coding = negotiateEncoding(request.acceptEncoding);
+  if (!coding) return { status: 200, headers, body: cached.body };
+  headers['content-encoding'] = coding;
+  return { status: 200, headers, body: coding === 'br' ? cached.brotli() : cached.gzip() };
+}
+
+/** Sends a cached JSON body (cachedAnswer) from a route. */
+export function sendCachedBody(c: Context, cached: CachedBody, cacheControl: string | undefined) {
+  const answer = cachedAnswer(cached, { ifNoneMatch: c.req.header('If-None-Match'), acceptEncoding: c.req.header('Accept-Encoding'), cacheControl });
+  for (const name in answer.headers) c.header(name, answer.headers[name]);
+  const { body } = answer;
+  if (body === null) return c.body(null, 304);
+  return typeof body === 'string' ? c.body(body, 200) : c.body(body, 200);
 }

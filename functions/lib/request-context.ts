@@ -2,10 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { log } from './log';
 
-/** An id for the request: Lambda's own request id (it is in CloudWatch's REPORT line too), else a new UUID. */
-function newRequestId(c: Context): string {
-  const lambdaId = (c.env as { lambdaContext?: { awsRequestId?: unknown } } | undefined)?.lambdaContext?.awsRequestId;
+/**
+ * An id for the request: Lambda's own request id (it is in CloudWatch's REPORT line too), else a
+ * new UUID. `env` is what the adapter passes the app (hono/aws-lambda puts the Lambda context in it).
+ */
+export function newRequestId(env: unknown): string {
+  const lambdaId = (env as { lambdaContext?: { awsRequestId?: unknown } } | undefined)?.lambdaContext?.awsRequestId;
   return typeof lambdaId === 'string' && /^[\w-]{1,64}$/.test(lambdaId) ? lambdaId : randomUUID();
+}
+
+/** The one log line of a request: method, path (never the query string), status, duration and id. */
+export function logRequest(id: string, method: string, path: string, status: number, started: number): void {
+  log().info({ requestId: id, method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
 }
 
 /** The current request's id ('' outside a request that went through requestContext). */
@@ -20,7 +28,7 @@ export function requestId(c: Context): string {
  */
 export const requestContext: MiddlewareHandler = async (c, next) => {
   if (c.get('requestId')) return next();
-  const id = newRequestId(c);
+  const id = newRequestId(c.env);
   c.set('requestId', id);
   const started = performance.now();
   // Set before the handler runs, so responses built with c.json/c.body carry it without a copy.
@@ -30,6 +38,6 @@ export const requestContext: MiddlewareHandler = async (c, next) => {
   } finally {
     // Responses built otherwise (static files, a sub-app's error handler) get it now; Hono copies them if needed.
     if (c.res.headers.get('X-Request-Id') !== id) c.header('X-Request-Id', id);
-    log().info({ requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+    logRequest(id, c.req.method, c.req.path, c.res.status, started);
   }
 };

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { env, type Env } from './env';
 import {
@@ -28,7 +28,40 @@ export function policyOptions(config: Env): PolicyOptions {
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 
-let cached: { config: Env; middleware: MiddlewareHandler } | undefined;
+let cached: { config: Env; middleware: MiddlewareHandler; pairs?: readonly (readonly [string, string])[] } | undefined;
+
+function middlewareFor(config: Env) {
+  if (cached?.config === config) return cached;
+  const options = policyOptions(config);
+  const made: NonNullable<typeof cached> = {
+    config,
+    middleware: secureHeaders({
+      contentSecurityPolicy: cspDirectives(options) as SecureHeadersOptions['contentSecurityPolicy'],
+      xFrameOptions: 'DENY',
+      referrerPolicy: REFERRER_POLICY,
+      crossOriginOpenerPolicy: CROSS_ORIGIN_OPENER_POLICY,
+      crossOriginResourcePolicy: 'same-origin',
+      strictTransportSecurity: options.https ? STRICT_TRANSPORT_SECURITY : false,
+      permissionsPolicy: PERMISSIONS_POLICY as SecureHeadersOptions['permissionsPolicy'],
+    }),
+  };
+  // The headers that middleware writes, read once from its own output on an empty answer: its
+  // values depend on nothing in the request (no nonce), so answers written without it can carry them.
+  const headers = new Headers();
+  void made.middleware({ res: { headers } } as unknown as Context, async () => undefined).then(() => {
+    made.pairs = [...headers];
+  });
+  cached = made;
+  return made;
+}
+
+/**
+ * The security headers as name and value pairs, for answers sent before any middleware runs
+ * (kept-answers.ts); undefined until the first request under the current configuration made them.
+ */
+export function securityHeaderPairs(): readonly (readonly [string, string])[] | undefined {
+  return middlewareFor(env()).pairs;
+}
 
 /**
  * The security headers (functions/lib/security-policy.ts) on every response of an app, errors
@@ -41,22 +74,6 @@ export function securityHeaders(): MiddlewareHandler {
     // once per request is enough (the outermost one, which sees the final answer).
     if (c.get('securityHeaders')) return next();
     c.set('securityHeaders', true);
-    const config = env();
-    if (cached?.config !== config) {
-      const options = policyOptions(config);
-      cached = {
-        config,
-        middleware: secureHeaders({
-          contentSecurityPolicy: cspDirectives(options) as SecureHeadersOptions['contentSecurityPolicy'],
-          xFrameOptions: 'DENY',
-          referrerPolicy: REFERRER_POLICY,
-          crossOriginOpenerPolicy: CROSS_ORIGIN_OPENER_POLICY,
-          crossOriginResourcePolicy: 'same-origin',
-          strictTransportSecurity: options.https ? STRICT_TRANSPORT_SECURITY : false,
-          permissionsPolicy: PERMISSIONS_POLICY as SecureHeadersOptions['permissionsPolicy'],
-        }),
-      };
-    }
-    return cached.middleware(c, next);
+    return middlewareFor(env()).middleware(c, next);
   };
 }

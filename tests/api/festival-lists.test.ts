@@ -72,6 +72,47 @@ describe('GET /api/festivals/page', () => {
   });
 });
 
+describe('a list asked for again', () => {
+  const headersOf = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => name !== 'x-request-id'));
+
+  it('answers exactly as the first time: the same body and headers, a new request id, 304 and private with credentials', async () => {
+    await createFestival({ name: `${tag} Otra vez`, startDate: '2031-03-01', endDate: '2031-03-02' });
+    for (const [url, headers] of [
+      ['/api/festivals/page?upcoming=false&sort=name&limit=5&offset=1', { 'Accept-Encoding': 'gzip' }],
+      ['/api/festivals/page?upcoming=false&sort=name&limit=6', { Authorization: 'Bearer no-es-un-token', 'Accept-Encoding': 'br' }],
+      ['/api/festivals/page?upcoming=false&sort=name&limit=7', { Cookie: 'a=b' }],
+      ['/api/festivals', { 'Accept-Encoding': 'gzip' }],
+      ['/api/festivals/calendar?from=2031-03-01&to=2031-03-31', {}],
+    ] as const) {
+      const first = await root().request(url, { headers });
+      const firstBody = Buffer.from(await first.arrayBuffer());
+      const again = await root().request(url, { headers });
+      expect(again.status, url).toBe(200);
+      expect(headersOf(again), url).toEqual(headersOf(first));
+      expect(Buffer.from(await again.arrayBuffer()), url).toEqual(firstBody);
+      expect(again.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+      expect(again.headers.get('cache-control')).toBe('Authorization' in headers || 'Cookie' in headers ? 'private, max-age=0, must-revalidate' : 'public, max-age=0, s-maxage=1, stale-while-revalidate=30');
+      expect(again.headers.get('content-security-policy')).toContain("default-src 'self'");
+
+      const conditional = await root().request(url, { headers: { ...headers, 'If-None-Match': `W/${first.headers.get('etag')}` } });
+      expect(conditional.status, url).toBe(304);
+      expect(await conditional.text()).toBe('');
+      expect(headersOf(conditional)).toEqual(Object.fromEntries(Object.entries(headersOf(first)).filter(([name]) => name !== 'content-type' && name !== 'content-encoding')));
+    }
+  });
+
+  it('shows a festival added in this process on the next request', async () => {
+    const url = `/api/festivals/page?search=${tag.toLowerCase()}%20nuevo&upcoming=false&limit=5`;
+    const unfiltered = '/api/festivals/page?upcoming=false&sort=name&limit=100';
+    expect((await api('GET', url)).json.total).toBe(0);
+    const before = (await api('GET', unfiltered)).json.total as number;
+    await createFestival({ name: `${tag} Nuevo`, startDate: '2031-04-01', endDate: '2031-04-02' });
+    expect((await api('GET', url)).json.total).toBe(1);
+    expect((await api('GET', unfiltered)).json.total).toBe(before + 1);
+  });
+});
+
 describe('GET /api/festivals/calendar', () => {
   it('answers the festivals on the days asked for, with a 100-character preview, and the next one after them', async () => {
     await createFestival({ name: `${tag} Calendario`, startDate: '2035-03-30', endDate: '2035-04-02', description: `**Tres días** ${'de música '.repeat(30)}` });

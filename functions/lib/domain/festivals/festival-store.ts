@@ -52,6 +52,8 @@ interface Snapshot {
   /** catalogue_version read just before the festivals: the data is at least this new. */
   version: number;
   festivals: Festival[];
+  /** Where it was read from: where a check of its version asks. */
+  database: Database;
   byId?: Map<number, Festival>;
   /**
    * The whole list's answer, made on its first request: at 10,000 festivals it is larger than the
@@ -96,7 +98,7 @@ function load(database: Database): Promise<Snapshot> {
   const snapshot = readVersion(database).then(async (version) => {
     const festivals = await selectFestivals(database, eq(festivalsTable.status, 'approved'));
     checkedAt = Date.now();
-    let next: Snapshot = { id: ++snapshotIds, generation: startedAt, version, festivals };
+    let next: Snapshot = { id: ++snapshotIds, generation: startedAt, version, festivals, database };
     if (lastGood && lastGood.generation > startedAt) {
       // A read started before a later one that already finished: older, so it replaces nothing.
       return lastGood;
@@ -142,6 +144,14 @@ function checkVersion(database: Database, snapshot: Snapshot): void {
     });
 }
 
+/** The current catalogue when there is one, starting a background version check when it is due (catalogSnapshot). */
+function currentSnapshot(database: Database = current?.database as Database): Snapshot | undefined {
+  if (!current) return undefined;
+  const now = Date.now();
+  if (now - checkedAt > VERSION_CHECK_MS && now - unavailableAt >= RETRY_AFTER_OUTAGE_MS) checkVersion(database, current);
+  return current;
+}
+
 /**
  * After a write in this process the next request waits for a fresh catalogue. Otherwise requests
  * get the current one at once while, every VERSION_CHECK_MS at most, one of them starts a check
@@ -149,12 +159,9 @@ function checkVersion(database: Database, snapshot: Snapshot): void {
  * the last good catalogue answers.
  */
 async function catalogSnapshot(database: Database): Promise<Snapshot> {
-  const now = Date.now();
-  const outage = now - unavailableAt < RETRY_AFTER_OUTAGE_MS;
-  if (current) {
-    if (now - checkedAt > VERSION_CHECK_MS && !outage) checkVersion(database, current);
-    return current;
-  }
+  const fresh = currentSnapshot(database);
+  if (fresh) return fresh;
+  const outage = Date.now() - unavailableAt < RETRY_AFTER_OUTAGE_MS;
   if (lastGood && outage) return lastGood;
   try {
     return await load(database);
@@ -186,10 +193,12 @@ export async function catalogRead(
   database: Database,
   key: object,
   build: (festivals: Festival[]) => unknown,
-  { now = new Date(), minChars = 0 }: { now?: Date; minChars?: number } = {},
+  { now = new Date(), minChars = 0, target }: { now?: Date; minChars?: number; target?: string } = {},
 ): Promise<CachedBody> {
   const snapshot = await catalogSnapshot(database);
-  const cacheKey = `${todayIso(now)}:${queryKey(key)}`;
+  const readKey = queryKey(key);
+  if (target !== undefined) knownTargets.set(target, readKey);
+  const cacheKey = `${todayIso(now)}:${readKey}`;
   const hit = bodies.get(`${snapshot.id}:${cacheKey}`);
   if (hit) return hit;
   const body = cachedBody(build(snapshot.festivals));
@@ -197,9 +206,37 @@ export async function catalogRead(
   return body;
 }
 
-export async function catalogResponse(database: Database, query: FestivalFilterQuery, now = new Date()): Promise<CachedBody> {
+/**
+ * Request targets (path and query exactly as sent) already answered from the catalogue alone, with
+ * the key of their read: the same target is the same read whatever the snapshot, so its next
+ * request can be answered from the kept body before the query is parsed and checked again
+ * (keptCatalogBody). Only reads that need nothing but the snapshot and the day are named here:
+ * never a search (its artist names come from the database). Bounded by count; a target not
+ * known goes the whole way, as before.
+ */
+const knownTargets = new LRUCache<string, string>({ max: 4096 });
+/** The key of the whole list, which is kept on its snapshot rather than in the body cache. */
+const WHOLE_LIST = '';
+
+/**
+ * The kept answer to a target answered before (knownTargets) from the current catalogue, if it is
+ * still kept; undefined otherwise (no current snapshot, a write made here since, a body dropped
+ * from the cache): the request then goes the whole way.
+ */
+export function keptCatalogBody(target: string, now = new Date()): CachedBody | undefined {
+  const readKey = knownTargets.get(target);
+  if (readKey === undefined) return undefined;
+  const snapshot = currentSnapshot();
+  if (!snapshot) return undefined;
+  if (readKey === WHOLE_LIST) return snapshot.whole;
+  return bodies.get(`${snapshot.id}:${todayIso(now)}:${readKey}`);
+}
+
+/** GET /api/festivals: the whole list, or the list filtered; `target` is the request's path and query as sent (knownTargets). */
+export async function catalogResponse(database: Database, query: FestivalFilterQuery, { now = new Date(), target }: { now?: Date; target?: string } = {}): Promise<CachedBody> {
   if (!hasFilters(query)) {
     const snapshot = await catalogSnapshot(database);
+    if (target !== undefined) knownTargets.set(target, WHOLE_LIST);
     return (snapshot.whole ??= cachedBody(snapshot.festivals));
   }
   const editions = await editionFilters(database, query);
@@ -214,7 +251,7 @@ export async function catalogResponse(database: Database, query: FestivalFilterQ
       const offset = query.offset ?? 0;
       return query.limit !== undefined || offset ? list.slice(offset, offset + (query.limit ?? list.length)) : list;
     },
-    { now, minChars: CATALOG_CACHE_MIN_BODY_CHARS },
+    { now, minChars: CATALOG_CACHE_MIN_BODY_CHARS, target: editions ? undefined : target },
   );
 }
 
