@@ -3,10 +3,29 @@ import {
   formatDate,
   formatDateRange,
   isIsoDate,
+  monthNames,
+  monthShortNames,
   parseDateInput,
   parseIsoDate,
   todayIso,
+  weekdayNames,
+  weekdayShortNames,
 } from './dates';
+
+describe('Spanish month and weekday names (written out)', () => {
+  const intl = (options: Intl.DateTimeFormatOptions, count: number, day: (i: number) => number) => {
+    const format = new Intl.DateTimeFormat('es', { ...options, timeZone: 'UTC' });
+    return Array.from({ length: count }, (_, i) => format.format(day(i)));
+  };
+
+  it("are the words the runtime's Spanish locale data gives", () => {
+    expect(monthNames).toEqual(intl({ month: 'long' }, 12, (i) => Date.UTC(2001, i, 1)));
+    expect(monthShortNames).toEqual(intl({ month: 'short' }, 12, (i) => Date.UTC(2001, i, 1)));
+    // 1 January 2001 was a Monday.
+    expect(weekdayNames).toEqual(intl({ weekday: 'long' }, 7, (i) => Date.UTC(2001, 0, 1 + i)));
+    expect(weekdayShortNames).toEqual(intl({ weekday: 'short' }, 7, (i) => Date.UTC(2001, 0, 1 + i)));
+  });
+});
 
 describe('parseDateInput (dates typed in the proposal form)', () => {
   it.each([

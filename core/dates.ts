@@ -4,24 +4,22 @@ const missingDate = 'Fecha no disponible';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-// Spanish names from the runtime's own locale data (Intl, in every browser and in Node): nothing
-// written by hand and nothing added to the bundle (date-fns' formatter and locale would add 7 KB
-// gzip to the home's first load, docs/decisions/005). UTC, so no time zone moves a day.
-const names = (options: Intl.DateTimeFormatOptions, count: number, day: (i: number) => number) => {
-  const format = new Intl.DateTimeFormat('es', { ...options, timeZone: 'UTC' });
-  return Array.from({ length: count }, (_, i) => format.format(day(i)));
-};
+// Spanish names written out, not read from Intl: the first Intl formatter a page builds loads the
+// runtime's Spanish locale data, about 200 ms of a phone's main thread (docs/decisions/061), and the
+// home's cards need only these words. core/dates.test.ts checks they are the words Intl gives.
 /** 'enero' ... 'diciembre'. */
-export const monthNames = names({ month: 'long' }, 12, (i) => Date.UTC(2001, i, 1));
-/** 'lunes' ... 'domingo' (1 January 2001 was a Monday). */
-export const weekdayNames = names({ weekday: 'long' }, 7, (i) => Date.UTC(2001, 0, 1 + i));
+export const monthNames: readonly string[] = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+/** 'lunes' ... 'domingo'. */
+export const weekdayNames: readonly string[] = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
 /** 'lun' ... 'dom'. */
-export const weekdayShortNames = names({ weekday: 'short' }, 7, (i) => Date.UTC(2001, 0, 1 + i));
+export const weekdayShortNames: readonly string[] = ['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom'];
+/** 'ene' ... 'dic', as Intl abbreviates them ('sept'). */
+export const monthShortNames: readonly string[] = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'];
 
 /** Month names a person may type: the full and short names, and the variants Spain and America use for September. */
 const spanishMonths = new Map<string, number>([
   ...monthNames.map((name, i) => [name, i + 1] as const),
-  ...names({ month: 'short' }, 12, (i) => Date.UTC(2001, i, 1)).map((name, i) => [stripAccents(name.replace('.', '')), i + 1] as const),
+  ...monthShortNames.map((name, i) => [stripAccents(name.replace('.', '')), i + 1] as const),
   ...(['setiembre', 'sep', 'set', 'sept'] as const).map((name) => [name, 9] as const),
 ]);
 

@@ -56,7 +56,9 @@ export type FilterableFestival = Pick<
 export const defaultFilters: Required<Pick<FestivalFilters, 'upcoming' | 'sort'>> & FestivalFilters =
   Object.freeze({ search: '', genre: '', minRating: 0, upcoming: true, from: '', to: '', sort: 'date', maxPrice: 0 });
 
-const collator = new Intl.Collator('es');
+// Built on first use: the first Intl object a page builds loads the runtime's Spanish locale data
+// (docs/decisions/061), which the home's first paint does not need.
+let collator: Intl.Collator | undefined;
 const soonWindowDays = 30; // 'Próximamente' within 30 days
 
 /** Lowercase, accents removed: the form both sides of a search are compared in. */
@@ -185,7 +187,7 @@ function byDate(a: FilterableFestival, b: FilterableFestival): number {
   return da < db ? -1 : 1;
 }
 
-const byName = (a: FilterableFestival, b: FilterableFestival) => collator.compare(a.name, b.name);
+const byName = (a: FilterableFestival, b: FilterableFestival) => (collator ??= new Intl.Collator('es')).compare(a.name, b.name);
 
 const comparators: Record<FestivalSort, (a: FilterableFestival, b: FilterableFestival) => number> = {
   date: (a, b) => byDate(a, b) || byName(a, b),

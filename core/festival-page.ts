@@ -142,14 +142,16 @@ export function queryFilters(
   };
 }
 
-const collator = new Intl.Collator('es');
+// Built on first use: the web imports this module for its page URLs, and the first Intl object a
+// page builds costs it about 200 ms of main thread (docs/decisions/061).
+let collator: Intl.Collator | undefined;
 
 /** Genre options for the filter bar: every genre of `list`, counted over `matching`. */
 export function genreFacets(list: readonly Festival[], matching: readonly Festival[]): GenreFacet[] {
   const counts = new Map<string, number>();
   for (const f of list) for (const g of f.genres ?? []) if (!counts.has(g)) counts.set(g, 0);
   for (const f of matching) for (const g of f.genres ?? []) counts.set(g, (counts.get(g) ?? 0) + 1);
-  return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => collator.compare(a.name, b.name));
+  return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => (collator ??= new Intl.Collator('es')).compare(a.name, b.name));
 }
 
 /** One page of the approved catalogue for a query: the same filters core applies in the browser. */

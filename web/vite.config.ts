@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 import type { OutputAsset, OutputChunk } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appManifest } from './app-manifest';
+import { bootScript } from './boot-script';
 
 /**
  * What the home asks for first with no filters in its address: festivalPageUrl(defaultFilters)
@@ -64,12 +65,7 @@ function routeFiles(bundle: Record<string, OutputChunk | OutputAsset>, source: s
  * modulepreloads are requested by a tiny boot script after the first paint, so on a slow network
  * the first paint does not share the bandwidth with React (first contentful paint). The boot script
  * is a file of its own (assets/boot-<hash>.js), not inline: the Content-Security-Policy allows no
- * inline script (docs/decisions/015-content-security-policy.md).
- *
- * It also starts what the screen at the address needs first, alongside the code rather than after
- * it: the home's first page of cards; on a festival's page, that page's code and styles and the
- * festival itself (only without a session: a signed-in person's read carries a token and may see
- * a pending festival). src/lib/early-request.ts hands those answers to the code that asks.
+ * inline script (docs/decisions/015-content-security-policy.md). What else it does: boot-script.ts.
  */
 function startAfterFirstPaint(): Plugin {
   let boot: { fileName: string; source: string } | undefined;
@@ -88,29 +84,7 @@ function startAfterFirstPaint(): Plugin {
           return '';
         });
         const festival = routeFiles(ctx.bundle ?? {}, 'web/src/app/routes/festival.tsx', new Set([tag[1], ...preloads]));
-        const source = [
-          `const preload = ${JSON.stringify(preloads)};`,
-          `const festivalPage = ${JSON.stringify(festival)};`,
-          "const early = (url) => { window.__festivalesEarly = { url, response: fetch(url, { headers: { Accept: 'application/json' } }) }; };",
-          "const link = (rel, href, as) => document.head.append(Object.assign(document.createElement('link'), { rel, href, crossOrigin: '' }, as ? { as } : {}));",
-          // The same addresses as the router's festival routes ('/horario' is another screen).
-          'const festival = /^\\/festival\\/([1-9]\\d{0,9})(?:\\/[^/]+)?\\/?$/.exec(location.pathname);',
-          'const start = () => {',
-          // The URL is festivalPageUrl(defaultFilters), checked by tests/e2e/specs/home.spec.ts.
-          `  if (location.pathname === '/' && !location.search) early(${JSON.stringify(HOME_FIRST_PAGE)});`,
-          '  if (festival) {',
-          '    let token = null;',
-          "    try { token = localStorage.getItem('google_token'); } catch {}",
-          '    if (!token) early(`/api/festivals/${festival[1]}`);',
-          "    for (const href of festivalPage.styles) link('preload', href, 'style');",
-          '  }',
-          "  for (const href of preload) link('modulepreload', href);",
-          "  if (festival) for (const href of festivalPage.scripts) link('modulepreload', href);",
-          `  import(${JSON.stringify(tag[1])});`,
-          '};',
-          'if (document.hidden) start(); else requestAnimationFrame(() => setTimeout(start));',
-          '',
-        ].join('\n');
+        const source = bootScript({ entry: tag[1], preloads, festivalPage: festival, homeFirstPage: HOME_FIRST_PAGE });
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         boot = { fileName: `assets/boot-${hash}.js`, source };
         return withoutPreloads.replace(tag[0], () => `<script type="module" src="/${boot!.fileName}"></script>`);

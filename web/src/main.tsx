@@ -2,38 +2,23 @@
 import './styles/fonts.css';
 import './styles/global.css';
 import './styles/primitives.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
-import { defaultFilters } from '#core/festival-filters';
-import { fetchFestivalPage, festivalPageUrl } from './lib/festival-lists';
-import { festivalImage } from './lib/festival-image';
 
-// The home's first page is already on its way (index.html asks for it with the code). Its first
-// card's picture is the largest paint: ask for it as soon as the page is known.
-if (window.location.pathname === '/' && !window.location.search) {
-  fetchFestivalPage(festivalPageUrl(defaultFilters)).then(
-    (page) => {
-      const first = page.items[0];
-      if (!first) return;
-      const image = festivalImage(first);
-      const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href: image.src, fetchPriority: 'high' });
-      if (image.srcSet) {
-        link.setAttribute('imagesrcset', image.srcSet);
-        link.setAttribute('imagesizes', '(max-width: 640px) 100vw, 400px');
-      }
-      document.head.appendChild(link);
-    },
-    () => undefined,
-  );
-}
-
-// index.html paints a static header first and imports this module after that paint (web/vite.config.ts).
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
+// index.html paints a static header first and imports this module after that paint (web/vite.config.ts);
+// its boot script also preloads the home's first card picture, the home's largest paint.
+// The first render is a transition: React draws the whole shell and screen in slices of a few
+// milliseconds, yielding to the browser between them, instead of in one long task that would hold
+// every tap and key meanwhile. The static header and cookie banner stay on view until it commits.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 
 /**
  * The one way screens read server state (docs/decisions/023): what a GET answered for a key, whether
@@ -59,13 +59,15 @@ export function useServerData<T>(key: string | null, load: (signal: AbortSignal)
     }
     const controller = new AbortController();
     setState((s) => ({ ...s, error: null, loading: s.data === undefined, refreshing: true }));
+    // An answer is drawn in a transition: a long list renders in slices of a few milliseconds, so
+    // the page keeps answering taps and keys while it is drawn (one long task otherwise).
     loader.current(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ data, error: null, loading: false, refreshing: false });
+        if (!controller.signal.aborted) startTransition(() => setState({ data, error: null, loading: false, refreshing: false }));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState((s) => ({ ...s, error, loading: false, refreshing: false }));
+        startTransition(() => setState((s) => ({ ...s, error, loading: false, refreshing: false })));
       },
     );
     return () => controller.abort();

@@ -1,13 +1,14 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 import { defaultFestivalImage, festivalImage, type ImageSource } from '../../lib/festival-image';
 import type { Festival } from '#core/response-schemas';
+import { CARD_IMAGE_SIZES } from './card-image-sizes';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & {
   festival: Pick<Festival, 'id' | 'image_url'>;
 };
 
 /** A festival's picture with its fallbacks (a stock image by id modulo 7 when it has none); a broken image falls back to the default artwork. */
-export function FestivalImage({ festival, alt = '', sizes = '(max-width: 640px) 100vw, 400px', ...rest }: Props) {
+export function FestivalImage({ festival, alt = '', sizes = CARD_IMAGE_SIZES, ...rest }: Props) {
   const [failed, setFailed] = useState(false);
   const source = failed ? defaultFestivalImage : festivalImage(festival);
   return <SourcedPicture {...rest} source={source} alt={alt} sizes={sizes} width={800} height={450} onError={() => setFailed(true)} />;

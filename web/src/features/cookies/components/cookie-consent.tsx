@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CookieIcon } from 'lucide-react';
 import { allAccepted, onlyEssential, readConsent, saveConsent, type CookiePreferences } from '../api/consent';
+import { takeConfigureAsked } from '../api/static-banner';
 import './cookies.css';
 
 type Optional = Exclude<keyof CookiePreferences, 'essential'>;
@@ -23,6 +24,19 @@ export function CookieConsentBanner() {
   const [configuring, setConfiguring] = useState(false);
   const [draft, setDraft] = useState<CookiePreferences>(() => stored?.preferences ?? onlyEssential);
   const titleId = useId();
+
+  // index.html's static banner, shown until this one draws, may have been used meanwhile (while
+  // the state above was read): a stored choice closes this one, 'Configurar' opens the categories.
+  useLayoutEffect(() => {
+    if (takeConfigureAsked()) setConfiguring(true);
+    const now = readConsent();
+    if (now && !stored) {
+      setStored(now);
+      setDraft(now.preferences);
+      setOpen(false);
+    }
+    // Once, on the first draw.
+  }, []);
 
   const save = (preferences: CookiePreferences) => {
     setStored(saveConsent(preferences));

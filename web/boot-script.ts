@@ -1,0 +1,84 @@
+import { stockSrcSet } from '#core/stock-images';
+import { CARD_IMAGE_SIZES } from './src/components/festival-card/card-image-sizes';
+import { CONFIGURE_ASKED_ATTRIBUTE, COOKIE_CHOICE_ATTRIBUTE, STATIC_COOKIE_BANNER_ID } from './src/features/cookies/api/static-banner';
+
+export interface BootOptions {
+  /** The entry module. */
+  entry: string;
+  /** The entry's modulepreloads, taken out of index.html. */
+  preloads: string[];
+  /** A festival page's route chunk, the chunks it imports and its styles. */
+  festivalPage: { scripts: string[]; styles: string[] };
+  /** festivalPageUrl(defaultFilters): what the home asks for first. */
+  homeFirstPage: string;
+}
+
+/**
+ * The source of index.html's boot script (web/vite.config.ts emits it as assets/boot-<hash>.js: the
+ * Content-Security-Policy allows no inline script). Plain JavaScript for every browser the site
+ * supports, run once the document is parsed:
+ *
+ * - At once: shows index.html's static cookie banner when no choice is stored, so a first visit
+ *   paints the banner with the header instead of seconds later with React (it is the largest
+ *   paint of most screens then). A choice made on it before the app starts is stored exactly as
+ *   the app stores it ('Aceptar Todas', 'Rechazar Todas'), or handed to the app ('Configurar').
+ * - After the first paint: the code and what the screen at the address needs first, alongside the
+ *   code rather than after it: the home's first page of cards and its first card's picture; on a
+ *   festival's page, that page's code and styles and the festival itself (only without a session:
+ *   a signed-in person's read carries a token and may see a pending festival).
+ *   src/lib/early-request.ts hands those answers to the code that asks.
+ */
+export function bootScript({ entry, preloads, festivalPage, homeFirstPage }: BootOptions): string {
+  return [
+    `const preload = ${JSON.stringify(preloads)};`,
+    `const festivalPage = ${JSON.stringify(festivalPage)};`,
+    // The record src/features/cookies/api/consent.ts stores and the event it sends.
+    `const banner = document.getElementById(${JSON.stringify(STATIC_COOKIE_BANNER_ID)});`,
+    'let chosen = false;',
+    "try { chosen = Boolean(JSON.parse(localStorage.getItem('cookie-consent') || 'null')?.preferences); } catch {}",
+    'if (banner && !chosen) {',
+    '  banner.hidden = false;',
+    "  banner.addEventListener('click', (event) => {",
+    `    const choice = event.target instanceof Element ? event.target.closest('[${COOKIE_CHOICE_ATTRIBUTE}]')?.getAttribute(${JSON.stringify(COOKIE_CHOICE_ATTRIBUTE)}) : null;`,
+    `    if (choice === 'configure') document.documentElement.setAttribute(${JSON.stringify(CONFIGURE_ASKED_ATTRIBUTE)}, '');`,
+    "    if (choice !== 'all' && choice !== 'essential') return;",
+    "    const optional = choice === 'all';",
+    '    const preferences = { essential: true, analytics: optional, marketing: optional, personalization: optional };',
+    "    try { localStorage.setItem('cookie-consent', JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: '1.0' })); } catch {}",
+    "    window.dispatchEvent(new CustomEvent('cookiePreferencesUpdated', { detail: preferences }));",
+    '    banner.hidden = true;',
+    '  });',
+    '}',
+    "const early = (url, then) => { window.__festivalesEarly = { url, response: fetch(url, { headers: { Accept: 'application/json' } }).then((r) => { if (then && r.ok) r.clone().json().then(then, () => {}); return r; }) }; };",
+    "const link = (rel, href, as) => document.head.append(Object.assign(document.createElement('link'), { rel, href, crossOrigin: '' }, as ? { as } : {}));",
+    // The same addresses as the router's festival routes ('/horario' is another screen).
+    'const festival = /^\\/festival\\/([1-9]\\d{0,9})(?:\\/[^/]+)?\\/?$/.exec(location.pathname);',
+    // The copy the first card's <picture> takes (src/lib/festival-image.ts): the stock artwork's
+    // AVIF widths, or the festival's own file. The browser uses a preload only for that copy.
+    `const stockAvif = ${JSON.stringify(stockSrcSet('NAME', 'avif'))};`,
+    'const preloadFirstCard = (page) => {',
+    '  const first = page && Array.isArray(page.items) ? page.items[0] : null;',
+    '  if (!first || !Number.isInteger(first.id)) return;',
+    "  const url = typeof first.image_url === 'string' ? first.image_url : '';",
+    '  const stock = /^\\/images\\/stock\\/(festival-[1-7]|default)-(?:sm|md|lg)\\.(?:jpg|avif|webp)$/.exec(url);',
+    '  const name = stock ? stock[1] : url ? null : `festival-${(Math.abs(first.id) % 7) + 1}`;',
+    `  const attrs = name ? { type: 'image/avif', imageSrcset: stockAvif.replaceAll('NAME', name), imageSizes: ${JSON.stringify(CARD_IMAGE_SIZES)} } : { href: url };`,
+    "  document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', fetchPriority: 'high' }, attrs));",
+    '};',
+    'const start = () => {',
+    // The URL is festivalPageUrl(defaultFilters), checked by tests/e2e/specs/home.spec.ts.
+    `  if (location.pathname === '/' && !location.search) early(${JSON.stringify(homeFirstPage)}, preloadFirstCard);`,
+    '  if (festival) {',
+    '    let token = null;',
+    "    try { token = localStorage.getItem('google_token'); } catch {}",
+    '    if (!token) early(`/api/festivals/${festival[1]}`);',
+    "    for (const href of festivalPage.styles) link('preload', href, 'style');",
+    '  }',
+    "  for (const href of preload) link('modulepreload', href);",
+    "  if (festival) for (const href of festivalPage.scripts) link('modulepreload', href);",
+    `  import(${JSON.stringify(entry)});`,
+    '};',
+    'if (document.hidden) start(); else requestAnimationFrame(() => setTimeout(start));',
+    '',
+  ].join('\n');
+}
