@@ -9,8 +9,8 @@ import type { AuthUser } from '../lib/app-env';
 import { currentUser, optionalAuth, requireAdmin, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
-import { cachedBody, publicReadCacheControl, sendCachedBody } from '../lib/cached-body';
-import { catalogFestival, catalogGeneration, catalogRead, catalogResponse } from '../lib/domain/festivals/festival-store';
+import { cachedBody, PRIVATE_CACHE, PUBLIC_EDGE_CACHE, publicReadCacheControl, sendCachedBody } from '../lib/cached-body';
+import { catalogFestival, catalogGeneration, catalogRead, catalogResponse, keptCatalogFestival } from '../lib/domain/festivals/festival-store';
 import { findFestival } from '../lib/domain/festivals/festival-rows';
 import { RefreshedAnswers } from '../lib/response-cache';
 import { deleteFestivalWithMedia } from '../lib/festival-deletion';
@@ -18,7 +18,7 @@ import { editionFilters } from '../lib/domain/editions/catalogue-filters';
 import { festivalEditionFields, festivalEditionFieldsIfAvailable, festivalEditionsBody } from '../lib/domain/editions/read-editions';
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
-import { requestTarget } from '../lib/kept-answers';
+import { requestTarget, type KeptLookup } from '../lib/kept-answers';
 import { proposeFestival } from '../lib/domain/festivals/propose-festival';
 import { calendarRangeResponse, festivalPageResponse, festivalResponse, imageInfoSchema, mapViewResponse, messageResponse, placesResponse, type Festival } from '#core/response-schemas';
 import { imageInfoForUrl } from '../lib/image-variant-records';
@@ -54,6 +54,24 @@ async function withDetail(database: Database, festival: Festival, editionFields:
  * edge's own second (decision 036).
  */
 const festivalAnswers = new RefreshedAnswers<number>(1000, 2000);
+
+/** An approved festival's answer as the route keeps it (festivalAnswers). */
+const approvedFestivalAnswer = async (database: Database, festival: Festival) => cachedBody(await withDetail(database, festival, festivalEditionFieldsIfAvailable));
+
+/**
+ * GET /api/festivals/{id} of an approved festival whose answer is kept, for a request without a
+ * token (with one, the route decides who sees what): the answer the route would send, found before
+ * routing (kept-answers.ts). Ids as the route's validation reads them, in their plain form only.
+ */
+export const keptFestival: KeptLookup = (target, header) => {
+  const match = /^\/api\/festivals\/([1-9]\d{0,9})$/.exec(target);
+  if (!match || header('authorization')) return undefined;
+  const festival = keptCatalogFestival(Number(match[1]));
+  if (!festival) return undefined;
+  const body = festivalAnswers.peek(festival.id, [festival, catalogGeneration()], async () => approvedFestivalAnswer(await db(), festival));
+  if (!body) return undefined;
+  return { body, cacheControl: header('cookie') ? PRIVATE_CACHE : PUBLIC_EDGE_CACHE };
+};
 
 const festivalWithEditions = festivalResponse.extend({
   ...festivalEditionFieldsSchema.shape,
@@ -143,9 +161,7 @@ export const app = createApp('/api/festivals')
       c.header('Cache-Control', 'private, no-store');
       return c.json(await withDetail(database, festival, festivalEditionFieldsIfAvailable));
     }
-    const answer = await festivalAnswers.get(festival.id, [festival, catalogGeneration()], async () =>
-      cachedBody(await withDetail(database, festival, festivalEditionFieldsIfAvailable)),
-    );
+    const answer = await festivalAnswers.get(festival.id, [festival, catalogGeneration()], () => approvedFestivalAnswer(database, festival));
     return sendCachedBody(c, answer, publicReadCacheControl(c));
   })
   // Like the lists: an ETag (a browser that holds this answer gets a 304), compressed when asked, and

@@ -100,6 +100,8 @@ interface Kept {
   stamp: readonly unknown[];
   madeAt: number;
   value: Promise<CachedBody>;
+  /** `value` once settled, for answers sent without waiting (peek). */
+  made?: CachedBody;
   refreshing: boolean;
 }
 
@@ -132,10 +134,26 @@ export class RefreshedAnswers<K> {
     if (!kept && this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     const entry: Kept = { stamp, madeAt: now, value: build(), refreshing: false };
     this.entries.set(key, entry);
-    entry.value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    entry.value.then(
+      (made) => {
+        entry.made = made;
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     return entry.value;
+  }
+
+  /**
+   * The kept answer when it is already made under the same stamp, without waiting (refreshed in the
+   * background past `freshMs`, as get does); undefined when a request has to wait for one.
+   */
+  peek(key: K, stamp: readonly unknown[], build: () => Promise<CachedBody>): CachedBody | undefined {
+    const kept = this.entries.get(key);
+    if (!kept?.made || !sameStamp(kept.stamp, stamp)) return undefined;
+    if (Date.now() - kept.madeAt > this.freshMs && !kept.refreshing) this.refresh(key, kept, build);
+    return kept.made;
   }
 
   private refresh(key: K, kept: Kept, build: () => Promise<CachedBody>) {
@@ -145,7 +163,10 @@ export class RefreshedAnswers<K> {
       .then(([old, fresh]) => {
         if (this.entries.get(key) !== kept) return;
         kept.madeAt = startedAt;
-        if (fresh.etag !== old.etag) kept.value = Promise.resolve(fresh);
+        if (fresh.etag !== old.etag) {
+          kept.value = Promise.resolve(fresh);
+          kept.made = fresh;
+        }
       })
       // A failed rebuild (the database away) keeps the last answer; the next request tries again.
       .catch(() => undefined)

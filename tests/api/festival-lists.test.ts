@@ -75,9 +75,11 @@ describe('GET /api/festivals/page', () => {
 describe('a list asked for again', () => {
   const headersOf = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => name !== 'x-request-id'));
 
-  it('answers exactly as the first time: the same body and headers, a new request id, 304 and private with credentials', async () => {
-    await createFestival({ name: `${tag} Otra vez`, startDate: '2031-03-01', endDate: '2031-03-02' });
+  it('answers exactly as the first time: the same body and headers, a new request id, 304 and private with credentials (lists and a festival)', async () => {
+    const id = await createFestival({ name: `${tag} Otra vez`, startDate: '2031-03-01', endDate: '2031-03-02' });
     for (const [url, headers] of [
+      [`/api/festivals/${id}`, { 'Accept-Encoding': 'gzip' }],
+      [`/api/festivals/${id}`, { Cookie: 'a=b' }],
       ['/api/festivals/page?upcoming=false&sort=name&limit=5&offset=1', { 'Accept-Encoding': 'gzip' }],
       ['/api/festivals/page?upcoming=false&sort=name&limit=6', { Authorization: 'Bearer no-es-un-token', 'Accept-Encoding': 'br' }],
       ['/api/festivals/page?upcoming=false&sort=name&limit=7', { Cookie: 'a=b' }],

@@ -257,9 +257,18 @@ export async function catalogResponse(database: Database, query: FestivalFilterQ
 
 /** An approved festival from the cached catalogue, or null when it is not one (then ask the database). */
 export async function catalogFestival(database: Database, id: number): Promise<Festival | null> {
-  const snapshot = await catalogSnapshot(database);
+  return festivalIn(await catalogSnapshot(database), id);
+}
+
+function festivalIn(snapshot: Snapshot, id: number): Festival | null {
   snapshot.byId ??= new Map(snapshot.festivals.map((f) => [f.id, f]));
   return snapshot.byId.get(id) ?? null;
+}
+
+/** An approved festival from the current catalogue without waiting: undefined when there is none (catalogFestival then reads). */
+export function keptCatalogFestival(id: number): Festival | undefined {
+  const snapshot = currentSnapshot();
+  return (snapshot && festivalIn(snapshot, id)) ?? undefined;
 }
 
 /** The body cache's state, for tests and benchmarks: its bound, what it holds and whether a query is in it. */
