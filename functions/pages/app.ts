@@ -16,6 +16,7 @@ import { imageInfoForUrl } from '../lib/image-variant-records';
 import { compressAnswers } from '../lib/compression';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
+import { festivalHeroHtml, withStaticHero } from './festival-html';
 
 const doc = documenter('Páginas');
 
@@ -149,17 +150,19 @@ async function festivalPage(c: Context<AppEnv>) {
     return c.html(html);
   }
   if (!festival) return c.html(html, 404);
-  let copies = null;
+  let image = null;
   if (festival.image_url && !stockNameOfUrl(festival.image_url)) {
     try {
-      copies = (await imageInfoForUrl(await db(), festival.image_url))?.sources ?? null;
+      image = await imageInfoForUrl(await db(), festival.image_url);
     } catch (error) {
       console.error('[pages] image copies lookup failed', error);
     }
   }
   const page = injectShareMeta(html, festivalShareMeta({ ...festival, ...editionFields }, baseUrl(c)));
-  const preload = heroPreload(festival, copies);
-  return c.html(preload ? page.replace(/<\/head>/i, () => `  ${preload}\n  </head>`) : page);
+  const preload = heroPreload(festival, image?.sources ?? null);
+  // The hero itself drawn with the first paint ('Mi horario' is another screen).
+  const hero = c.req.path.endsWith('/horario') ? '' : festivalHeroHtml(festival, image);
+  return c.html(withStaticHero(preload ? page.replace(/<\/head>/i, () => `  ${preload}\n  </head>`) : page, hero));
 }
 
 /**

@@ -11,6 +11,7 @@ import { InfoSection } from './info-section';
 import { LineupSection } from './lineup-section';
 import { LocationSection } from './location-section';
 import { SectionNav } from './section-nav';
+import { removeStaticHero } from './static-hero';
 import type { Festival } from '#core/response-schemas';
 
 interface Props {
@@ -42,6 +43,13 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
       navigate(`${paths.festival(festival.id, festival.name)}${location.search}${location.hash}`, { replace: true });
     }
   }, [festival, slug, navigate, location.search, location.hash]);
+
+  // The server's copy of the hero stays only while this hero is on its way: not over an error, nor
+  // once the page is left.
+  useEffect(() => {
+    if (state.status === 'not-found' || state.status === 'error') removeStaticHero();
+  }, [state.status]);
+  useEffect(() => removeStaticHero, []);
 
   // Title, description, Open Graph, Twitter card and JSON-LD follow the festival shown, so a link shared from the page previews that festival.
   useFestivalShareMeta(festival);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeftIcon, CalendarIcon, ExternalLinkIcon, MapPinIcon, Trash2Icon } from 'lucide-react';
 import { formatDateRange } from '#core/dates';
@@ -15,6 +15,7 @@ import { deleteFestival } from '../api/festival';
 import { Photo } from '../../../components/ui/photo';
 import { StockPicture } from '../../../components/festival-card/festival-image';
 import { ShareButton } from './share-button';
+import { handOverStaticHero } from './static-hero';
 import './festival-hero.css';
 import type { Festival, ImageInfo } from '#core/response-schemas';
 
@@ -28,6 +29,9 @@ export function FestivalHero({ festival }: { festival: Festival & { image?: Imag
   const image = festivalImage(festival);
   const own = festival.image_url ? festival.image : null;
   const rated = festival.averageRating > 0;
+  const section = useRef<HTMLElement>(null);
+  // The server's copy of this hero, drawn with the first paint, goes once this one's picture is ready.
+  useEffect(() => handOverStaticHero(section.current?.querySelector('img')), []);
 
   const remove = async () => {
     setDeleting(true);
@@ -44,7 +48,7 @@ export function FestivalHero({ festival }: { festival: Festival & { image?: Imag
   };
 
   return (
-    <section className="hero" aria-labelledby="festival-title">
+    <section ref={section} className="hero" aria-labelledby="festival-title">
       {own ? (
         <Photo className="hero-bg" src={image.src} image={own} sizes="100vw" alt="" width={1600} height={900} loading="eager" fetchPriority="high" />
       ) : (
