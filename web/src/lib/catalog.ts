@@ -1,4 +1,5 @@
 import { apiRequest } from './api-client';
+import { takeEarlyRequest } from './early-request';
 import { invalidateFestivalLists } from './festival-lists';
 import type { MapView } from '#core/map-markers';
 
@@ -35,7 +36,8 @@ export function fetchMapView(request: MapViewRequest): Promise<MapView> {
   let answer = mapViews.get(path);
   if (!answer) {
     if (mapViews.size >= MAP_VIEWS_KEPT) mapViews.delete(mapViews.keys().next().value!);
-    answer = apiRequest<MapView>(path, { auth: false });
+    // The first view of a visit that opens on /map was asked for by index.html with the code.
+    answer = (takeEarlyRequest(path) as Promise<MapView> | null) ?? apiRequest<MapView>(path, { auth: false });
     mapViews.set(path, answer);
     answer.catch(() => mapViews.delete(path));
   }
