@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeftIcon } from 'lucide-react';
 import { slugify } from '#core/slug';
@@ -35,6 +35,14 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
   const online = useOnline();
   // The edition picked in the 'Cartel'; null is the current one.
   const [editionYear, setEditionYear] = useState<number | null>(null);
+  // The sections below the hero (a lineup of 150 artists among them) are drawn in a transition
+  // once the hero is on screen: React builds them in slices of a few milliseconds between which the
+  // page stays responsive, instead of one long task with the hero. They start below the first
+  // screen, so nothing on view moves when they arrive.
+  const [sectionsShown, setSectionsShown] = useState(false);
+  useEffect(() => {
+    if (festival && !sectionsShown) startTransition(() => setSectionsShown(true));
+  }, [festival, sectionsShown]);
 
   // The slug in the URL is replaced when it differs from the name's slug.
   useEffect(() => {
@@ -111,18 +119,22 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
       <FestivalHero festival={festival} />
       <SectionNav />
       <div className="container festival-sections">
-        <InfoSection festival={festival} />
-        <LineupSection festival={festival} year={editionYear} onYearChange={setEditionYear} />
-        {festival.lineup?.some((entry) => entry.starts_at) ? (
-          <p className="timetable-link">
-            <Link to={paths.timetable(festival.id, festival.name)} className="btn btn-outline-accent">
-              Mi horario
-            </Link>
-          </p>
+        {sectionsShown ? (
+          <>
+            <InfoSection festival={festival} />
+            <LineupSection festival={festival} year={editionYear} onYearChange={setEditionYear} />
+            {festival.lineup?.some((entry) => entry.starts_at) ? (
+              <p className="timetable-link">
+                <Link to={paths.timetable(festival.id, festival.name)} className="btn btn-outline-accent">
+                  Mi horario
+                </Link>
+              </p>
+            ) : null}
+            <LocationSection festival={festival} />
+            {renderGallery(festival)}
+            {renderComments(festival, state.refresh, editionYear !== null && editionYear !== festival.edition?.year ? editionYear : null)}
+          </>
         ) : null}
-        <LocationSection festival={festival} />
-        {renderGallery(festival)}
-        {renderComments(festival, state.refresh, editionYear !== null && editionYear !== festival.edition?.year ? editionYear : null)}
       </div>
     </div>
   );
