@@ -11,6 +11,10 @@ export interface BootOptions {
   festivalPage: { scripts: string[]; styles: string[] };
   /** festivalPageUrl(defaultFilters): what the home asks for first. */
   homeFirstPage: string;
+  /** The map's route and screen chunks (Leaflet among them) and their styles. */
+  mapPage: { scripts: string[]; styles: string[] };
+  /** What /map asks for first (its whole-world view at the starting zoom). */
+  mapFirstView: string;
 }
 
 /**
@@ -25,13 +29,15 @@ export interface BootOptions {
  * - After the first paint: the code and what the screen at the address needs first, alongside the
  *   code rather than after it: the home's first page of cards and its first card's picture; on a
  *   festival's page, that page's code and styles and the festival itself (only without a session:
- *   a signed-in person's read carries a token and may see a pending festival).
+ *   a signed-in person's read carries a token and may see a pending festival); on /map, its first
+ *   view and the map's code (Leaflet included).
  *   src/lib/early-request.ts hands those answers to the code that asks.
  */
-export function bootScript({ entry, preloads, festivalPage, homeFirstPage }: BootOptions): string {
+export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPage, mapFirstView }: BootOptions): string {
   return [
     `const preload = ${JSON.stringify(preloads)};`,
     `const festivalPage = ${JSON.stringify(festivalPage)};`,
+    `const mapPage = ${JSON.stringify(mapPage)};`,
     // The record src/features/cookies/api/consent.ts stores and the event it sends.
     `const banner = document.getElementById(${JSON.stringify(STATIC_COOKIE_BANNER_ID)});`,
     'let chosen = false;',
@@ -74,8 +80,13 @@ export function bootScript({ entry, preloads, festivalPage, homeFirstPage }: Boo
     '    if (!token) early(`/api/festivals/${festival[1]}`);',
     "    for (const href of festivalPage.styles) link('preload', href, 'style');",
     '  }',
+    // On /map: its first view (markers and centre) and the map's code, with the shell instead of after it.
+    "  const map = location.pathname === '/map';",
+    `  if (map && !location.search) early(${JSON.stringify(mapFirstView)});`,
+    "  if (map) for (const href of mapPage.styles) link('preload', href, 'style');",
     "  for (const href of preload) link('modulepreload', href);",
     "  if (festival) for (const href of festivalPage.scripts) link('modulepreload', href);",
+    "  if (map) for (const href of mapPage.scripts) link('modulepreload', href);",
     `  import(${JSON.stringify(entry)});`,
     '};',
     'if (document.hidden) start(); else requestAnimationFrame(() => setTimeout(start));',

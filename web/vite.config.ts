@@ -16,6 +16,8 @@ import { bootScript } from './boot-script';
  * config loads without the app's modules.
  */
 const HOME_FIRST_PAGE = '/api/festivals/page?upcoming=true&sort=date&limit=24';
+/** The map's first view: mapViewPath({ zoom: DEFAULT_MAP_ZOOM }) (web/src/lib/catalog.ts, core/map.ts). */
+const MAP_FIRST_VIEW = '/api/festivals/map?zoom=5';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -84,10 +86,20 @@ function startAfterFirstPaint(): Plugin {
           return '';
         });
         const festival = routeFiles(ctx.bundle ?? {}, 'web/src/app/routes/festival.tsx', new Set([tag[1], ...preloads]));
-        const source = bootScript({ entry: tag[1], preloads, festivalPage: festival, homeFirstPage: HOME_FIRST_PAGE });
+        // The map's route, its screen and Leaflet: the first markers need all three.
+        const mapRoute = routeFiles(ctx.bundle ?? {}, 'web/src/app/routes/map.tsx', new Set([tag[1], ...preloads]));
+        const mapScreen = routeFiles(ctx.bundle ?? {}, 'web/src/features/map/components/map-page.tsx', new Set([tag[1], ...preloads, ...mapRoute.scripts]));
+        const mapPage = { scripts: [...mapRoute.scripts, ...mapScreen.scripts], styles: [...mapRoute.styles, ...mapScreen.styles] };
+        const source = bootScript({ entry: tag[1], preloads, festivalPage: festival, homeFirstPage: HOME_FIRST_PAGE, mapPage, mapFirstView: MAP_FIRST_VIEW });
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         boot = { fileName: `assets/boot-${hash}.js`, source };
-        return withoutPreloads.replace(tag[0], () => `<script type="module" src="/${boot!.fileName}"></script>`);
+        // The festival page's own stylesheet (the hero's styles), named for the pages function: it
+        // links it from a festival's page, whose hero it draws in the HTML (functions/pages/festival-html.ts).
+        const festivalCss = Object.values(ctx.bundle ?? {}).find((c): c is OutputChunk => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith('web/src/app/routes/festival.tsx')))?.viteMetadata?.importedCss ?? [];
+        const festivalStyles = `<!--festival-page-styles:${[...festivalCss].map((css) => `/${css}`).join(' ')}-->`;
+        return withoutPreloads
+          .replace(tag[0], () => `<script type="module" src="/${boot!.fileName}"></script>`)
+          .replace('</head>', () => `${festivalStyles}</head>`);
       },
     },
     // index.html is transformed while Vite's HTML plugin writes the bundle, before this hook runs.
