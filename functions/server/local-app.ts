@@ -18,6 +18,11 @@ const revalidate: MiddlewareHandler = async (c, next) => {
   if (c.res.ok) c.res.headers.set('Cache-Control', 'no-cache');
 };
 
+const keepAWeek: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=604800, stale-while-revalidate=86400');
+};
+
 /** The whole site in one Hono app: every API function, uploads and the SPA with history fallback. */
 export function createLocalApp({ webRoot, uploadsDir }: LocalAppOptions) {
   // Share previews (/festival/*), robots.txt and sitemap.xml come from the pages app, mounted with
@@ -51,6 +56,11 @@ export function createLocalApp({ webRoot, uploadsDir }: LocalAppOptions) {
   // answer itself: serveStatic's onFound runs after its response is built.
   root.use('/sw.js', revalidate);
   root.use('/manifest.webmanifest', revalidate);
+  // Public files kept under a fixed name (the stock artwork, icons, the logo): a week, and a day more
+  // while the browser checks for a newer copy; the CDN gives them the same (infra/web.ts).
+  root.use('/images/*', keepAWeek);
+  root.use('/icons/*', keepAWeek);
+  root.use('/favicon.svg', keepAWeek);
   const publicFiles = serveStatic({ root: path.relative(process.cwd(), webRoot) });
   // Directory paths ("/", "/festival/") fall through to the SPA's index below.
   root.use('/*', (c, next) => (c.req.path.endsWith('/') ? next() : publicFiles(c, next)));

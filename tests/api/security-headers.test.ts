@@ -25,6 +25,8 @@ beforeAll(async () => {
     '<!doctype html><html lang="es"><head><meta charset="utf-8" /><title>Festivales</title></head><body><div id="root"></div><script type="module" src="/assets/boot-abc.js"></script></body></html>',
   );
   writeFileSync(path.join(webRoot, 'assets/boot-abc.js'), 'import("/assets/index-abc.js");');
+  mkdirSync(path.join(webRoot, 'images/stock'), { recursive: true });
+  writeFileSync(path.join(webRoot, 'images/stock/festival-3-md.avif'), 'avif');
   writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => undefined);');
   writeFileSync(path.join(webRoot, 'manifest.webmanifest'), JSON.stringify({ name: 'Festivales', start_url: '/' }));
   mkdirSync(path.join(uploadsDir, 'users/1/gallery'), { recursive: true });
@@ -140,6 +142,13 @@ describe('security headers on every kind of answer', () => {
     const page = csp((await get('/')).headers);
     expect(page.get('worker-src')).toEqual(["'self'"]);
     expect(page.get('manifest-src')).toEqual(["'self'"]);
+  });
+
+  it('the stock artwork: kept a week by the browser, checked for a newer copy after that', async () => {
+    const image = await get('/images/stock/festival-3-md.avif');
+    expect(image.status).toBe(200);
+    expect(image.headers.get('cache-control')).toBe('public, max-age=604800, stale-while-revalidate=86400');
+    expectSecurityHeaders(image, 'stock image');
   });
 
   it('uploaded files, found or not', async () => {

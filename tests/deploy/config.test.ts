@@ -166,6 +166,8 @@ describe('routing on the site origin', () => {
     expect(optionFor('index.html').cacheControl).toBe('max-age=0,no-cache,no-store,must-revalidate');
     expect(optionFor('manifest.webmanifest')).toMatchObject({ cacheControl: 'max-age=0,no-cache,no-store,must-revalidate', contentType: 'application/manifest+json' });
     expect(optionFor('assets/index-abc.js').cacheControl).toBe('max-age=31536000,public,immutable');
+    expect(optionFor('images/stock/festival-3-md.avif').cacheControl).toBe('max-age=604800,public,stale-while-revalidate=86400');
+    expect(optionFor('icons/icon-192.png').cacheControl).toBe('max-age=604800,public,stale-while-revalidate=86400');
   });
 
   it('keys the CDN cache on Authorization, so Bearer GETs reach the functions and are never shared', () => {

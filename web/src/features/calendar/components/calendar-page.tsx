@@ -17,7 +17,7 @@ import {
 import { isIsoDate, todayIso } from '#core/dates';
 import { fetchCalendarRange, LIST_KEY_PREFIX } from '../../../lib/festival-lists';
 import { useServerData } from '../../../lib/use-server-data';
-import { useMediaQuery } from '../hooks/use-media-query';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { DayGrid } from './day-grid';
 import { DayPanel } from './day-panel';
 import { ListView } from './list-view';

@@ -4,6 +4,7 @@ import type { FestivalSort } from '#core/festival-filters';
 import type { GenreFacet } from '#core/festival-page';
 import { hasActiveFilters, type useFestivalFilters } from '../hooks/use-festival-filters';
 import { NearField } from './near-field';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
 type Controls = ReturnType<typeof useFestivalFilters>;
 
@@ -20,6 +21,11 @@ export function FestivalFiltersBar({ controls, genres, actions }: Props) {
   const { filters } = controls;
   const id = useId();
   const [expanded, setExpanded] = useState(false);
+  // The date fields are drawn only where they can be seen: on a phone the advanced filters stay
+  // folded (display: none below 769 px) until 'Más filtros'. Creating a date input costs a phone
+  // about 200 ms of main thread the first time (the browser loads its Spanish date formats), which
+  // the list's first paint does not need.
+  const datesShown = useMediaQuery('(min-width: 769px)') || expanded;
   const active = hasActiveFilters(filters);
   // A genre from a shared link stays selectable before (or without) its count.
   const options = filters.genre && !genres.some((g) => g.name === filters.genre) ? [{ name: filters.genre, count: null }, ...genres] : genres;
@@ -99,21 +105,25 @@ export function FestivalFiltersBar({ controls, genres, actions }: Props) {
             </option>
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-from`}>Fecha de inicio</label>
-          <input id={`${id}-from`} className="input" type="date" value={filters.from} onChange={(e) => controls.setFrom(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-to`}>Fecha de fin</label>
-          <input
-            id={`${id}-to`}
-            className="input"
-            type="date"
-            min={filters.from || undefined}
-            value={filters.to}
-            onChange={(e) => controls.setTo(e.target.value)}
-          />
-        </div>
+        {datesShown ? (
+          <>
+            <div className="field">
+              <label htmlFor={`${id}-from`}>Fecha de inicio</label>
+              <input id={`${id}-from`} className="input" type="date" value={filters.from} onChange={(e) => controls.setFrom(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-to`}>Fecha de fin</label>
+              <input
+                id={`${id}-to`}
+                className="input"
+                type="date"
+                min={filters.from || undefined}
+                value={filters.to}
+                onChange={(e) => controls.setTo(e.target.value)}
+              />
+            </div>
+          </>
+        ) : null}
         <div className="filters-end">
           <label className="checkbox">
             <input type="checkbox" checked={filters.upcoming} onChange={(e) => controls.setUpcoming(e.target.checked)} />
