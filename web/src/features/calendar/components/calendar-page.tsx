@@ -128,7 +128,9 @@ export function CalendarPage() {
           </div>
           <div className="cal-period">
             <h2 aria-live="polite">{periodTitle}</h2>
-            {!loading && !error && <p className="muted">{periodCount}</p>}
+            {/* The count's line is kept while the range loads (blank): on a phone the navigation
+                buttons sit below it, and drawing it later moved them (a layout shift). */}
+            {!loading && !error ? <p className="muted">{periodCount}</p> : <p className="muted" aria-hidden="true">{'\u00a0'}</p>}
           </div>
           {!narrow && (
             <div className="cal-views" role="group" aria-label="Vista del calendario">
