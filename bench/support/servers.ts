@@ -25,11 +25,19 @@ export async function waitFor200(url: string, timeoutMs = 60_000): Promise<numbe
 /** Starts a command in the repository with extra environment; killed with the returned function. */
 export function startProcess(command: string, args: string[], env: Record<string, string | undefined>): { child: ChildProcess; stop: () => Promise<void> } {
   const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
+  // The last 64 KB of what it wrote, shown if it fails: a server logs a line per request, and keeping
+  // them all would grow this process (which also runs the load) by megabytes a second.
+  const chunks: string[] = [];
+  let kept = 0;
+  const keep = (d: Buffer) => {
+    chunks.push(String(d));
+    kept += d.length;
+    while (kept > 64 * 1024 && chunks.length > 1) kept -= chunks.shift()!.length;
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   child.on('exit', (code) => {
-    if (code && code !== 0 && code !== 143 && !child.killed) console.error(output);
+    if (code && code !== 0 && code !== 143 && !child.killed) console.error(chunks.join(''));
   });
   return {
     child,
