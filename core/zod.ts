@@ -3,11 +3,6 @@ import { es } from 'zod/v4/locales';
 
 // Default messages in Spanish for anything a schema does not word itself (every error the API sends is Spanish text for people).
 z.config(es());
-// In the browser, no compiled parsers: zod tests whether it may compile them with `new Function`,
-// which the site's Content-Security-Policy forbids, and the browser reports that test as a
-// violation (an issue in the console and in audits). The server keeps them.
-if ('window' in globalThis) z.config({ jitless: true });
-
 // In the browser (pages and service worker) the Content-Security-Policy allows no eval
 // (functions/lib/security-policy.ts): zod's compiled parsers would only probe for it with
 // `new Function`, which the browser reports as a policy violation (an issue on every page that
