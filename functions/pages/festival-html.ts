@@ -87,13 +87,17 @@ function icon(name: keyof typeof heroIcons, className = 'icon', fill = 'none'): 
 function heroPicture(festival: HeroFestival, image: ImageInfo | null): string | null {
   const stock = festival.image_url ? stockNameOfUrl(festival.image_url) : stockName(festival.id);
   const img = (attrs: string) => `<img class="hero-bg" alt="" ${attrs} fetchpriority="high" decoding="async">`;
+  const picture = (avif: string, webp: string, imgAttrs: string) =>
+    '<picture class="photo-picture">' +
+    `<source type="image/avif" srcset="${avif}" sizes="100vw">` +
+    `<source type="image/webp" srcset="${webp}" sizes="100vw">` +
+    img(imgAttrs) +
+    '</picture>';
   if (stock) {
-    return (
-      '<picture class="photo-picture">' +
-      `<source type="image/avif" srcset="${stockSrcSet(stock, 'avif')}" sizes="100vw">` +
-      `<source type="image/webp" srcset="${stockSrcSet(stock, 'webp')}" sizes="100vw">` +
-      img(`width="1600" height="900" sizes="100vw" srcset="${stockSrcSet(stock, 'jpg')}" src="${stockFile(stock, 'lg', 'jpg')}"`) +
-      '</picture>'
+    return picture(
+      stockSrcSet(stock, 'avif'),
+      stockSrcSet(stock, 'webp'),
+      `width="1600" height="900" sizes="100vw" srcset="${stockSrcSet(stock, 'jpg')}" src="${stockFile(stock, 'lg', 'jpg')}"`,
     );
   }
   if (!festival.image_url || !image?.sources.length || festival.image_url.startsWith('/uploads')) return null;
@@ -104,13 +108,7 @@ function heroPicture(festival: HeroFestival, image: ImageInfo | null): string | 
         .map((s) => `${s.url} ${s.width}w`)
         .join(', '),
     );
-  return (
-    '<picture class="photo-picture">' +
-    `<source type="image/avif" srcset="${set('image/avif')}" sizes="100vw">` +
-    `<source type="image/webp" srcset="${set('image/webp')}" sizes="100vw">` +
-    img(`width="${image.width}" height="${image.height}" sizes="100vw" loading="eager" src="${escapeHtml(festival.image_url)}"`) +
-    '</picture>'
-  );
+  return picture(set('image/avif'), set('image/webp'), `width="${image.width}" height="${image.height}" sizes="100vw" loading="eager" src="${escapeHtml(festival.image_url)}"`);
 }
 
 /** The static hero, or '' when its picture cannot be the one the page draws. */
