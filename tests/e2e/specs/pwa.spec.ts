@@ -128,10 +128,10 @@ test('signed in, favourites changed offline are kept and reach the server when t
   await expect(page.getByText('Festival eliminado de favoritos')).toBeVisible();
   // Nothing reached the server yet (the test's own requests do not go through the browser).
   expect(await api(page, token, 'GET', '/api/favorites')).toEqual([dropped.id]);
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('favoritesPendingSync')!))).toEqual({
-    [kept.id]: 'add',
-    [dropped.id]: 'remove',
-  });
+  // A change is queued once the outbox's code has arrived, a moment after its toast.
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('favoritesPendingSync') ?? 'null')))
+    .toEqual({ [kept.id]: 'add', [dropped.id]: 'remove' });
 
   await context.setOffline(false);
   await expect.poll(() => api(page, token, 'GET', '/api/favorites')).toEqual([kept.id]);
