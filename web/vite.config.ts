@@ -93,13 +93,7 @@ function startAfterFirstPaint(): Plugin {
         const source = bootScript({ entry: tag[1], preloads, festivalPage: festival, homeFirstPage: HOME_FIRST_PAGE, mapPage, mapFirstView: MAP_FIRST_VIEW });
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         boot = { fileName: `assets/boot-${hash}.js`, source };
-        // The festival page's own stylesheet (the hero's styles), named for the pages function: it
-        // links it from a festival's page, whose hero it draws in the HTML (functions/pages/festival-html.ts).
-        const festivalCss = Object.values(ctx.bundle ?? {}).find((c): c is OutputChunk => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith('web/src/app/routes/festival.tsx')))?.viteMetadata?.importedCss ?? [];
-        const festivalStyles = `<!--festival-page-styles:${[...festivalCss].map((css) => `/${css}`).join(' ')}-->`;
-        return withoutPreloads
-          .replace(tag[0], () => `<script type="module" src="/${boot!.fileName}"></script>`)
-          .replace('</head>', () => `${festivalStyles}</head>`);
+        return withoutPreloads.replace(tag[0], () => `<script type="module" src="/${boot!.fileName}"></script>`);
       },
     },
     // index.html is transformed while Vite's HTML plugin writes the bundle, before this hook runs.

@@ -9,7 +9,8 @@ import type { ImageInfo } from '#core/responses/media';
  * first paint instead of after the code, the festival's data and React's render (seconds later on a
  * phone). The markup and classes are those of FestivalHero
  * (web/src/features/festival-detail/components/festival-hero.tsx), so it looks and measures the
- * same; its styles are the festival page's stylesheets, linked from the same page.
+ * same; its styles are in the site's stylesheet (web/src/styles/festival-hero.css), so its first
+ * paint waits for no stylesheet of the festival page.
  *
  * It lies over the page, out of the flow (`.boot-hero`, festival-hero.css): what React draws beneath
  * it never moves, and React's hero removes it once its own picture is ready (no layout shift, no
@@ -149,19 +150,7 @@ export function festivalHeroHtml(festival: HeroFestival, image: ImageInfo | null
   );
 }
 
-/**
- * The page with the static hero at the end of <body> and the festival page's stylesheets in
- * <head>: index.html names them in a comment the build writes (web/vite.config.ts); without that
- * comment (an older build) the page is left as it was.
- */
+/** The page with the static hero at the end of <body> (its styles are in the site's stylesheet). */
 export function withStaticHero(html: string, hero: string): string {
-  const marker = /<!--festival-page-styles:([^>]*?)-->/.exec(html);
-  if (!hero || !marker) return html;
-  const links = marker[1]
-    .trim()
-    .split(/\s+/)
-    .filter((href) => /^\/assets\/[\w.-]+\.css$/.test(href))
-    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
-    .join('');
-  return html.replace(marker[0], () => links).replace(/<\/body>/i, () => `${hero}</body>`);
+  return hero ? html.replace(/<\/body>/i, () => `${hero}</body>`) : html;
 }

@@ -2,6 +2,7 @@
 import './styles/fonts.css';
 import './styles/global.css';
 import './styles/primitives.css';
+import './styles/festival-hero.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';

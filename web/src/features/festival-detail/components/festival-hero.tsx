@@ -16,7 +16,6 @@ import { Photo } from '../../../components/ui/photo';
 import { StockPicture } from '../../../components/festival-card/festival-image';
 import { ShareButton } from './share-button';
 import { handOverStaticHero } from './static-hero';
-import './festival-hero.css';
 import type { Festival, ImageInfo } from '#core/response-schemas';
 
 /** The festival page's hero: image, 'Volver', favourite, badges, title, dates, place, website and rating. */
