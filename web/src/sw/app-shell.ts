@@ -1,6 +1,7 @@
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkOnly } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -16,7 +17,24 @@ cleanupOutdatedCaches();
 // first visit reads is already kept for offline use.
 clientsClaim();
 
-// Every screen is the SPA: navigations get the precached index.html, online or not. The API,
+/**
+ * A festival's page comes from the network first: the server writes its hero (picture, name, dates)
+ * into the HTML with the picture's preload, drawn with the first paint, where the precached
+ * index.html waits for the code, the festival's data and React. Without an answer (offline, or no
+ * answer within a few seconds on a bad signal) it is the precached app like every other screen.
+ */
+const SHELL_WAIT_SECONDS = 4;
+registerRoute(
+  new NavigationRoute(
+    new NetworkOnly({
+      networkTimeoutSeconds: SHELL_WAIT_SECONDS,
+      plugins: [{ handlerDidError: async () => (await matchPrecache('/index.html')) ?? Response.error() }],
+    }),
+    { allowlist: [/^\/festival\/\d+(?:\/|$)/] },
+  ),
+);
+
+// Every other screen is the SPA: navigations get the precached index.html, online or not. The API,
 // uploads and the files the server writes itself go to the network.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
