@@ -46,7 +46,7 @@ export const apiAreas: readonly ApiArea[] = [
   // Share previews with Open Graph tags in the HTML (link previews need the festival or the artist in the HTML), robots.txt and the sitemap.
   // The OpenAPI document and Swagger UI: a document written at bundle time, no database.
   { name: 'docs', routes: ['/api/openapi.json', '/api/docs'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
-  { name: 'pages', routes: ['/festival', '/artista', '/robots.txt', '/sitemap.xml'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
+  { name: 'pages', routes: ['/festival', '/artista', '/robots.txt', '/sitemap.xml', '/sitemaps'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
 ];
 
 export const baseSecrets: readonly SecretName[] = ['DatabaseUrl', 'SessionSecret', 'OriginSecret'];

@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
-import { artistShareMeta, festivalShareMeta, festivalPath, PRODUCT_NAME, type ShareMeta } from '#core/share';
+import { artistShareMeta, festivalShareMeta, PRODUCT_NAME, type ShareMeta } from '#core/share';
 import { toErrorResponse } from '../lib/app';
 import type { AppEnv } from '../lib/app-env';
 import { db } from '../lib/db';
 import { env } from '../lib/env';
-import { approvedFestival, sitemapFestivals } from '../lib/domain/festivals/public-pages';
+import { approvedFestival } from '../lib/domain/festivals/public-pages';
 import { festivalEditionFieldsIfAvailable } from '../lib/domain/editions/read-editions';
-import { artistDetail, sitemapArtists } from '../lib/domain/artists/read-artists';
-import { artistPath } from '#core/lineup-view';
+import { artistDetail } from '../lib/domain/artists/read-artists';
 import { stockName, stockNameOfUrl, stockSrcSet } from '#core/stock-images';
 import { securityHeaders } from '../lib/security-headers';
 import { imageInfoForUrl } from '../lib/image-variant-records';
@@ -17,6 +16,7 @@ import { compressAnswers } from '../lib/compression';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
 import { festivalHeroHtml, withStaticHero } from './festival-html';
+import { numberedSitemap, rootSitemap, SITEMAPS_PATH } from './sitemap';
 
 const doc = documenter('Páginas');
 
@@ -205,11 +205,11 @@ async function artistPage(c: Context<AppEnv>) {
   return c.html(injectShareMeta(html, artistShareMeta(artist, baseUrl(c))));
 }
 
-/** Public pages listed in the sitemap besides the festivals. */
-const STATIC_PATHS = ['/', '/map', '/calendar', '/about', '/contact', '/help', '/privacy', '/legal-notice'];
-
-const xmlEscape = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+function sitemapAnswer(c: Context<AppEnv>, body: string) {
+  c.header('Content-Type', 'application/xml; charset=utf-8');
+  c.header('Cache-Control', 'public, max-age=300');
+  return c.body(body);
+}
 
 export const app = new Hono<AppEnv>()
   // A festival's page is index.html with its share tags and JSON-LD (10 KB with a long lineup):
@@ -219,6 +219,7 @@ export const app = new Hono<AppEnv>()
   .use('/artista/*', securityHeaders())
   .use('/robots.txt', securityHeaders())
   .use('/sitemap.xml', securityHeaders())
+  .use(`${SITEMAPS_PATH}/*`, securityHeaders())
   .get('/festival/:id', doc({ summary: 'Página del festival para compartir (HTML con metadatos Open Graph)', responses: { 200: { description: 'HTML', schema: z.string(), contentType: 'text/html' }, 404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' } } }), festivalPage)
   .get('/festival/:id/:slug', doc({ summary: 'Página del festival con su nombre en la URL', responses: { 200: { description: 'HTML', schema: z.string(), contentType: 'text/html' }, 404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' } } }), festivalPage)
   // 'Mi horario' of a festival: the web app, with the festival's preview when the link is shared.
@@ -241,27 +242,13 @@ export const app = new Hono<AppEnv>()
       ].join('\n'),
     );
   })
-  .get('/sitemap.xml', doc({ summary: 'Mapa del sitio', responses: { 200: { description: 'XML', schema: z.string(), contentType: 'application/xml' } } }), async (c) => {
-    const base = baseUrl(c);
-    const database = await db();
-    const [rows, artists] = await Promise.all([
-      sitemapFestivals(database),
-      sitemapArtists(database),
-    ]);
-    const url = (loc: string, lastmod?: Date | string | null) =>
-      `  <url><loc>${xmlEscape(`${base}${loc}`)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
-    const body = [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...STATIC_PATHS.map((p) => url(p)),
-      ...rows.map((r) => url(festivalPath(r.id, r.name), r.updatedAt)),
-      ...artists.map((a) => url(artistPath(a.id, a.slug), a.updatedAt)),
-      '</urlset>',
-      '',
-    ].join('\n');
-    c.header('Content-Type', 'application/xml; charset=utf-8');
-    c.header('Cache-Control', 'public, max-age=300');
-    return c.body(body);
+  .get('/sitemap.xml', doc({ summary: 'Mapa del sitio (un índice de mapas numerados cuando pasa de 50.000 direcciones)', responses: { 200: { description: 'XML', schema: z.string(), contentType: 'application/xml' } } }), async (c) =>
+    sitemapAnswer(c, await rootSitemap(await db(), baseUrl(c))),
+  )
+  .get(`${SITEMAPS_PATH}/:file`, doc({ summary: 'Un mapa del sitio numerado del índice (páginas, festivales o artistas)', responses: { 200: { description: 'XML', schema: z.string(), contentType: 'application/xml' }, 404: { description: 'No existe ese mapa', schema: z.string(), contentType: 'text/plain' } } }), async (c) => {
+    const body = await numberedSitemap(await db(), baseUrl(c), c.req.param('file'));
+    if (body === undefined) return c.text('Mapa del sitio no encontrado', 404);
+    return sitemapAnswer(c, body);
   });
 
 app.onError(toErrorResponse);

@@ -98,10 +98,11 @@ export const specRoutes: SpecRoute[] = [
   r('GET', '/api/timetables/1/calendar.ics?picks=1', 'festivals', 'ours'),
 ];
 
-/** Pages that are not /api calls but must reach a function: share previews (link previews need the festival in the HTML), robots, sitemap. */
+/** Pages that are not /api calls but must reach a function: share previews (link previews need the festival in the HTML), robots, the sitemap and its numbered parts. */
 export const pageRoutes: SpecRoute[] = [
   r('GET', '/festival/1/sonar-barcelona', 'pages', 'ours'),
   r('GET', '/artista/1/amelie-lens', 'pages', 'ours'),
   r('GET', '/robots.txt', 'pages', 'ours'),
   r('GET', '/sitemap.xml', 'pages', 'ours'),
+  r('GET', '/sitemaps/festivales-1.xml', 'pages', 'ours'),
 ];

@@ -3,6 +3,7 @@ import { artistNameKey } from '#core/artist-key';
 import type { Artist, ArtistAppearance, ArtistDetail, ArtistListItem, ArtistLookupItem } from '#core/lineup-types';
 import type { Database } from '#db/client';
 import { sqlRows } from '../sql-rows';
+import type { SitemapPart, SitemapSlice } from '../sitemap-parts';
 import { cachedBody, type CachedBody } from '../../cached-body';
 import { VersionedBodies } from '../editions/versioned-bodies';
 
@@ -141,9 +142,21 @@ export async function artistDetailBody(database: Database, id: number): Promise<
  * The artist pages a crawler should find (/sitemap.xml): every public artist, by id, with the
  * date of their last change. One query.
  */
-export async function sitemapArtists(database: Database): Promise<{ id: number; slug: string; updatedAt: string }[]> {
-  const rows = await sqlRows(database, sql`select a.id, a.slug, a.updated_at::date::text as updated_at from artists a where ${publicArtist} order by a.id`);
+export async function sitemapArtists(database: Database, slice?: SitemapSlice): Promise<{ id: number; slug: string; updatedAt: string }[]> {
+  const page = slice ? sql` limit ${slice.limit} offset ${slice.offset}` : sql``;
+  const rows = await sqlRows(database, sql`select a.id, a.slug, a.updated_at::date::text as updated_at from artists a where ${publicArtist} order by a.id${page}`);
   return rows.map((row) => ({ id: Number(row.id), slug: row.slug as string, updatedAt: String(row.updated_at) }));
+}
+
+/** The public artists cut into sitemaps of `perFile` URLs in id order, like sitemapFestivalParts. One query. */
+export async function sitemapArtistParts(database: Database, perFile: number): Promise<SitemapPart[]> {
+  const rows = await sqlRows(
+    database,
+    sql`select count(*)::int as urls, max(updated_at)::date::text as lastmod
+      from (select a.updated_at, (row_number() over (order by a.id) - 1) / ${perFile} as part from artists a where ${publicArtist}) ranked
+      group by part order by part`,
+  );
+  return rows.map((row) => ({ urls: Number(row.urls), lastmod: String(row.lastmod) }));
 }
 
 /**
