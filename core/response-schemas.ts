@@ -4,7 +4,8 @@
  * from them, and the API tests check every real response against that document.
  * The web imports these types only (`import type`), so zod stays out of its first load.
  */
-// One file per aggregate in core/responses/; code imports them from here.
+// One file per aggregate in core/responses/. The functions import the file they need (a cold start
+// builds every schema of what it loads); tests and the OpenAPI document take them all from here.
 export * from './responses/common';
 export * from './responses/users';
 export * from './responses/festivals';

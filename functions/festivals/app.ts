@@ -20,7 +20,10 @@ import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { requestTarget, type KeptLookup } from '../lib/kept-answers';
 import { proposeFestival } from '../lib/domain/festivals/propose-festival';
-import { calendarRangeResponse, festivalPageResponse, festivalResponse, imageInfoSchema, mapViewResponse, messageResponse, placesResponse, type Festival } from '#core/response-schemas';
+// The festivals' own response schemas, not the barrel: zod builds every schema of a module it loads, and a cold start would pay for the admin's and the gallery's.
+import { calendarRangeResponse, festivalPageResponse, festivalResponse, mapViewResponse, placesResponse, type Festival } from '#core/responses/festivals';
+import { messageResponse } from '#core/responses/common';
+import { imageInfoSchema } from '#core/responses/media';
 import { imageInfoForUrl } from '../lib/image-variant-records';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';

@@ -2,7 +2,7 @@ import { createApp } from '../lib/app';
 import { db } from '../lib/db';
 import { AppError } from '../lib/errors';
 import { appliedMigrations, expectedMigrations } from '../lib/migration-status';
-import { livenessResponse, readinessResponse } from '#core/response-schemas';
+import { livenessResponse, readinessResponse } from '#core/responses/operations';
 import { documenter } from '../lib/openapi';
 
 const doc = documenter('Operación');

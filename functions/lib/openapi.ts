@@ -1,6 +1,6 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import type { ZodType } from 'zod';
-import { apiErrorResponse } from '#core/response-schemas';
+import { apiErrorResponse } from '#core/responses/common';
 
 /** Who may call a route: anyone, anyone (a token adds the caller's own data), a signed-in user, an admin. */
 export type Access = 'public' | 'optional' | 'user' | 'admin';

@@ -1,6 +1,6 @@
 import { festivalPath } from '#core/share';
 import { festivalIdParamSchema, shareTokenParamSchema, timetableIcsQuerySchema, timetableInputSchema } from '#core/timetable-schemas';
-import { sharedTimetableResponse, timetableResponse } from '#core/response-schemas';
+import { sharedTimetableResponse, timetableResponse } from '#core/responses/timetables';
 import { z } from '#core/zod';
 import { createApp } from '../lib/app';
 import { currentUser, requireAuth } from '../lib/auth';
