@@ -9,6 +9,7 @@ import type { OutputAsset, OutputChunk } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appManifest } from './app-manifest';
 import { bootScript } from './boot-script';
+import { SPRITE_ICONS, spriteIconId } from './src/components/ui/sprite-icons';
 
 /**
  * What the home asks for first with no filters in its address: festivalPageUrl(defaultFilters)
@@ -123,6 +124,32 @@ function preloadFont(): Plugin {
   };
 }
 
+/**
+ * Writes the sprite of the cards' icons (src/components/ui/sprite-icons.ts) at the end of
+ * index.html's <body>, one <symbol> per icon with lucide's own shapes, read from lucide-react's
+ * icon data so they never drift from the other icons of the site.
+ */
+function iconSprite(): Plugin {
+  return {
+    name: 'festivales-icon-sprite',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const symbols = await Promise.all(
+          SPRITE_ICONS.map(async (name) => {
+            const { __iconData } = (await import(`lucide-react/icons/${name}`)) as { __iconData: { node: [string, Record<string, string>][] } };
+            const shapes = __iconData.node
+              .map(([tag, attrs]) => `<${tag} ${Object.entries(attrs).filter(([key]) => key !== 'key').map(([key, value]) => `${key}="${value}"`).join(' ')}/>`)
+              .join('');
+            return `<symbol id="${spriteIconId(name)}" viewBox="0 0 24 24">${shapes}</symbol>`;
+          }),
+        );
+        return html.replace('</body>', () => `<svg class="icon-sprite" aria-hidden="true" focusable="false">${symbols.join('')}</svg>\n  </body>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: here,
   plugins: [
@@ -130,6 +157,7 @@ export default defineConfig({
     precompress(),
     startAfterFirstPaint(),
     preloadFont(),
+    iconSprite(),
     // The installable app: manifest.webmanifest and /sw.js built from src/sw/sw.ts with this build's
     // precache list (docs/decisions/039). The page registers the worker itself (src/features/pwa).
     VitePWA({

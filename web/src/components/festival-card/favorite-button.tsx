@@ -1,5 +1,5 @@
 import { useFavorites } from '../../lib/favorites';
-import { HeartIcon } from 'lucide-react';
+import { SpriteIcon } from '../ui/sprite-icon';
 import './favorite-button.css';
 
 /** The heart toggle (saved locally first, then on the server when signed in), labelled with the festival's name. */
@@ -19,7 +19,7 @@ export function FavoriteButton({ festivalId, festivalName, className = 'fav-btn'
         void toggleFavorite(festivalId);
       }}
     >
-      <HeartIcon className="icon" />
+      <SpriteIcon name="heart" />
     </button>
   );
 }

@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { CalendarIcon, MapPinIcon } from 'lucide-react';
 import { formatDateRange } from '#core/dates';
 import { distanceLabel } from '#core/geo';
 import type { FestivalCard as Card } from '#core/festival-page';
 import { paths } from '../../config/paths';
+import { SpriteIcon } from '../ui/sprite-icon';
 import { formatRating, Stars } from '../ui/stars';
 import { FavoriteButton } from './favorite-button';
 import { FestivalBadges } from './festival-badges';
@@ -42,11 +42,11 @@ export const FestivalCard = memo(function FestivalCard({ festival, eager = false
         </Heading>
         <div className="festival-card-meta">
           <span>
-            <CalendarIcon className="icon" />
+            <SpriteIcon name="calendar" />
             {formatDateRange(festival.start_date, festival.end_date)}
           </span>
           <span>
-            <MapPinIcon className="icon" />
+            <SpriteIcon name="map-pin" />
             {festival.location || 'Ubicación no especificada'}
           </span>
           {festival.distanceKm !== undefined ? <span className="festival-card-distance">{distanceLabel(festival.distanceKm)}</span> : null}

@@ -1,4 +1,4 @@
-import { StarIcon } from 'lucide-react';
+import { SpriteIcon } from './sprite-icon';
 import './stars.css';
 
 /** Five stars with the rounded value filled; decorative, pair with text. */
@@ -7,7 +7,7 @@ export function Stars({ value, className }: { value: number; className?: string 
   return (
     <span className={className ? `stars ${className}` : 'stars'} aria-hidden="true">
       {[1, 2, 3, 4, 5].map((n) => (
-        <StarIcon key={n} className={n <= filled ? 'icon star-full' : 'icon star-empty'} fill={n <= filled ? 'currentColor' : 'none'} />
+        <SpriteIcon key={n} name="star" className={n <= filled ? 'icon star-full' : 'icon star-empty'} fill={n <= filled ? 'currentColor' : 'none'} />
       ))}
     </span>
   );
