@@ -15,6 +15,10 @@ export interface BootOptions {
   mapPage: { scripts: string[]; styles: string[] };
   /** What /map asks for first (its whole-world view at the starting zoom). */
   mapFirstView: string;
+  /** Lazily loaded screens by address (/favorites, /calendar): their route chunks and styles. */
+  screens: Record<string, { scripts: string[]; styles: string[] }>;
+  /** The favourites' first page, 'IDS' standing for their ids in order (festivalPageUrl). */
+  favoritesPage: string;
 }
 
 /**
@@ -30,11 +34,13 @@ export interface BootOptions {
  *   code rather than after it: the home's first page of cards and its first card's picture; on a
  *   festival's page, that page's code and styles and the festival itself (only without a session:
  *   a signed-in person's read carries a token and may see a pending festival); on /map, its first
- *   view and the map's code (Leaflet included).
+ *   view and the map's code (Leaflet included); on /favorites, the stored favourites' first page and
+ *   its first card's picture, and the screen's code, as on /calendar.
  *   src/lib/early-request.ts hands those answers to the code that asks.
  */
-export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPage, mapFirstView }: BootOptions): string {
+export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPage, mapFirstView, screens, favoritesPage }: BootOptions): string {
   return [
+    `const screen = ${JSON.stringify(screens)}[location.pathname];`,
     `const preload = ${JSON.stringify(preloads)};`,
     `const festivalPage = ${JSON.stringify(festivalPage)};`,
     `const mapPage = ${JSON.stringify(mapPage)};`,
@@ -71,9 +77,21 @@ export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPa
     `  const attrs = name ? { type: 'image/avif', imageSrcset: stockAvif.replaceAll('NAME', name), imageSizes: ${JSON.stringify(CARD_IMAGE_SIZES)} } : { href: url };`,
     "  document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', fetchPriority: 'high' }, attrs));",
     '};',
+    // The favourites as src/lib/favorites.tsx reads them, in the order the favourites screen asks
+    // for them (its first page of at most 100; with more, its cards are merged in date order).
+    'const favoriteIds = () => {',
+    "  const read = (key) => { try { return JSON.parse(localStorage.getItem(key) || 'null'); } catch { return null; } };",
+    "  const raw = read('favoriteFestivals') ?? read('favorites');",
+    '  return Array.isArray(raw) ? [...new Set(raw.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].sort((a, b) => a - b) : [];',
+    '};',
     'const start = () => {',
     // The URL is festivalPageUrl(defaultFilters), checked by tests/e2e/specs/home.spec.ts.
     `  if (location.pathname === '/' && !location.search) early(${JSON.stringify(homeFirstPage)}, preloadFirstCard);`,
+    "  if (location.pathname === '/favorites' && !location.search) {",
+    '    const ids = favoriteIds();',
+    `    if (ids.length) early(${JSON.stringify(favoritesPage)}.replace('IDS', ids.slice(0, 100).join('%2C')), ids.length <= 100 ? preloadFirstCard : null);`,
+    '  }',
+    "  if (screen) for (const href of screen.styles) link('preload', href, 'style');",
     '  if (festival) {',
     '    let token = null;',
     "    try { token = localStorage.getItem('google_token'); } catch {}",
@@ -85,6 +103,7 @@ export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPa
     `  if (map && !location.search) early(${JSON.stringify(mapFirstView)});`,
     "  if (map) for (const href of mapPage.styles) link('preload', href, 'style');",
     "  for (const href of preload) link('modulepreload', href);",
+    "  if (screen) for (const href of screen.scripts) link('modulepreload', href);",
     "  if (festival) for (const href of festivalPage.scripts) link('modulepreload', href);",
     "  if (map) for (const href of mapPage.scripts) link('modulepreload', href);",
     `  import(${JSON.stringify(entry)});`,

@@ -17,6 +17,11 @@ import { SPRITE_ICONS, spriteIconId } from './src/components/ui/sprite-icons';
  * config loads without the app's modules.
  */
 const HOME_FIRST_PAGE = '/api/festivals/page?upcoming=true&sort=date&limit=24';
+/**
+ * What /favorites asks for first: festivalPageUrl({ ...defaultFilters, upcoming: false }, 0,
+ * FESTIVAL_PAGE_MAX, ids), the boot script writing the stored ids for IDS (core/festival-page.test.ts).
+ */
+const FAVORITES_PAGE = '/api/festivals/page?upcoming=false&sort=date&ids=IDS&limit=100';
 /** The map's first view: mapViewPath({ zoom: DEFAULT_MAP_ZOOM }) (web/src/lib/catalog.ts, core/map.ts). */
 const MAP_FIRST_VIEW = '/api/festivals/map?zoom=5';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -91,7 +96,13 @@ function startAfterFirstPaint(): Plugin {
         const mapRoute = routeFiles(ctx.bundle ?? {}, 'web/src/app/routes/map.tsx', new Set([tag[1], ...preloads]));
         const mapScreen = routeFiles(ctx.bundle ?? {}, 'web/src/features/map/components/map-page.tsx', new Set([tag[1], ...preloads, ...mapRoute.scripts]));
         const mapPage = { scripts: [...mapRoute.scripts, ...mapScreen.scripts], styles: [...mapRoute.styles, ...mapScreen.styles] };
-        const source = bootScript({ entry: tag[1], preloads, festivalPage: festival, homeFirstPage: HOME_FIRST_PAGE, mapPage, mapFirstView: MAP_FIRST_VIEW });
+        // The favourites and the calendar: their screen's code with the shell's rather than after it.
+        const skip = new Set([tag[1], ...preloads]);
+        const screens = {
+          '/favorites': routeFiles(ctx.bundle ?? {}, 'web/src/app/routes/favorites.tsx', skip),
+          '/calendar': routeFiles(ctx.bundle ?? {}, 'web/src/app/routes/calendar.tsx', skip),
+        };
+        const source = bootScript({ entry: tag[1], preloads, festivalPage: festival, homeFirstPage: HOME_FIRST_PAGE, mapPage, mapFirstView: MAP_FIRST_VIEW, screens, favoritesPage: FAVORITES_PAGE });
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         boot = { fileName: `assets/boot-${hash}.js`, source };
         return withoutPreloads.replace(tag[0], () => `<script type="module" src="/${boot!.fileName}"></script>`);

@@ -2,7 +2,8 @@ import { useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { HeartIcon } from 'lucide-react';
 import { defaultFilters } from '#core/festival-filters';
-import { FESTIVAL_PAGE_MAX, toCard, type FestivalCard } from '#core/festival-page';
+// Not '#core/festival-page': its query schemas would bring zod into this screen's code.
+import { FESTIVAL_PAGE_MAX, toCard, type FestivalCard } from '#core/festival-card';
 import type { Festival } from '#core/response-schemas';
 import { FestivalGridSkeleton } from '../../../components/festival-card/festival-card-skeleton';
 import { ApiError, apiRequest } from '../../../lib/api-client';
