@@ -1,4 +1,5 @@
-import { Link } from 'react-router-dom';
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { ExternalLinkIcon, TicketIcon } from 'lucide-react';
 import { clockTime } from '#core/clock';
 import { formatDateRange } from '#core/dates';
@@ -23,19 +24,32 @@ function ArtistLink({ entry, headliner, zone }: { entry: LineupEntry; headliner?
   const where = headliner ? [entry.day ? lineupGroupTitle({ day: entry.day, stage: entry.stage }) : entry.stage, time].filter(Boolean).join(' · ') : time;
   return (
     <li className={headliner ? 'lineup-headliner' : 'lineup-artist'}>
-      <Link to={paths.artist(entry.artist.id, entry.artist.slug)}>{entry.artist.name}</Link>
+      <a href={paths.artist(entry.artist.id, entry.artist.slug)}>{entry.artist.name}</a>
       {where ? <span className="lineup-when">{where}</span> : null}
     </li>
   );
 }
 
-/** Headliners first and larger, then the rest alphabetically, by day and stage when known. */
-export function Lineup({ entries, zone }: { entries: LineupEntry[]; zone?: string | null }) {
+/**
+ * Headliners first and larger, then the rest alphabetically, by day and stage when known.
+ * The artists' links are plain anchors that the router follows through one listener on the list:
+ * a lineup holds up to 150 of them, and a router Link each would add its hooks and handlers to the
+ * page's render on a phone.
+ */
+function Lineup({ entries, zone }: { entries: LineupEntry[]; zone?: string | null }) {
+  const navigate = useNavigate();
   if (entries.length === 0) return <p className="lineup-empty">Cartel por anunciar</p>;
   const view = lineupView(entries);
   const titled = view.groups.some((g) => lineupGroupTitle(g) !== null);
+  const follow = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as HTMLElement).closest('a');
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.defaultPrevented) return;
+    event.preventDefault();
+    navigate(link.getAttribute('href')!);
+  };
   return (
-    <div className="lineup">
+    // The links inside are followed here (Enter on a focused link is a click too).
+    <div className="lineup" onClick={follow}>
       {view.headliners.length ? (
         <>
           <h4 className="visually-hidden">Cabezas de cartel</h4>
