@@ -2,13 +2,15 @@
  * Screenshots of every main screen at 375 and 1280 px, for a person to look at after a change to the
  * web app (look at what you change at both widths).
  *
- *   npm run screenshots -- [--port 3000] [--out DIR] [--only NAME] [--base-url URL]
+ *   npm run screenshots -- [--port 3000] [--out DIR] [--only NAME] [--base-url URL] [--locale en-US]
  *
  * Without --base-url it starts the site (`npm start`: production build, fresh embedded database in a
  * temp dir) on --port, with the local fallback sign-in and the demo account as admin, and stops it at
  * the end. With --base-url it shoots a running site, which must allow the fallback sign-in
  * (AUTH_DEV_LOGIN) and make demo@festivales.local admin (ADMIN_EMAILS) for the signed-in screens.
- * --only keeps the screens whose name contains NAME. Files: DIR/<screen>-<width>.png.
+ * --only keeps the screens whose name contains NAME. --locale sets the browser's language (es-ES by
+ * default): the text stays Spanish, but date and time inputs take the browser's own format and width.
+ * Files: DIR/<screen>-<width>.png.
  */
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +28,7 @@ const { values: options } = parseArgs({
     out: { type: 'string', default: path.join(tmpdir(), 'festivales-screenshots') },
     only: { type: 'string' },
     'base-url': { type: 'string' },
+    locale: { type: 'string', default: 'es-ES' },
   },
 });
 if (options['base-url']) process.env.BASE_URL = options['base-url'];
@@ -51,7 +54,7 @@ await withWebServer(
         if (screen.widths && !screen.widths.includes(width)) continue;
         const context = await browser.newContext({
           viewport: { width, height: width < 768 ? 812 : 860 },
-          locale: 'es-ES',
+          locale: options.locale,
           timezoneId: 'Europe/Madrid',
           reducedMotion: 'reduce',
         });
