@@ -14,10 +14,7 @@ PG_URL="${PG_TEST_URL:-postgres://postgres@127.0.0.1:5432/test}"
 step() { printf '\n=== deploy: %s (%ss)\n' "$1" "$SECONDS"; }
 
 step "SST platform types"
-wanted="$(node -p "require('./node_modules/sst/package.json').version")"
-if [ ! -f .sst/platform/config.d.ts ] || [ "$(cat .sst/platform/version 2>/dev/null)" != "$wanted" ]; then
-  SST_STAGE=ci npx sst install
-fi
+bash tests/deploy/platform.sh
 
 step "type-check sst.config.ts and infra/"
 npx tsc --noEmit -p infra/tsconfig.json
