@@ -1,6 +1,6 @@
-import type { IncomingMessage, RequestListener } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Hono } from 'hono';
-import { cachedAnswer, type CachedAnswer, type CachedBody } from './cached-body';
+import { cachedAnswer, type CachedBody } from './cached-body';
 import { logRequest, newRequestId } from './request-context';
 import { securityHeaderPairs } from './security-headers';
 
@@ -33,22 +33,14 @@ export function requestTarget(url: string): string {
  */
 function headerReader(request: Request, env: unknown): HeaderOf {
   const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming?.headers) return nodeHeaderReader(incoming);
+  if (incoming?.headers) {
+    const headers = incoming.headers;
+    return (name) => {
+      const value = headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    };
+  }
   return (name) => request.headers.get(name) ?? undefined;
-}
-
-function nodeHeaderReader(incoming: IncomingMessage): HeaderOf {
-  const headers = incoming.headers;
-  return (name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value.join(', ') : value;
-  };
-}
-
-interface KeptParts {
-  status: number;
-  headers: Record<string, string>;
-  body: CachedAnswer['body'];
 }
 
 /**
@@ -56,8 +48,10 @@ interface KeptParts {
  * id and log line, security headers, ETag and 304, compressed form, Vary, Cache-Control), or
  * undefined to go through the app.
  */
-function keptParts(target: string, header: HeaderOf, env: unknown, lookup: KeptLookup): KeptParts | undefined {
+function keptAnswer(request: Request, env: unknown, lookup: KeptLookup): Response | undefined {
   const started = performance.now();
+  const header = headerReader(request, env);
+  const target = requestTarget(request.url);
   const kept = lookup(target, header);
   if (!kept) return undefined;
   const security = securityHeaderPairs();
@@ -68,7 +62,7 @@ function keptParts(target: string, header: HeaderOf, env: unknown, lookup: KeptL
   for (const [name, value] of security) headers[name] = value;
   const query = target.indexOf('?');
   logRequest(id, 'GET', query < 0 ? target : target.slice(0, query), answer.status, started);
-  return { status: answer.status, headers, body: answer.body };
+  return new Response(answer.body, { status: answer.status, headers });
 }
 
 /**
@@ -80,28 +74,6 @@ function keptParts(target: string, header: HeaderOf, env: unknown, lookup: KeptL
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any app, whatever its env and routes
 export function answerKeptFirst<A extends Hono<any, any, any>>(app: A, lookup: KeptLookup): A {
   const routed = app.fetch;
-  app.fetch = (request, env, executionContext) => {
-    if (request.method !== 'GET') return routed(request, env, executionContext);
-    const kept = keptParts(requestTarget(request.url), headerReader(request, env), env, lookup);
-    return kept ? new Response(kept.body, { status: kept.status, headers: kept.headers }) : routed(request, env, executionContext);
-  };
+  app.fetch = (request, env, executionContext) => (request.method === 'GET' && keptAnswer(request, env, lookup)) || routed(request, env, executionContext);
   return app;
-}
-
-/**
- * The same kept answers for the local server, written on node's response before a Request and a
- * Response are made for the app (@hono/node-server's listener, `next`): most of a small kept
- * answer's cost was those two objects and copying their headers. Bytes and headers are those of
- * answerKeptFirst; every other request goes to `next` unchanged.
- */
-export function answerKeptInNode(lookup: KeptLookup, next: RequestListener): RequestListener {
-  return (incoming, outgoing) => {
-    const kept = incoming.method === 'GET' && incoming.url ? keptParts(incoming.url, nodeHeaderReader(incoming), undefined, lookup) : undefined;
-    if (!kept) return next(incoming, outgoing);
-    const { body } = kept;
-    // Given with the head, so node sends a Content-Length rather than a chunked body, as the adapter does.
-    if (body !== null) kept.headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-    outgoing.writeHead(kept.status, kept.headers);
-    outgoing.end(body ?? undefined);
-  };
 }

@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { getRequestListener } from '@hono/node-server';
+import { serve } from '@hono/node-server';
 import { openDatabase } from '#db/client';
 import { seedIfEmpty } from '../lib/seed-catalogue';
 import { idleConnectionClosed, useDatabase } from '../lib/db';
@@ -14,8 +12,6 @@ import { usePushSender } from '../lib/outbox/senders';
 import { sendPushRow } from '../lib/push/send-push';
 import { runScheduledAlerts, SCHEDULED_ALERTS_INTERVAL_MS } from '../lib/domain/alerts/scheduled';
 import { scheduleUploadSweep, sweepUnconfirmedUploads } from '../lib/domain/uploads/sweep';
-import { answerKeptInNode } from '../lib/kept-answers';
-import { keptFestivalLists } from '../festivals/kept-lists';
 import { createLocalApp } from './local-app';
 import { stopGracefullyOnSignals } from './shutdown';
 
@@ -53,10 +49,7 @@ export async function serveSite({ config, webRoot, announce, onSeeded }: ServeSi
   const stopAlerts = repeat('scheduled alerts', () => runScheduledAlerts(handle.db), SCHEDULED_ALERTS_INTERVAL_MS);
 
   // Development listens on this machine only (HOST=127.0.0.1 by default); production on HOST or every interface.
-  // The catalogue's lists and festivals asked for again are written on node's response before the
-  // adapter builds a Request and a Response for the app (decision 071); the rest goes through the app.
-  const server = createServer(answerKeptInNode(keptFestivalLists, getRequestListener(app.fetch, { hostname: config.HOST })));
-  server.listen(config.PORT, config.HOST, () => console.log(announce((server.address() as AddressInfo).port)));
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => console.log(announce(info.port)));
 
   // The sweep and the outbox stop with the requests: the database closes after them.
   stopGracefullyOnSignals(server, async () => {
