@@ -38,7 +38,7 @@ registerRoute(
 // uploads and the files the server writes itself go to the network.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/uploads\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/, /^\/sw\.js$/, /\.webmanifest$/],
+    denylist: [/^\/api\//, /^\/uploads\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/, /^\/sitemaps\//, /^\/sw\.js$/, /\.webmanifest$/],
   }),
 );
 
