@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, httpUrl, updatedAt } from './columns';
 import { usersTable } from './users';
 
@@ -31,13 +31,6 @@ export const artistsTable = pgTable(
      * festivals' status, so a search filters a column instead of joining every match's lineups.
      */
     isPublic: boolean('is_public').notNull().default(true),
-    /**
-     * The last day (end, else start) of each approved festival the artist is on a lineup of, one
-     * date per festival, over all its editions: the search counts the festivals still to come as
-     * the dates not yet past, without joining every match's lineups. Kept by triggers (migration
-     * artists-festival-dates) on lineup entries, editions' dates and festivals' status.
-     */
-    festivalDates: date('festival_dates', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

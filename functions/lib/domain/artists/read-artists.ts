@@ -39,8 +39,7 @@ function toArtist(row: Row): Artist {
 
 /**
  * GET /api/artists: names containing the search, compared by their key (so accents, case, "DJ"
- * and punctuation do not matter); exact and prefix matches first. One query, total included, with
- * each artist's count of approved festivals still to come.
+ * and punctuation do not matter); exact and prefix matches first. One query, total included.
  */
 export async function searchArtists(
   database: Database,
@@ -48,10 +47,11 @@ export async function searchArtists(
 ): Promise<{ artists: ArtistListItem[]; total: number }> {
   const key = artistNameKey(query.search ?? '');
   const where = key ? sql`a.name_key like ${'%' + key + '%'} and ${publicArtist}` : publicArtist;
-  // The festivals still to come are the kept last days not yet past (artists.festival_dates, one per
-  // approved festival): a few dates of the row itself rather than its lineups joined per match.
   const rows = await sqlRows(database, sql`select ${artistColumns}, count(*) over () as total,
-      (select count(*) from unnest(a.festival_dates) last where last >= current_date)::int as upcoming
+      (select count(distinct e.festival_id) from lineup_entries le
+        join festival_editions e on e.id = le.edition_id
+        join festivals f on f.id = e.festival_id and f.status = 'approved'
+        where le.artist_id = a.id and coalesce(e.end_date, e.start_date) >= current_date)::int as upcoming
     from artists a where ${where}
     order by a.name_key = ${key} desc, a.name_key like ${key + '%'} desc, lower(a.name), a.id
     limit ${query.limit} offset ${query.offset}`);
