@@ -118,7 +118,7 @@ try {
   process.env.LOG_LEVEL = 'silent';
   const { app: festivalsApp } = await import('../functions/festivals/app');
   const { app: artistsApp } = await import('../functions/artists/app');
-  console.log('\nSQL statements per request (counted in process, after a warm request):');
+  console.log('\nSQL statements per request (counted in process, after a warm request; kept answers\' versions are checked once a second per process, decision 073):');
   for (const [label, app, p] of [
     ['GET /api/festivals/{small}', festivalsApp, `/api/festivals/${ids[1]}`],
     [`GET /api/festivals/{largest} (${current.n} artists)`, festivalsApp, `/api/festivals/${flagship.id}`],

@@ -5,7 +5,8 @@ import type { Database } from '#db/client';
 import { sqlRows } from '../sql-rows';
 import type { SitemapPart, SitemapSlice } from '../sitemap-parts';
 import { cachedBody, type CachedBody } from '../../cached-body';
-import { VersionedBodies } from '../editions/versioned-bodies';
+import { VersionChecks, VersionedBodies } from '../editions/versioned-bodies';
+import { writeGeneration } from '../write-generation';
 
 type Row = Record<string, unknown>;
 
@@ -109,33 +110,52 @@ export async function artistDetail(database: Database, id: number): Promise<Arti
 }
 
 /**
- * What an artist's public page is built from, in one statement of primary-key reads: the version
- * triggers move on every write to the artist, their lineup entries and those editions
+ * What the given artists' public pages are built from, in one statement of primary-key reads: the
+ * version triggers move on every write to the artist, their lineup entries and those editions
  * (artist_versions), the catalogue's version (the festivals' names, places, pictures, genres and
  * approval) and the database's date (which editions are upcoming).
  */
-async function artistKey(database: Database, id: number): Promise<string> {
-  const [row] = await sqlRows<{ artist: string | null; catalogue: string | null; today: string }>(
+async function artistKeys(database: Database, ids: number[]): Promise<Map<number, string>> {
+  const rows = await sqlRows<{ id: number; artist: string | null; catalogue: string | null; today: string }>(
     database,
-    sql`select (select version from artist_versions where artist_id = ${id})::text as artist,
-        (select version from catalogue_version where id = 1)::text as catalogue, current_date::text as today`,
+    sql`select i.id, (select version from artist_versions where artist_id = i.id)::text as artist,
+        (select version from catalogue_version where id = 1)::text as catalogue, current_date::text as today
+      from unnest(${`{${ids.join(',')}}`}::int[]) as i(id)`,
   );
-  return `${row?.artist ?? 0}:${row?.catalogue ?? 0}:${row?.today ?? ''}`;
+  return new Map(rows.map((row) => [Number(row.id), `${row.artist ?? 0}:${row.catalogue ?? 0}:${row.today}`]));
 }
+
+/**
+ * Those keys as of at most a second ago for every artist whose page is kept, read together in one
+ * background statement a second (decision 073), as the festivals' editions are: a request for a
+ * kept page runs no SQL, a write made here shows on the next request and one made elsewhere within
+ * a second.
+ */
+export const ARTIST_PAGES_FRESH_MS = 1000;
+const artistChecks = new VersionChecks<Database>(artistKeys, { freshMs: ARTIST_PAGES_FRESH_MS, maxIds: 8192, generation: writeGeneration });
 
 /** Artist pages kept per artist under that key (null: no public artist), 8 MB counting two bytes a character. */
 const artistAnswers = new VersionedBodies<CachedBody | null>(8 * 1024 * 1024, (body) => (body ? body.body.length * 2 : 64));
 
 /**
  * GET /api/artists/{id} serialised, with its ETag and compressed forms; null when there is no such
- * public artist. One primary-key statement while nothing changed, three when it did.
+ * public artist. No statement while the kept page is checked (artistChecks), two when it changed.
  */
 export async function artistDetailBody(database: Database, id: number): Promise<CachedBody | null> {
-  const key = await artistKey(database, id);
+  const key = await artistChecks.key(database, id);
   return artistAnswers.get(id, key, async () => {
     const artist = await artistDetail(database, id);
     return artist ? cachedBody(artist) : null;
   });
+}
+
+/**
+ * The kept page of a public artist when it can be sent without waiting (its key checked less than a
+ * second ago, no write here since), else undefined: the route then reads (and answers 404 itself).
+ */
+export function keptArtistDetailBody(id: number): CachedBody | undefined {
+  const key = artistChecks.peek(id);
+  return key === undefined ? undefined : (artistAnswers.peek(id, key) ?? undefined);
 }
 
 /**

@@ -4,7 +4,8 @@ import type { Database } from '#db/client';
 import { sqlRows } from '../sql-rows';
 import { isDatabaseUnavailable } from '../../errors';
 import { cachedBody, PER_REQUEST_BROTLI_QUALITY, type CachedBody } from '../../cached-body';
-import { VersionedBodies } from './versioned-bodies';
+import { writeGeneration } from '../write-generation';
+import { VersionChecks, VersionedBodies } from './versioned-bodies';
 
 type Row = Record<string, unknown>;
 
@@ -119,20 +120,31 @@ async function readFestivalEditionFields(database: Database, festivalId: number)
 }
 
 /**
- * What a festival's editions are built from, in one statement of primary-key reads: the version
- * triggers move on every write to its editions, lineups, tickets and the names of its artists
- * (festival_edition_versions), its comments' version (the rating of each year) and which edition
- * is current (moved by the daily refresh too, without touching an edition).
+ * What the given festivals' editions are built from, in one statement of primary-key reads per
+ * festival: the version triggers move on every write to its editions, lineups, tickets and the
+ * names of its artists (festival_edition_versions), its comments' version (the rating of each
+ * year) and which edition is current (moved by the daily refresh too, without touching an edition).
  */
-async function editionsKey(database: Database, festivalId: number): Promise<string> {
-  const [row] = await sqlRows<{ editions: string | null; comments: string | null; current: number | null }>(
+async function editionsKeys(database: Database, festivalIds: number[]): Promise<Map<number, string>> {
+  const rows = await sqlRows<{ id: number; editions: string | null; comments: string | null; current: number | null }>(
     database,
-    sql`select (select version from festival_edition_versions where festival_id = ${festivalId})::text as editions,
-        (select comments_version from festival_list_versions where festival_id = ${festivalId})::text as comments,
-        (select current_edition_id from festivals where id = ${festivalId}) as current`,
+    sql`select i.id, (select version from festival_edition_versions where festival_id = i.id)::text as editions,
+        (select comments_version from festival_list_versions where festival_id = i.id)::text as comments,
+        (select current_edition_id from festivals where id = i.id) as current
+      from unnest(${`{${festivalIds.join(',')}}`}::int[]) as i(id)`,
   );
-  return `${row?.editions ?? 0}:${row?.comments ?? 0}:${row?.current ?? ''}`;
+  return new Map(rows.map((row) => [Number(row.id), `${row.editions ?? 0}:${row.comments ?? 0}:${row.current ?? ''}`]));
 }
+
+/**
+ * Those keys as of at most a second ago, for every festival whose editions are kept, read together
+ * in one background statement a second (decision 073): a request for kept editions runs no SQL.
+ * A write made through this process shows on the next request; one made elsewhere (the admin
+ * function, the daily refresh, a script), within a second, like the festival page's answer.
+ */
+export const EDITIONS_FRESH_MS = 1000;
+const editionsChecks = new VersionChecks<Database>(editionsKeys, { freshMs: EDITIONS_FRESH_MS, maxIds: 4096, generation: writeGeneration });
+const editionsKey = (database: Database, festivalId: number) => editionsChecks.key(database, festivalId);
 
 /**
  * Answers kept per festival under that key: its editions as built, the same serialised with their
@@ -156,8 +168,8 @@ async function editionsAnswer(database: Database, festivalId: number): Promise<E
 }
 
 /**
- * GET /api/festivals/{id}/editions: every edition, newest first, with lineup and tickets. One
- * primary-key statement while nothing changed, three when it did. Callers must not change it.
+ * GET /api/festivals/{id}/editions: every edition, newest first, with lineup and tickets. No
+ * statement while the kept answer is checked (editionsChecks), two more when it changed. Callers must not change it.
  */
 export async function festivalEditions(database: Database, festivalId: number): Promise<Edition[]> {
   return (await editionsAnswer(database, festivalId)).editions;
@@ -169,9 +181,18 @@ export async function festivalEditionsBody(database: Database, festivalId: numbe
 }
 
 /**
+ * The kept answer to GET /api/festivals/{id}/editions when it can be sent without waiting (its key
+ * checked less than a second ago, no write here since), else undefined: the route then reads.
+ */
+export function keptFestivalEditionsBody(festivalId: number): CachedBody | undefined {
+  const key = editionsChecks.peek(festivalId);
+  return key === undefined ? undefined : editionAnswers.peek(festivalId, key)?.body;
+}
+
+/**
  * What GET /api/festivals/{id} adds: the current edition (the one whose dates the festival shows)
- * in full, every year in summary. Kept under the same key as the editions answer: one primary-key
- * statement while nothing changed, three when it did. Callers must not change it.
+ * in full, every year in summary. Kept under the same key as the editions answer: no statement
+ * while it is checked, two when it changed. Callers must not change it.
  */
 export async function festivalEditionFields(database: Database, festivalId: number): Promise<FestivalEditionFields> {
   const key = await editionsKey(database, festivalId);

@@ -11,6 +11,7 @@ import { isDatabaseUnavailable } from '../../errors';
 import { editionFilters } from '../editions/catalogue-filters';
 import type { Festival } from '#core/response-schemas';
 import { selectFestivals } from './festival-rows';
+import { countWrite, writeGeneration } from '../write-generation';
 
 export type { CachedBody };
 
@@ -67,7 +68,6 @@ let current: Snapshot | undefined;
 /** The newest catalogue read successfully: served while the database is down (decision 022). */
 let lastGood: Snapshot | undefined;
 let loading: { generation: number; snapshot: Promise<Snapshot> } | undefined;
-let generation = 0;
 let snapshotIds = 0;
 let unavailableAt = -Infinity;
 /** When the version was last asked for, and the question in flight if any. */
@@ -76,13 +76,11 @@ let checking: Promise<void> | undefined;
 
 export function invalidateCatalog(): void {
   current = undefined;
-  generation += 1;
+  countWrite();
 }
 
 /** How many writes this process has made to what festivals are made of: answers kept apart from the catalogue compare it. */
-export function catalogGeneration(): number {
-  return generation;
-}
+export const catalogGeneration = writeGeneration;
 
 async function readVersion(database: Database): Promise<number> {
   const [row] = await database.select({ version: catalogueVersionTable.version }).from(catalogueVersionTable).where(eq(catalogueVersionTable.id, 1));
@@ -91,8 +89,8 @@ async function readVersion(database: Database): Promise<number> {
 
 /** One load at a time per generation: requests arriving during a load share it. */
 function load(database: Database): Promise<Snapshot> {
-  if (loading?.generation === generation) return loading.snapshot;
-  const startedAt = generation;
+  if (loading?.generation === writeGeneration()) return loading.snapshot;
+  const startedAt = writeGeneration();
   // The version first: a write landing between the two reads leaves the snapshot labelled older
   // than its data, so the next check reads it once more, never the other way round.
   const snapshot = readVersion(database).then(async (version) => {
@@ -113,7 +111,7 @@ function load(database: Database): Promise<Snapshot> {
       lastGood = next;
     }
     // A write during the load already dropped the cache; this read may predate it.
-    if (generation === startedAt) current = next;
+    if (writeGeneration() === startedAt) current = next;
     return next;
   });
   snapshot.catch((error: unknown) => {
