@@ -77,6 +77,24 @@ test.describe('at 375 px', () => {
     expect(await profileStatus(page, here.token)).toBe(401);
     expect(await profileStatus(page, laptop.token)).toBe(401);
   });
+
+  test('the menu opened while the stored session is still being checked stays open when the check ends', async ({ page }) => {
+    const someone = person('Menu Temprano');
+    await login(page, someone);
+    let answer!: () => void;
+    const checked = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/users/profile', async (route) => {
+      await checked;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menú' });
+    await expect(menu).toBeVisible();
+    answer();
+    await expect(menu.getByRole('button', { name: 'Cerrar sesión', exact: true })).toBeVisible();
+    await expect(menu).toBeVisible();
+  });
 });
 
 test('an active visitor keeps a renewed token from the profile check', async ({ page }) => {

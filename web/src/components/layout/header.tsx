@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { MenuIcon } from 'lucide-react';
 import { useAuth } from '../../lib/auth';
@@ -22,7 +22,16 @@ export function Header({ notifications, renderSignIn }: Props) {
   const { user, checking } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  useEffect(() => setMenuOpen(false), [pathname, user?.id]);
+  useEffect(() => setMenuOpen(false), [pathname]);
+  // Signing in or out closes the menu; the stored session's check ending does not (the person is the
+  // same), so a menu opened while the page starts stays open.
+  const userId = user?.id;
+  const settledUserId = useRef<{ id: number | undefined } | null>(null);
+  useEffect(() => {
+    if (checking) return;
+    if (settledUserId.current && settledUserId.current.id !== userId) setMenuOpen(false);
+    settledUserId.current = { id: userId };
+  }, [userId, checking]);
 
   return (
     <header className="site-header">
