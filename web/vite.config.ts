@@ -205,10 +205,11 @@ export default defineConfig({
             // What every screen runs (React, the router, Lucide's icon base, the API client, the
             // session, toasts) in one chunk beside the entry. Left alone, the bundler gives each
             // module shared with a lazy screen a tiny chunk of its own, and the first load pays a
-            // request and a gzip stream for each (docs/decisions/024).
+            // request and a gzip stream for each (docs/decisions/024). Styles stay out of it: the
+            // toasts' are imported with the site's by main.tsx, so the first paint waits for one stylesheet.
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|context|shared[\\/])|[\\/]web[\\/]src[\\/](lib[\\/](api-client|auth|storage)|components[\\/]toast)[\\/.]|[\\/]core[\\/]slug\.ts|vite[\\/]preload-helper/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|context|shared[\\/])|[\\/]web[\\/]src[\\/](lib[\\/](api-client|auth|storage)|components[\\/]toast)[\\/.](?!.*\.css$)|[\\/]core[\\/]slug\.ts|vite[\\/]preload-helper/,
             },
           ],
         },

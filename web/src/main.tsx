@@ -3,6 +3,9 @@ import './styles/fonts.css';
 import './styles/global.css';
 import './styles/primitives.css';
 import './styles/festival-hero.css';
+// The toasts' styles with the site's rather than beside the shell's code, which made them a second
+// render-blocking stylesheet of 639 bytes: a round trip before every first paint.
+import './components/toast/toast.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';

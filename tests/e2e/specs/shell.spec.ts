@@ -110,3 +110,18 @@ test('screens scroll to the top on entry', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Mis favoritos' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('the first paint waits for one stylesheet, which styles the toasts too', async ({ page }) => {
+  const html = await (await page.request.get('/')).text();
+  expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toHaveLength(1);
+  await withCookieChoice(page);
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('button', { name: 'Suscribirme' }).click();
+  const toast = page.locator('.toast').filter({ hasText: 'Por favor, introduce un correo electrónico válido.' });
+  await expect(toast).toBeVisible();
+  // Pinned under the header at the right, not in the page's flow after the footer.
+  await expect(page.locator('.toast-region')).toHaveCSS('position', 'fixed');
+  const box = (await toast.boundingBox())!;
+  expect(box.y).toBeLessThan(200);
+});

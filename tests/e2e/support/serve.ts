@@ -6,13 +6,14 @@
  * size instead of the real seed, for browser tests at scale.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import { openDatabase } from '#db/client';
 import { generateCatalogue } from '#db/seed/generate-catalogue';
+import { webBuildIsStale } from '../../../functions/server/web-build';
 import { startSmtpServer } from '../../support/smtp-server';
 import { E2E_ADMIN_EMAIL, E2E_CLIENT_ID, E2E_KEY_FILE, E2E_MAIL_DIR, E2E_SESSION_SECRET } from './constants';
 
@@ -23,8 +24,10 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const buildEnv = { ...process.env };
 delete buildEnv.GOOGLE_CLIENT_ID;
 // E2E_REUSE_BUILD=1 (the suite on the generated catalogue, run right after the seed's) serves the
-// build the first run made, with the same settings, instead of building it again.
-if (!(process.env.E2E_REUSE_BUILD && existsSync(path.join(root, 'web/dist/index.html')))) {
+// build the first run made, with the same settings, instead of building it again. A build older than
+// the sources is made again here, not left to the server's start, which would build it with the
+// Google client id set below and send every page to Google's script.
+if (!(process.env.E2E_REUSE_BUILD && !webBuildIsStale(root))) {
   execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, env: buildEnv, stdio: 'inherit' });
 }
 

@@ -1,5 +1,4 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import './toast.css';
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning';
 
