@@ -224,10 +224,10 @@ async function artistKeys(database: Database, ids: number[]): Promise<Map<number
 }
 
 /**
- * Those keys as of at most a second ago for every artist whose page is kept, read together in one
- * background statement a second (decision 073), as the festivals' editions are: a request for a
- * kept page runs no SQL, a write made here shows on the next request and one made elsewhere within
- * a second.
+ * Those keys as of at most a second ago for every artist whose page was asked for in the last
+ * minute, read together in one background statement a second (decision 073), as the festivals'
+ * editions are: a request for a kept page runs no SQL, a write made here shows on the next request
+ * and one made elsewhere within a second.
  */
 const artistChecks = new VersionChecks<Database>(artistKeys, { freshMs: ARTIST_PAGES_FRESH_MS, maxIds: 8192, generation: writeGeneration });
 

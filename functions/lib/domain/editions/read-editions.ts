@@ -137,8 +137,9 @@ async function editionsKeys(database: Database, festivalIds: number[]): Promise<
 }
 
 /**
- * Those keys as of at most a second ago, for every festival whose editions are kept, read together
- * in one background statement a second (decision 073): a request for kept editions runs no SQL.
+ * Those keys as of at most a second ago, for every festival whose editions were asked for in the
+ * last minute, read together in one background statement a second (decision 073): a request for
+ * kept editions runs no SQL.
  * A write made through this process shows on the next request; one made elsewhere (the admin
  * function, the daily refresh, a script), within a second, like the festival page's answer.
  */

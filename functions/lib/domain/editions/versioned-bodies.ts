@@ -47,13 +47,21 @@ export class VersionedBodies<V> {
   }
 }
 
+/** An item's last key, when the read that gave it started and under which write generation. */
+interface CheckedKey {
+  key: string;
+  readAt: number;
+  generation: number;
+  askedAt: number;
+}
+
 /**
- * The keys VersionedBodies are asked for, read for every kept item at once instead of once per
- * request: a request whose item was checked less than `freshMs` ago uses the key that check read
- * and runs no SQL. Past half of `freshMs` a request starts the next check in the background (one
- * statement for every item kept, shared by all requests); past `freshMs`, or after a write made
- * through this process (`generation` moved), the request waits for a check that started after it.
- * An item asked for the first time has its own key read, as before.
+ * The keys VersionedBodies are asked for, read for every item asked for lately at once instead of
+ * once per request: a request whose item's key was read less than `freshMs` ago uses it and runs no
+ * SQL. Past half of `freshMs` a request starts the next check in the background (one statement for
+ * every item asked for in the last `activeMs`, shared by all requests); past `freshMs`, or after a
+ * write made through this process (`generation` moved), the request waits for a check that
+ * started after it. An item asked for the first time, or not for a while, has its own key read.
  *
  * So a write made elsewhere (another instance, a script) shows on the first request that arrives
  * `freshMs` after it; a write made here shows on the next request. Keys are read before the
@@ -61,75 +69,81 @@ export class VersionedBodies<V> {
  * read only labels an answer older than its data, and the next check builds it once more.
  */
 export class VersionChecks<D> {
-  private readonly keys: LRUCache<number, string>;
-  private checkedAt = -Infinity;
-  private checkedGeneration = -1;
-  private checking: { generation: number; done: Promise<void> } | undefined;
+  private readonly keys: LRUCache<number, CheckedKey>;
+  private checking: { generation: number; startedAt: number; done: Promise<void> } | undefined;
   /** Where the last request read from: where a check started without one (peek) asks. */
   private source: { database: D } | undefined;
 
   constructor(
     private readonly readKeys: (database: D, ids: number[]) => Promise<Map<number, string>>,
-    private readonly options: { freshMs: number; maxIds: number; generation: () => number },
+    private readonly options: { freshMs: number; maxIds: number; generation: () => number; activeMs?: number },
   ) {
     this.keys = new LRUCache({ max: options.maxIds });
   }
 
   async key(database: D, id: number): Promise<string> {
     this.source = { database };
+    const now = Date.now();
     const generation = this.options.generation();
     const known = this.keys.get(id);
-    if (known === undefined) {
-      // The check does not know this item: its own read, as fresh as a check starting now (and
-      // the first check of a process that knew nothing yet, as a cold instance's first request).
-      const first = this.keys.size === 0 && this.checkedAt === -Infinity;
-      const startedAt = Date.now();
-      const read = (await this.readKeys(database, [id])).get(id)!;
-      this.keys.set(id, read);
-      if (first && this.checkedAt === -Infinity) {
-        this.checkedAt = startedAt;
-        this.checkedGeneration = generation;
-      }
-      return read;
+    if (known) {
+      known.askedAt = now;
+      if (this.usable(known, now, generation)) return known.key;
+      // Stale, or written here since: wait for a check started less than `freshMs` ago (shared
+      // with the requests that arrive meanwhile) under this generation.
+      const since = now - this.options.freshMs;
+      await this.check(database, generation, since);
+      const checked = this.keys.get(id);
+      if (checked && checked.generation === generation && checked.readAt >= since) return checked.key;
     }
-    const age = Date.now() - this.checkedAt;
-    if (age > this.options.freshMs || this.checkedGeneration !== generation) {
-      await this.check(database, generation);
-      return this.keys.get(id) ?? known;
-    }
-    if (age > this.options.freshMs / 2) this.check(database, generation).catch(() => undefined);
-    return known;
+    // Not known, or not in the check: its own read, as fresh as a check starting now.
+    const readAt = Date.now();
+    const key = (await this.readKeys(database, [id])).get(id)!;
+    const entry = this.keys.get(id);
+    if (!entry || entry.readAt <= readAt) this.keys.set(id, { key, readAt, generation, askedAt: readAt });
+    return key;
   }
 
   /**
-   * The item's key when a request may use it without waiting (checked less than `freshMs` ago, no
+   * The item's key when a request may use it without waiting (read less than `freshMs` ago, no
    * write here since), starting the next check in the background when it is due, as key() does;
    * undefined when a request has to wait (key()).
    */
   peek(id: number): string | undefined {
     const known = this.keys.get(id);
-    const generation = this.options.generation();
-    if (known === undefined || !this.source || this.checkedGeneration !== generation) return undefined;
-    const age = Date.now() - this.checkedAt;
-    if (age > this.options.freshMs) return undefined;
-    if (age > this.options.freshMs / 2) this.check(this.source.database, generation).catch(() => undefined);
-    return known;
+    if (!known) return undefined;
+    const now = Date.now();
+    known.askedAt = now;
+    return this.usable(known, now, this.options.generation()) ? known.key : undefined;
   }
 
-  /** One check at a time per generation: requests arriving meanwhile share it. */
-  private check(database: D, generation: number): Promise<void> {
-    if (this.checking?.generation === generation) return this.checking.done;
+  /** Whether a key may answer now; past half its life, the next check starts in the background. */
+  private usable(entry: CheckedKey, now: number, generation: number): boolean {
+    const age = now - entry.readAt;
+    if (entry.generation !== generation || age > this.options.freshMs) return false;
+    if (age > this.options.freshMs / 2 && this.source) this.check(this.source.database, generation, now - this.options.freshMs / 2).catch(() => undefined);
+    return true;
+  }
+
+  /**
+   * One statement reading every item asked for within `activeMs`; a check of the same generation
+   * that started at or after `since` is shared instead of starting another.
+   */
+  private check(database: D, generation: number, since: number): Promise<void> {
+    if (this.checking && this.checking.generation === generation && this.checking.startedAt >= since) return this.checking.done;
     const startedAt = Date.now();
-    // Least recently asked first, so that setting the keys read keeps the order they were asked in.
-    const ids = [...this.keys.rkeys()];
+    const activeSince = startedAt - (this.options.activeMs ?? 60_000);
+    const ids: number[] = [];
+    for (const [id, entry] of this.keys.entries()) if (entry.askedAt >= activeSince) ids.push(id);
     const entry = {
       generation,
-      done: this.readKeys(database, ids).then((read) => {
-        // A check that started before a later one landed has nothing newer to say.
-        if (startedAt < this.checkedAt) return;
-        for (const [id, key] of read) if (this.keys.has(id)) this.keys.set(id, key);
-        this.checkedAt = startedAt;
-        this.checkedGeneration = generation;
+      startedAt,
+      done: ids.length === 0 ? Promise.resolve() : this.readKeys(database, ids).then((read) => {
+        for (const [id, key] of read) {
+          const kept = this.keys.peek(id);
+          // A read that started later (an item's own) has nothing older to learn from this one.
+          if (kept && kept.readAt <= startedAt) Object.assign(kept, { key, readAt: startedAt, generation });
+        }
       }),
     };
     this.checking = entry;
@@ -142,6 +156,5 @@ export class VersionChecks<D> {
 
   clear(): void {
     this.keys.clear();
-    this.checkedAt = -Infinity;
   }
 }
