@@ -58,6 +58,16 @@ describe('admin artists', () => {
     expect(await db().select().from(artistsTable).where(eq(artistsTable.id, created.id))).toHaveLength(0);
   });
 
+  it('an artist created or deleted here is found, or no longer found, by the very next search', async () => {
+    const search = async () => (await api('GET', `/api/artists?search=${encodeURIComponent(`Recién Llegada ${tag}`)}`)).json as { id: number }[];
+    // A search just before keeps the index checked: the write alone has to show.
+    expect(await search()).toEqual([]);
+    const created = await createArtist({ name: `Recién Llegada ${tag}` });
+    expect((await search()).map((a) => a.id)).toEqual([created.id]);
+    expect((await api('DELETE', `/api/admin/artists/${created.id}`, { token: admin.token })).status).toBe(200);
+    expect(await search()).toEqual([]);
+  });
+
   it('needs an admin and answers 404 and Spanish 400s', async () => {
     expect((await api('POST', '/api/admin/artists', { body: { name: 'X' } })).status).toBe(401);
     expect((await api('POST', '/api/admin/artists', { token: user.token, body: { name: 'X' } })).status).toBe(403);

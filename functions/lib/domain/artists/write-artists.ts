@@ -39,13 +39,16 @@ const artistValues = (input: ArtistInput) => ({
 
 /** POST /api/admin/artists */
 export async function createArtist(database: Database, input: ArtistInput, actorId: number): Promise<number> {
-  return database
+  const id = await database
     .transaction(async (tx) => {
       const [row] = await tx.insert(artistsTable).values(artistValues(input)).returning({ id: artistsTable.id });
       await recordAudit(tx, { actorId, action: 'create', entity: 'artist', entityId: row.id, details: { name: input.name } });
       return row.id;
     })
     .catch(duplicateName);
+  // The kept artist search (read-artists.ts) shows a write made here on the next request.
+  invalidateCatalog();
+  return id;
 }
 
 /** PUT /api/admin/artists/{id} */
@@ -77,6 +80,7 @@ export async function deleteArtist(database: Database, id: number, actorId: numb
       if (pgErrorCode(error) === '23001' || pgErrorCode(error) === '23503') throw conflict(ARTIST_IN_LINEUPS, 'artist_in_lineups');
       throw error;
     });
+  invalidateCatalog();
 }
 
 /**
