@@ -30,7 +30,7 @@ export interface BootOptions {
  *   paints the banner with the header instead of seconds later with React (it is the largest
  *   paint of most screens then). A choice made on it before the app starts is stored exactly as
  *   the app stores it ('Aceptar Todas', 'Rechazar Todas'), or handed to the app ('Configurar').
- * - After the first paint: the code and what the screen at the address needs first, alongside the
+ * - Once the first paint is on screen: the code and what the screen at the address needs first, alongside the
  *   code rather than after it: the home's first page of cards and its first card's picture; on a
  *   festival's page, that page's code and styles and the festival itself (only without a session:
  *   a signed-in person's read carries a token and may see a pending festival); on /map, its first
@@ -61,7 +61,9 @@ export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPa
     '    banner.hidden = true;',
     '  });',
     '}',
-    "const early = (url, then) => { window.__festivalesEarly = { url, response: fetch(url, { headers: { Accept: 'application/json' } }).then((r) => { if (then && r.ok) r.clone().json().then(then, () => {}); return r; }) }; };",
+    // A successful answer is also kept parsed (`data`), so a list's first render can draw its cards
+    // at once instead of a skeleton first (src/lib/early-request.ts).
+    "const early = (url, then) => { const entry = { url }; entry.response = fetch(url, { headers: { Accept: 'application/json' } }).then((r) => { if (r.ok) r.clone().json().then((data) => { entry.data = data; if (then) then(data); }, () => {}); return r; }); window.__festivalesEarly = entry; };",
     "const link = (rel, href, as) => document.head.append(Object.assign(document.createElement('link'), { rel, href, crossOrigin: '' }, as ? { as } : {}));",
     // The same addresses as the router's festival routes ('/horario' is another screen).
     'const festival = /^\\/festival\\/([1-9]\\d{0,9})(?:\\/[^/]+)?\\/?$/.exec(location.pathname);',
@@ -108,7 +110,16 @@ export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPa
     "  if (map) for (const href of mapPage.scripts) link('modulepreload', href);",
     `  import(${JSON.stringify(entry)});`,
     '};',
-    'if (document.hidden) start(); else requestAnimationFrame(() => setTimeout(start));',
+    // Once the first paint is on screen (its 'first-contentful-paint' entry): what starts before it
+    // shares the network with the page's only stylesheet and font. A browser that reports no paint
+    // starts a quarter of a second after its first frame; a hidden page at once.
+    "let started = false;",
+    "const go = () => { if (!started) { started = true; start(); } };",
+    'if (document.hidden) go();',
+    'else {',
+    "  try { new PerformanceObserver((list, observer) => { if (list.getEntriesByName('first-contentful-paint').length) { observer.disconnect(); setTimeout(go); } }).observe({ type: 'paint', buffered: true }); } catch {}",
+    '  requestAnimationFrame(() => setTimeout(go, 250));',
+    '}',
     '',
   ].join('\n');
 }

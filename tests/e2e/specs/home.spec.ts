@@ -138,6 +138,41 @@ test('skeleton: 12 placeholder cards on desktop, 6 on a phone', async ({ page })
   await expect(page.getByRole('status').filter({ hasText: 'encontrado' })).toBeVisible();
 });
 
+for (const screen of ['/', '/favorites']) {
+  test(`${screen}: a first page that arrives before the code is drawn by the first render, first card first, asked for once`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    if (screen === '/favorites') {
+      const ids = (await catalogue(page)).slice(0, 5).map((f) => String(f.id));
+      await page.addInitScript((stored) => localStorage.setItem('favoriteFestivals', stored), JSON.stringify(ids));
+    }
+    const firstPages: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/festivals/page?') && !r.url().includes('offset=')) firstPages.push(r.url());
+    });
+    // The code arrives well after the first page, as on a phone (a hundred kilobytes against a few).
+    await page.route(/\/assets\/(shell|index)-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    // Every state the list goes through: placeholder cards / festival cards.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { listStates: seen });
+      new MutationObserver(() => {
+        const state = `${document.querySelectorAll('.skeleton-card').length}/${document.querySelectorAll('.festival-card').length}`;
+        if (seen.at(-1) !== state) seen.push(state);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(screen);
+    await expect(page.locator('.festival-card')).toHaveCount(screen === '/' ? 24 : 5);
+    const states = await page.evaluate(() => (window as unknown as { listStates: string[] }).listStates);
+    // No placeholders: the first render has the cards; on a phone the first one alone, then the rest.
+    expect(states.filter((s) => !s.startsWith('0/'))).toEqual([]);
+    expect(states.filter((s) => s !== '0/0').slice(0, 2)).toEqual(['0/1', screen === '/' ? '0/24' : '0/5']);
+    expect(firstPages).toHaveLength(1);
+  });
+}
+
 test('the filters live in the address: a search can be shared and survives a reload', { tag: '@catalogue' }, async ({ page }) => {
   const all = (await catalogue(page)) as unknown as Festival[];
   await page.goto('/');

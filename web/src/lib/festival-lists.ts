@@ -1,7 +1,7 @@
 import type { CalendarRange, FestivalPage } from '#core/festival-page';
 import { festivalPageUrl } from '#core/festival-page-url';
 import { apiRequest } from './api-client';
-import { takeEarlyRequest } from './early-request';
+import { takeEarlyAnswer, takeEarlyRequest } from './early-request';
 import { invalidateWhere } from './use-server-data';
 
 /** Thrown when a list answer is not the shape the screen reads (shown as 'Respuesta inesperada del servidor.'). */
@@ -48,6 +48,21 @@ export function fetchFestivalPage(url: string): Promise<FestivalPage> {
   return page;
 }
 
+/**
+ * The page at this URL when index.html's early request for it has already been answered (a list's
+ * first page on a first load), kept like a fetched page; undefined otherwise.
+ */
+export function arrivedFestivalPage(url: string): FestivalPage | undefined {
+  if (arrived?.url === url) return arrived.page;
+  const data = takeEarlyAnswer(url);
+  if (!isPage(data)) return undefined;
+  pages.set(url, Promise.resolve(data));
+  // Kept for a render that React starts again (one that suspended, or was interrupted, draws anew).
+  arrived = { url, page: data };
+  return data;
+}
+let arrived: { url: string; page: FestivalPage } | undefined;
+
 /** Starts loading a page the visitor is likely to ask for next, when the browser is idle. */
 export function prefetchFestivalPage(url: string): void {
   const start = () => void fetchFestivalPage(url).catch(() => undefined);
@@ -64,5 +79,6 @@ export async function fetchCalendarRange(from: string, to: string, signal?: Abor
 /** After a change to the catalogue (a proposal approved, a festival deleted): every list asks again. */
 export function invalidateFestivalLists(): void {
   pages.clear();
+  arrived = undefined;
   invalidateWhere((key) => key.startsWith(LIST_KEY_PREFIX));
 }

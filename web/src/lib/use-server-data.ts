@@ -45,9 +45,17 @@ export function invalidateWhere(matches: (key: string) => boolean): void {
  * asked; an answer that arrives after the key changed or the component left is dropped (its request
  * is aborted). Failures are kept in `error`; the caller decides what to show or log.
  */
-export function useServerData<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): ServerData<T> {
-  const [state, setState] = useState<State<T>>({ data: undefined, error: null, loading: key !== null, refreshing: key !== null });
+export function useServerData<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, arrived?: () => T | undefined): ServerData<T> {
+  // `arrived`: the answer when it is already at hand as the component mounts (index.html's early
+  // request), drawn by the first render instead of a loading state; it is not asked for again.
+  const [seeded] = useState(() => (key !== null && arrived ? { key, data: arrived() } : undefined));
+  const [state, setState] = useState<State<T>>(() =>
+    seeded?.data !== undefined
+      ? { data: seeded.data, error: null, loading: false, refreshing: false }
+      : { data: undefined, error: null, loading: key !== null, refreshing: key !== null },
+  );
   const [version, setVersion] = useState(0);
+  const skipFirstLoad = useRef(seeded?.data !== undefined);
   // The latest loader, so a caller may pass an inline function without reloading on every render.
   const loader = useRef(load);
   loader.current = load;
@@ -56,6 +64,10 @@ export function useServerData<T>(key: string | null, load: (signal: AbortSignal)
     if (key === null) {
       setState({ data: undefined, error: null, loading: false, refreshing: false });
       return;
+    }
+    if (skipFirstLoad.current) {
+      skipFirstLoad.current = false;
+      if (key === seeded?.key && version === 0) return;
     }
     const controller = new AbortController();
     setState((s) => ({ ...s, error: null, loading: s.data === undefined, refreshing: true }));

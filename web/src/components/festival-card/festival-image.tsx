@@ -21,9 +21,14 @@ export function StockPicture({ festival, src, ...rest }: StockProps) {
   return <SourcedPicture {...rest} source={{ ...festivalImage(festival), src }} />;
 }
 
-/** An <img>, inside a <picture> when the source has AVIF and WebP sets. */
+/**
+ * An <img>, inside a <picture> when the source has AVIF and WebP sets. A picture asked for first
+ * (`fetchPriority="high"`, the first cards, the page's largest paint) is drawn decoded in the very
+ * frame that first shows its card; the others are decoded off that frame, so scrolling never waits.
+ */
 function SourcedPicture({ source, sizes, ...rest }: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & { source: ImageSource }) {
-  const img = <img {...rest} src={source.src} srcSet={source.srcSet} sizes={source.srcSet ? sizes : undefined} decoding="async" />;
+  const decoding = rest.fetchPriority === 'high' ? 'sync' : 'async';
+  const img = <img {...rest} src={source.src} srcSet={source.srcSet} sizes={source.srcSet ? sizes : undefined} decoding={decoding} />;
   if (!source.sources?.length) return img;
   return (
     <picture className="photo-picture">

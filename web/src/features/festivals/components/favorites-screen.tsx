@@ -8,20 +8,22 @@ import type { Festival } from '#core/response-schemas';
 import { FestivalGridSkeleton } from '../../../components/festival-card/festival-card-skeleton';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { useFavorites } from '../../../lib/favorites';
-import { fetchFestivalPage, festivalPageUrl, LIST_KEY_PREFIX } from '../../../lib/festival-lists';
+import { arrivedFestivalPage, fetchFestivalPage, festivalPageUrl, LIST_KEY_PREFIX } from '../../../lib/festival-lists';
 import { useServerData } from '../../../lib/use-server-data';
 import { CatalogLoadError } from './catalog-load-error';
 import { FestivalGrid } from './festival-grid';
 
 const byId = (a: number, b: number) => a - b;
 
+const favoritesFilters = { ...defaultFilters, upcoming: false, sort: 'date' as const };
+const favoritesPageUrl = (ids: number[]) => festivalPageUrl(favoritesFilters, 0, FESTIVAL_PAGE_MAX, ids);
+
 /** The cards of these ids, past ones included, in date order: pages of at most FESTIVAL_PAGE_MAX ids. */
 async function favoriteCards(ids: number[]): Promise<FestivalCard[]> {
   const chunks: number[][] = [];
   for (let i = 0; i < ids.length; i += FESTIVAL_PAGE_MAX) chunks.push(ids.slice(i, i + FESTIVAL_PAGE_MAX));
-  const filters = { ...defaultFilters, upcoming: false, sort: 'date' as const };
   try {
-    const pages = await Promise.all(chunks.map((chunk) => fetchFestivalPage(festivalPageUrl(filters, 0, FESTIVAL_PAGE_MAX, chunk))));
+    const pages = await Promise.all(chunks.map((chunk) => fetchFestivalPage(favoritesPageUrl(chunk))));
     const cards = pages.flatMap((p) => p.items);
     // Each page is in date order; several are merged in that order too (undated last).
     return chunks.length > 1 ? cards.sort(byDate) : cards;
@@ -58,7 +60,12 @@ export function FavoritesScreen() {
   const askedRef = useRef<number[]>([]);
   if (wanted.some((id) => !askedRef.current.includes(id))) askedRef.current = wanted;
   const asked = askedRef.current;
-  const { data, loading, error, reload } = useServerData(asked.length ? `${LIST_KEY_PREFIX}favorites:${asked.join(',')}` : null, () => favoriteCards(asked));
+  const { data, loading, error, reload } = useServerData(
+    asked.length ? `${LIST_KEY_PREFIX}favorites:${asked.join(',')}` : null,
+    () => favoriteCards(asked),
+    // Up to one page of favourites, index.html may have their cards already.
+    () => (asked.length <= FESTIVAL_PAGE_MAX ? arrivedFestivalPage(favoritesPageUrl(asked))?.items : undefined),
+  );
   const favorites = useMemo(() => {
     const keep = new Set(wanted);
     return (data ?? []).filter((f) => keep.has(f.id));

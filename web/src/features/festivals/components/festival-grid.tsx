@@ -3,18 +3,35 @@ import type { FestivalCard as Card } from '#core/festival-page';
 import { FestivalCard } from '../../../components/festival-card/festival-card';
 
 /**
- * Cards drawn with the list itself: the first screenful on any width (and the cards the grid lays
- * out at once, festival-card.css). The rest follow in a transition of their own, so the first cards,
- * with the page's largest paint, are committed sooner and by a shorter task on a slow phone.
+ * Cards drawn with the list itself: its first row, one card on a phone (up to 640 px, where a card's
+ * picture is as wide as the screen: CARD_IMAGE_SIZES), three elsewhere; on any width the list starts
+ * below the page's heading and filters, so the first row is all the first screen shows. The rest follow in a transition of their
+ * own after that first paint: the first card, the page's largest paint, is committed by a shorter
+ * task on a slow phone, and its picture does not share the network with the pictures and font files
+ * of cards nobody sees yet.
  */
-const FIRST_CARDS = 6;
+const firstCards = () => (window.matchMedia('(max-width: 640px)').matches ? 1 : 3);
 
 export function FestivalGrid({ festivals, list = false }: { festivals: Card[]; list?: boolean }) {
   const [all, setAll] = useState(false);
+  const [first] = useState(firstCards);
   useEffect(() => {
-    if (!all) startTransition(() => setAll(true));
+    if (all) return;
+    const rest = () => startTransition(() => setAll(true));
+    // A page out of sight paints no frame to wait for.
+    if (document.hidden) return rest();
+    // After the frame that shows the first row (a callback of the next frame, then a task after
+    // its paint): begun at once, the browser would render the rest before painting anything.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(rest);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [all]);
-  const shown = all ? festivals : festivals.slice(0, FIRST_CARDS);
+  const shown = all ? festivals : festivals.slice(0, first);
   return (
     <ul className={list ? 'festival-grid is-list' : 'festival-grid'}>
       {shown.map((f, i) => (

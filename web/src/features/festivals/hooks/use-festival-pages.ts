@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FestivalCard, GenreFacet } from '#core/festival-page';
-import { fetchFestivalPage, LIST_KEY_PREFIX, prefetchFestivalPage } from '../../../lib/festival-lists';
+import { arrivedFestivalPage, fetchFestivalPage, LIST_KEY_PREFIX, prefetchFestivalPage } from '../../../lib/festival-lists';
 import { useServerData } from '../../../lib/use-server-data';
 
 /**
@@ -9,7 +9,7 @@ import { useServerData } from '../../../lib/use-server-data';
  * aborts it); 'more' appends the next page, which was prefetched while the visitor read this one.
  */
 export function useFestivalPages(query: string, urlOf: (offset: number) => string) {
-  const first = useServerData(LIST_KEY_PREFIX + query, () => fetchFestivalPage(urlOf(0)));
+  const first = useServerData(LIST_KEY_PREFIX + query, () => fetchFestivalPage(urlOf(0)), () => arrivedFestivalPage(urlOf(0)));
   const [more, setMore] = useState<{ query: string; items: FestivalCard[]; loading: boolean }>({ query, items: [], loading: false });
   const extra = more.query === query ? more.items : [];
   const items = first.data ? [...first.data.items, ...extra] : [];
