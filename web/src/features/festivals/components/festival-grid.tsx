@@ -13,11 +13,19 @@ import { FestivalCard } from '../../../components/festival-card/festival-card';
 const firstCards = () => (window.matchMedia('(max-width: 640px)').matches ? 1 : 3);
 
 export function FestivalGrid({ festivals, list = false }: { festivals: Card[]; list?: boolean }) {
-  const [all, setAll] = useState(false);
-  const [first] = useState(firstCards);
+  // Other cards (another search, a filter: a first card that was not on screen) start again from
+  // their first row, so a search's results are drawn as quickly as the first load's. The same
+  // cards again, a page added by 'Mostrar más' or a favourite taken out keep every card shown.
+  const head = festivals[0]?.id;
+  const [state, setState] = useState(() => ({ head, shown: festivals, all: false, first: firstCards() }));
+  if (state.head !== head) {
+    const wasShown = state.shown.slice(0, state.all ? undefined : state.first).some((f) => f.id === head);
+    setState({ ...state, head, shown: festivals, all: state.all && wasShown });
+  }
+  const { all, first } = state;
   useEffect(() => {
     if (all) return;
-    const rest = () => startTransition(() => setAll(true));
+    const rest = () => startTransition(() => setState((s) => (s.head === head ? { ...s, all: true } : s)));
     // A page out of sight paints no frame to wait for.
     if (document.hidden) return rest();
     // After the frame that shows the first row (a callback of the next frame, then a task after
@@ -30,7 +38,7 @@ export function FestivalGrid({ festivals, list = false }: { festivals: Card[]; l
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [all]);
+  }, [all, head]);
   const shown = all ? festivals : festivals.slice(0, first);
   return (
     <ul className={list ? 'festival-grid is-list' : 'festival-grid'}>

@@ -2,11 +2,11 @@ import { useCallback, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LayoutGridIcon, ListIcon, MapIcon, SearchIcon } from 'lucide-react';
 import { ApiError } from '../../../lib/api-client';
-import { festivalPageUrl, UnexpectedCatalogResponse } from '../../../lib/festival-lists';
+import { fetchFestivalPage, festivalPageUrl, UnexpectedCatalogResponse } from '../../../lib/festival-lists';
 import { FestivalGridSkeleton } from '../../../components/festival-card/festival-card-skeleton';
 import { useToast } from '../../../components/toast/toast-provider';
 import { paths } from '../../../config/paths';
-import { hasActiveFilters, useFestivalFilters, type Filters } from '../hooks/use-festival-filters';
+import { hasActiveFilters, SEARCH_PREFETCH_MS, useFestivalFilters, type Filters } from '../hooks/use-festival-filters';
 import { nearSearch } from '../../../lib/near-place';
 import { useFestivalPages } from '../hooks/use-festival-pages';
 import { FestivalFiltersBar } from './festival-filters';
@@ -34,6 +34,15 @@ export function FestivalsScreen({ renderFilterActions }: Props = {}) {
   const query = festivalPageUrl(applied);
   const urlOf = useCallback((offset: number) => festivalPageUrl(applied, offset), [applied]);
   const { items, total, genres, loading, refreshing, error, reload, hasMore, loadingMore, loadMore } = useFestivalPages(query, urlOf);
+
+  // What is typed is asked for as soon as typing pauses, while the search's debounce still waits to
+  // apply it: when it does, the answer is there (or on its way) and the cards are drawn at once.
+  const typed = controls.filters.search;
+  useEffect(() => {
+    if (typed.trim() === applied.search.trim()) return;
+    const timer = window.setTimeout(() => void fetchFestivalPage(festivalPageUrl({ ...applied, search: typed })).catch(() => undefined), SEARCH_PREFETCH_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed, applied]);
 
   useEffect(() => {
     if (error) toast(loadErrorToast(error), 'error');

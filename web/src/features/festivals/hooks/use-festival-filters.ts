@@ -20,6 +20,8 @@ const initial: Filters = { ...defaultFilters, near: null } as Filters;
 
 /** How long typing may pause before the list is asked for: short enough to feel instant. */
 export const SEARCH_DEBOUNCE_MS = 100;
+/** How long typing pauses before the list's answer for it is asked for (applied at SEARCH_DEBOUNCE_MS). */
+export const SEARCH_PREFETCH_MS = 50;
 
 // The view is kept for the visit; the filters live in the URL (shareable, kept on reload and back).
 let rememberedView: ViewMode = 'grid';
@@ -92,11 +94,15 @@ export function useFestivalFilters() {
   const [typed, setTyped] = useState(applied.search);
   const [view, setViewState] = useState<ViewMode>(rememberedView);
 
-  // The URL changed from elsewhere (back, a link, 'Limpiar filtros'): the box shows it.
-  const lastWritten = useRef(applied.search);
+  // The URL changed from elsewhere (back, a link): the box shows it. Searches this box wrote are
+  // not from elsewhere, even when the router commits one late, after more has been typed (a slow
+  // phone): taking it as news would put an older search back in the box, and the letters typed
+  // since would be lost. Kept until the router commits them (or a later one of them).
+  const written = useRef<string[]>([]);
   useEffect(() => {
-    if (applied.search.trim() !== lastWritten.current.trim()) setTyped(applied.search);
-    lastWritten.current = applied.search;
+    const ours = written.current.findIndex((search) => search.trim() === applied.search.trim());
+    if (ours >= 0) written.current.splice(0, ours + 1);
+    else setTyped(applied.search);
   }, [applied.search]);
 
   // Changes build on the last address written, not on the one last rendered: React Router's
@@ -128,7 +134,7 @@ export function useFestivalFilters() {
   useEffect(() => {
     if (typed.trim() === applied.search.trim()) return;
     const timer = window.setTimeout(() => {
-      lastWritten.current = typed;
+      written.current.push(typed);
       update((f) => ({ ...f, search: typed }));
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
@@ -168,7 +174,7 @@ export function useFestivalFilters() {
     setRadius: useCallback((radiusKm: number | null) => update((f) => (f.near ? { ...f, near: { ...f.near, radiusKm } } : f)), [update]),
     clear: useCallback(() => {
       setTyped('');
-      lastWritten.current = '';
+      written.current.push('');
       update(() => ({ ...initial }));
     }, [update]),
   };
