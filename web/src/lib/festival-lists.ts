@@ -28,18 +28,27 @@ function isPage(value: unknown): value is FestivalPage {
  */
 const pages = new Map<string, Promise<FestivalPage>>();
 const KEPT_PAGES = 40;
+/** The answers among them that have arrived, for a render that can draw them at once. */
+const settled = new Map<string, FestivalPage>();
 
 export function fetchFestivalPage(url: string): Promise<FestivalPage> {
   let page = pages.get(url);
   if (!page) {
     const request = takeEarlyRequest(url) ?? apiRequest<unknown>(url, { auth: false });
-    page = request.then((data) => {
+    const asked: Promise<FestivalPage> = request.then((data) => {
       if (!isPage(data)) throw new UnexpectedCatalogResponse();
+      // Unless the lists were cleared (a catalogue change) while it was on its way.
+      if (pages.get(url) === asked) settled.set(url, data);
       return data;
     });
+    page = asked;
     page.catch(() => pages.delete(url));
     pages.set(url, page);
-    if (pages.size > KEPT_PAGES) pages.delete(pages.keys().next().value!);
+    if (pages.size > KEPT_PAGES) {
+      const oldest = pages.keys().next().value!;
+      pages.delete(oldest);
+      settled.delete(oldest);
+    }
   } else {
     // Most recently used last, so the oldest goes first.
     pages.delete(url);
@@ -49,19 +58,19 @@ export function fetchFestivalPage(url: string): Promise<FestivalPage> {
 }
 
 /**
- * The page at this URL when index.html's early request for it has already been answered (a list's
- * first page on a first load), kept like a fetched page; undefined otherwise.
+ * The page at this URL when it is already here: read during this visit (a search answered while it
+ * was typed, a list gone back to), or answered to index.html's early request (a list's first page on
+ * a first load); undefined otherwise.
  */
 export function arrivedFestivalPage(url: string): FestivalPage | undefined {
-  if (arrived?.url === url) return arrived.page;
+  const kept = settled.get(url);
+  if (kept) return kept;
   const data = takeEarlyAnswer(url);
   if (!isPage(data)) return undefined;
   pages.set(url, Promise.resolve(data));
-  // Kept for a render that React starts again (one that suspended, or was interrupted, draws anew).
-  arrived = { url, page: data };
+  settled.set(url, data);
   return data;
 }
-let arrived: { url: string; page: FestivalPage } | undefined;
 
 /** Starts loading a page the visitor is likely to ask for next, when the browser is idle. */
 export function prefetchFestivalPage(url: string): void {
@@ -79,6 +88,6 @@ export async function fetchCalendarRange(from: string, to: string, signal?: Abor
 /** After a change to the catalogue (a proposal approved, a festival deleted): every list asks again. */
 export function invalidateFestivalLists(): void {
   pages.clear();
-  arrived = undefined;
+  settled.clear();
   invalidateWhere((key) => key.startsWith(LIST_KEY_PREFIX));
 }

@@ -46,28 +46,38 @@ export function invalidateWhere(matches: (key: string) => boolean): void {
  * is aborted). Failures are kept in `error`; the caller decides what to show or log.
  */
 export function useServerData<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, arrived?: () => T | undefined): ServerData<T> {
-  // `arrived`: the answer when it is already at hand as the component mounts (index.html's early
-  // request), drawn by the first render instead of a loading state; it is not asked for again.
-  const [seeded] = useState(() => (key !== null && arrived ? { key, data: arrived() } : undefined));
-  const [state, setState] = useState<State<T>>(() =>
-    seeded?.data !== undefined
-      ? { data: seeded.data, error: null, loading: false, refreshing: false }
-      : { data: undefined, error: null, loading: key !== null, refreshing: key !== null },
-  );
+  // `arrived`: the answer for a key when it is already at hand (index.html's early request, a page
+  // this visit has read): drawn by the render that first shows the key, without a loading state or
+  // a render of its own, and not asked for again.
+  const served = useRef<string | null>(null);
+  const atHand = (k: string | null) => {
+    const data = k !== null && arrived ? arrived() : undefined;
+    served.current = data === undefined ? null : k;
+    return data;
+  };
+  const [state, setState] = useState<State<T> & { key: string | null }>(() => {
+    const data = atHand(key);
+    return data !== undefined
+      ? { key, data, error: null, loading: false, refreshing: false }
+      : { key, data: undefined, error: null, loading: key !== null, refreshing: key !== null };
+  });
+  if (state.key !== key) {
+    const data = atHand(key);
+    setState(data !== undefined ? { key, data, error: null, loading: false, refreshing: false } : (s) => ({ ...s, key }));
+  }
   const [version, setVersion] = useState(0);
-  const skipFirstLoad = useRef(seeded?.data !== undefined);
   // The latest loader, so a caller may pass an inline function without reloading on every render.
   const loader = useRef(load);
   loader.current = load;
 
   useEffect(() => {
     if (key === null) {
-      setState({ data: undefined, error: null, loading: false, refreshing: false });
+      setState((s) => ({ ...s, data: undefined, error: null, loading: false, refreshing: false }));
       return;
     }
-    if (skipFirstLoad.current) {
-      skipFirstLoad.current = false;
-      if (key === seeded?.key && version === 0) return;
+    if (served.current === key) {
+      served.current = null;
+      return;
     }
     const controller = new AbortController();
     setState((s) => ({ ...s, error: null, loading: s.data === undefined, refreshing: true }));
@@ -75,7 +85,7 @@ export function useServerData<T>(key: string | null, load: (signal: AbortSignal)
     // the page keeps answering taps and keys while it is drawn (one long task otherwise).
     loader.current(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) startTransition(() => setState({ data, error: null, loading: false, refreshing: false }));
+        if (!controller.signal.aborted) startTransition(() => setState((s) => ({ ...s, data, error: null, loading: false, refreshing: false })));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
