@@ -75,8 +75,11 @@ test('a followed artist booked by an admin reaches the bell, the mailbox and the
   expect(headerOf(mail, 'List-Unsubscribe')).toMatch(/^<https?:\/\/.+\/api\/users\/email-unsubscribe\?token=[^>]+>$/);
 
   // Kept among favourites, the festival is in the private calendar feed from '/cuenta'.
+  // The toast follows the local change; the feed reads the server's copy, saved by a request of its own.
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/api/favorites/${festival.id}`) && r.request().method() === 'POST');
   await page.getByRole('button', { name: `Añadir ${festival.name} a favoritos` }).first().click();
   await expect(page.getByText('Festival añadido a favoritos')).toBeVisible();
+  expect((await saved).ok()).toBe(true);
   await page.goto('/cuenta');
   await page.getByRole('button', { name: 'Obtener enlace del calendario' }).click();
   const address = page.getByRole('textbox', { name: 'Dirección del calendario' });
