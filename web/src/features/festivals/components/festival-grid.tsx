@@ -5,10 +5,10 @@ import { FestivalCard } from '../../../components/festival-card/festival-card';
 /**
  * Cards drawn with the list itself: its first row, one card on a phone (up to 640 px, where a card's
  * picture is as wide as the screen: CARD_IMAGE_SIZES), three elsewhere; on any width the list starts
- * below the page's heading and filters, so the first row is all the first screen shows. The rest follow in a transition of their
- * own after that first paint: the first card, the page's largest paint, is committed by a shorter
- * task on a slow phone, and its picture does not share the network with the pictures and font files
- * of cards nobody sees yet.
+ * below the page's heading and filters, so the first row is all the first screen shows. The rest
+ * follow in a transition of their own after that first paint: the first card, the page's largest
+ * paint, is committed by a shorter task on a slow phone, and its picture does not share the network
+ * with the pictures and font files of cards nobody sees yet.
  */
 const firstCards = () => (window.matchMedia('(max-width: 640px)').matches ? 1 : 3);
 
