@@ -1,3 +1,4 @@
+import { MAP_TILE_URL } from '#core/map';
 import { stockSrcSet } from '#core/stock-images';
 import { CARD_IMAGE_SIZES } from './src/components/festival-card/card-image-sizes';
 import { CONFIGURE_ASKED_ATTRIBUTE, COOKIE_CHOICE_ATTRIBUTE, STATIC_COOKIE_BANNER_ID } from './src/features/cookies/api/static-banner';
@@ -34,8 +35,9 @@ export interface BootOptions {
  *   alongside the code rather than after it: the home's first page of cards and its first card's
  *   picture; on a festival's page, that page's code and styles and the festival itself (only
  *   without a session: a signed-in person's read carries a token and may see a pending festival);
- *   on /map, its first view and the map's code (Leaflet included); on /favorites, the stored
- *   favourites' first page and its first card's picture, and the screen's code, as on /calendar.
+ *   on /map, its first view, the map's code (Leaflet included) and a connection to the tile host;
+ *   on /favorites, the stored favourites' first page and its first card's picture, and the
+ *   screen's code, as on /calendar.
  *   src/lib/early-request.ts hands those answers to the code that asks.
  */
 export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPage, mapFirstView, screens, favoritesPage }: BootOptions): string {
@@ -104,6 +106,9 @@ export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPa
     "  const map = location.pathname === '/map';",
     `  if (map && !location.search) early(${JSON.stringify(mapFirstView)});`,
     "  if (map) for (const href of mapPage.styles) link('preload', href, 'style');",
+    // The map's tiles come from another host, and the largest paint of /map is one of them: its
+    // connection is opened while the code downloads (with CORS, as Leaflet asks for the tiles).
+    `  if (map) link('preconnect', ${JSON.stringify(new URL(MAP_TILE_URL).origin)});`,
     "  for (const href of preload) link('modulepreload', href);",
     "  if (screen) for (const href of screen.scripts) link('modulepreload', href);",
     "  if (festival) for (const href of festivalPage.scripts) link('modulepreload', href);",
