@@ -111,34 +111,37 @@ async function resolvePath(base: string, p: string): Promise<{ path: string; not
 
 const score = (r: Report, c: string) => Math.round((r.categories[c]?.score ?? 0) * 100);
 let failed = false;
-await withWebServer(async (base) => {
-  const favoriteIds = favorites
-    ? ((await (await fetch(`${base}/api/festivals/page?upcoming=true&sort=date&limit=${favorites}`)).json()) as { items: { id: number }[] }).items.map((f) => f.id)
-    : [];
-  if (favorites && favoriteIds.length < favorites) throw new Error(`Only ${favoriteIds.length} festivals to keep as favourites`);
-  for (const asked of paths) {
-    const { path: p, note } = await resolvePath(base, asked);
-    const url = `${base}${p}`;
-    const reports: Report[] = [];
-    for (let i = 0; i < runs; i++) reports.push(await lighthouse(url, favoriteIds));
-    reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
-    const report = reports[Math.floor(reports.length / 2)];
-    const row = categories.map((c) => `${c} ${score(report, c)}`).join('  ');
-    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
-      .map((id) => `${id.replace(/-/g, ' ')}: ${report.audits[id]?.displayValue ?? '?'}`)
-      .join(', ');
-    if (saveDir) {
-      mkdirSync(saveDir, { recursive: true });
-      writeFileSync(path.join(saveDir, `${p.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(report));
+try {
+  await withWebServer(async (base) => {
+    const favoriteIds = favorites
+      ? ((await (await fetch(`${base}/api/festivals/page?upcoming=true&sort=date&limit=${favorites}`)).json()) as { items: { id: number }[] }).items.map((f) => f.id)
+      : [];
+    if (favorites && favoriteIds.length < favorites) throw new Error(`Only ${favoriteIds.length} festivals to keep as favourites`);
+    for (const asked of paths) {
+      const { path: p, note } = await resolvePath(base, asked);
+      const url = `${base}${p}`;
+      const reports: Report[] = [];
+      for (let i = 0; i < runs; i++) reports.push(await lighthouse(url, favoriteIds));
+      reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+      const report = reports[Math.floor(reports.length / 2)];
+      const row = categories.map((c) => `${c} ${score(report, c)}`).join('  ');
+      const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+        .map((id) => `${id.replace(/-/g, ' ')}: ${report.audits[id]?.displayValue ?? '?'}`)
+        .join(', ');
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        writeFileSync(path.join(saveDir, `${p.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(report));
+      }
+      const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+      console.log(`${p}${note}${favoriteIds.length ? ` (${favoriteIds.length} favourites stored)` : ''}  (load average ${load})\n  ${row}${runs > 1 ? `  (median of ${runs}: performance ${reports.map((r) => score(r, 'performance')).join('/')})` : ''}\n  ${metrics}`);
+      for (const c of categories) if (score(report, c) < targets[c]) failed = true;
+      const failing = Object.entries(report.audits)
+        .filter(([, a]) => a.score !== null && a.score < 0.9 && !/^(metrics|diagnostics|screenshot)/.test(a.title))
+        .map(([id]) => id);
+      if (failing.length) console.log(`  audits below 0.9: ${failing.slice(0, 15).join(', ')}`);
     }
-    const load = loadavg().map((l) => l.toFixed(1)).join(' ');
-    console.log(`${p}${note}${favoriteIds.length ? ` (${favoriteIds.length} favourites stored)` : ''}  (load average ${load})\n  ${row}${runs > 1 ? `  (median of ${runs}: performance ${reports.map((r) => score(r, 'performance')).join('/')})` : ''}\n  ${metrics}`);
-    for (const c of categories) if (score(report, c) < targets[c]) failed = true;
-    const failing = Object.entries(report.audits)
-      .filter(([, a]) => a.score !== null && a.score < 0.9 && !/^(metrics|diagnostics|screenshot)/.test(a.title))
-      .map(([id]) => id);
-    if (failing.length) console.log(`  audits below 0.9: ${failing.slice(0, 15).join(', ')}`);
-  }
-});
-await tiles.close();
+  });
+} finally {
+  await tiles.close();
+}
 process.exitCode = failed ? 1 : 0;
