@@ -43,7 +43,8 @@ export function invalidateWhere(matches: (key: string) => boolean): void {
 /**
  * Loads `load()` for `key` when the component mounts and whenever the key changes or a reload is
  * asked, unless `arrived()` already has that key's answer; an answer that arrives after the key
- * changed or the component left is dropped (its request is aborted). Failures are kept in `error`; the caller decides what to show or log.
+ * changed or the component left is dropped (its request is aborted). Failures are kept in `error`;
+ * the caller decides what to show or log.
  */
 export function useServerData<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, arrived?: () => T | undefined): ServerData<T> {
   // `arrived`: the answer for a key when it is already at hand (index.html's early request, a page
