@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAP_CENTER, hasCoordinates, mapCenter, searchMapFestivals } from './map';
+import { DEFAULT_MAP_CENTER, circleBounds, hasCoordinates, mapCenter, searchMapFestivals, tilesInView } from './map';
 
 const f = (over: Partial<{ name: string; location: string | null; description: string | null; genres: string[]; latitude: number | null; longitude: number | null; hasValidCoordinates: boolean }> = {}) => ({
   name: 'Festival',
@@ -64,5 +64,39 @@ describe('searchMapFestivals (accent-insensitive over name, location, descriptio
   it('returns everything for an empty query and nothing for no match', () => {
     expect(names('  ')).toHaveLength(3);
     expect(names('zzz')).toEqual([]);
+  });
+});
+
+describe('tilesInView (the tiles Leaflet draws for a centre, a zoom and a box)', () => {
+  it('puts the centre at the middle of the box, on the tile under it', () => {
+    // 45.53 N 5.37 E at zoom 5 is the point (4218.1, 2929.5) of the 8192 px world: tile 16/11.
+    const tiles = tilesInView([45.5321743800001, 5.367064263000008], 5, 380, 569);
+    const centre = tiles.find((t) => t.url.endsWith('/5/16/11.png'))!;
+    expect(centre.left).toBe(16 * 256 - Math.round(4218.07 - 190));
+    expect(centre.top).toBe(11 * 256 - Math.round(2929.51 - 284.5));
+    // Every pixel of the box is covered, by whole tiles only as many as needed.
+    expect(Math.min(...tiles.map((t) => t.left))).toBeLessThanOrEqual(0);
+    expect(Math.max(...tiles.map((t) => t.left + 256))).toBeGreaterThanOrEqual(380);
+    expect(Math.min(...tiles.map((t) => t.top))).toBeLessThanOrEqual(0);
+    expect(Math.max(...tiles.map((t) => t.top + 256))).toBeGreaterThanOrEqual(569);
+    expect(tiles.every((t) => t.left > -256 && t.left < 380 && t.top > -256 && t.top < 569)).toBe(true);
+    expect(tiles.every((t) => t.url.startsWith('https://tile.openstreetmap.org/5/'))).toBe(true);
+  });
+
+  it('wraps columns round the world and draws no row beyond the poles', () => {
+    const tiles = tilesInView([84, 179], 3, 1200, 600);
+    expect(tiles.map((t) => t.url)).toContain('https://tile.openstreetmap.org/3/0/0.png');
+    expect(tiles.some((t) => /\/3\/-?\d+\/-\d+\.png$/.test(t.url) || /\/3\/(8|9|-1)\//.test(t.url))).toBe(false);
+    expect(Math.min(...tiles.map((t) => t.top))).toBeGreaterThan(-256);
+  });
+});
+
+describe('circleBounds (the box a place and its radius open the map on)', () => {
+  it('spans the radius each way, wider in longitude away from the equator', () => {
+    const [[south, west], [north, east]] = circleBounds(40, -3, 100);
+    expect(north - 40).toBeCloseTo(0.8983, 3);
+    expect(40 - south).toBeCloseTo(0.8983, 3);
+    expect(east - -3).toBeCloseTo(0.8983 / Math.cos((40 * Math.PI) / 180), 3);
+    expect(-3 - west).toBeCloseTo(east - -3, 9);
   });
 });

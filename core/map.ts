@@ -17,6 +17,62 @@ export const MAP_RESULTS_SHOWN = 5;
  * images from this host (functions/lib/security-policy.ts), so both read it from here.
  */
 export const MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** A map tile and where its top-left corner lies in the map's box, in CSS pixels. */
+export interface TileInView {
+  url: string;
+  left: number;
+  top: number;
+}
+
+const TILE_SIZE = 256;
+/** Web Mercator's edge, where Leaflet clamps latitudes. */
+const MAX_LATITUDE = 85.0511287798;
+
+/**
+ * The tiles a map of `width` × `height` px shows centred on `center` at `zoom`, placed as Leaflet
+ * places them (its pixel origin is the centre's Web Mercator point less half the box, rounded; a
+ * column west or east of the world wraps round, a row beyond the poles is not drawn): a copy of
+ * them drawn before Leaflet has loaded lies exactly under the tiles Leaflet draws later.
+ */
+export function tilesInView(center: readonly [number, number], zoom: number, width: number, height: number): TileInView[] {
+  const count = 2 ** zoom;
+  const world = TILE_SIZE * count;
+  const sin = Math.sin((Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, center[0])) * Math.PI) / 180);
+  const x = ((center[1] + 180) / 360) * world;
+  const y = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * world;
+  const originX = Math.round(x - width / 2);
+  const originY = Math.round(y - height / 2);
+  const tiles: TileInView[] = [];
+  const firstRow = Math.max(0, Math.floor(originY / TILE_SIZE));
+  const lastRow = Math.min(count - 1, Math.floor((originY + height - 1) / TILE_SIZE));
+  for (let row = firstRow; row <= lastRow; row++) {
+    for (let column = Math.floor(originX / TILE_SIZE); column <= Math.floor((originX + width - 1) / TILE_SIZE); column++) {
+      const wrapped = ((column % count) + count) % count;
+      tiles.push({
+        url: MAP_TILE_URL.replace('{z}', String(zoom)).replace('{x}', String(wrapped)).replace('{y}', String(row)),
+        left: column * TILE_SIZE - originX,
+        top: row * TILE_SIZE - originY,
+      });
+    }
+  }
+  return tiles;
+}
+
+/**
+ * The box of a circle of `radiusKm` round a place, as south-west and north-east corners: the area
+ * the map fits when it opens on a 'Cerca de' radius (Leaflet's LatLng.toBounds, the same sums).
+ */
+export function circleBounds(lat: number, lon: number, radiusKm: number): [[number, number], [number, number]] {
+  // The radius in degrees of latitude on Leaflet's Earth, 40,075,017 m round.
+  const latSpan = (360 * radiusKm * 1000) / 40075017;
+  const lonSpan = latSpan / Math.cos((Math.PI / 180) * lat);
+  return [
+    [lat - latSpan, lon - lonSpan],
+    [lat + latSpan, lon + lonSpan],
+  ];
+}
+
 const MIN_FOR_AVERAGE = 3;
 
 export type Located<T> = T & { latitude: number; longitude: number };

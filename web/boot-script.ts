@@ -1,4 +1,4 @@
-import { MAP_TILE_URL } from '#core/map';
+import { DEFAULT_MAP_ZOOM, MAP_TILE_URL } from '#core/map';
 import { stockSrcSet } from '#core/stock-images';
 import { CARD_IMAGE_SIZES } from './src/components/festival-card/card-image-sizes';
 import { CONFIGURE_ASKED_ATTRIBUTE, COOKIE_CHOICE_ATTRIBUTE, STATIC_COOKIE_BANNER_ID } from './src/features/cookies/api/static-banner';
@@ -88,6 +88,16 @@ export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPa
     "  const raw = read('favoriteFestivals') ?? read('favorites');",
     '  return Array.isArray(raw) ? [...new Set(raw.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].sort((a, b) => a - b) : [];',
     '};',
+    `const preloadCentreTile = (view) => {`,
+    '  const c = view && Array.isArray(view.center) ? view.center : null;',
+    "  if (!c || typeof c[0] !== 'number' || typeof c[1] !== 'number') return;",
+    `  const z = ${DEFAULT_MAP_ZOOM}, n = 2 ** z;`,
+    '  const s = Math.sin((c[0] * Math.PI) / 180);',
+    '  const x = Math.floor(((c[1] + 180) / 360) * n);',
+    '  const y = Math.floor((0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * n);',
+    `  const href = ${JSON.stringify(MAP_TILE_URL)}.replace('{z}', z).replace('{x}', x).replace('{y}', y);`,
+    "  document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href, crossOrigin: '', fetchPriority: 'high' }));",
+    '};',
     'const start = () => {',
     // The URL is festivalPageUrl(defaultFilters), checked by tests/e2e/specs/home.spec.ts.
     `  if (location.pathname === '/' && !location.search) early(${JSON.stringify(homeFirstPage)}, preloadFirstCard);`,
@@ -104,7 +114,7 @@ export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPa
     '  }',
     // On /map: its first view (markers and centre) and the map's code, with the shell instead of after it.
     "  const map = location.pathname === '/map';",
-    `  if (map && !location.search) early(${JSON.stringify(mapFirstView)});`,
+    `  if (map && !location.search) early(${JSON.stringify(mapFirstView)}, preloadCentreTile);`,
     "  if (map) for (const href of mapPage.styles) link('preload', href, 'style');",
     // The map's tiles come from another host, and the largest paint of /map is one of them: its
     // connection is opened while the code downloads (with CORS, as Leaflet asks for the tiles).

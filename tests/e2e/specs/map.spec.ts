@@ -102,4 +102,36 @@ test.describe('map', () => {
       expect(violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')} (next to ${n.any.flatMap((c) => c.relatedNodes ?? []).map((r) => r.target.join(' ')).join(', ')}): ${n.failureSummary}`))).toEqual([]);
     }
   });
+
+  test('draws its first tiles at once as plain images, exactly where the map then draws them, until its own are in', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    // The tiles held back: the page's copies and the map's own tiles are then both in the page.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/^https:\/\/tile\.openstreetmap\.org\//, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto('/map');
+    await expect(page.locator('[data-map-ready="true"]')).toBeVisible();
+    const rects = (selector: string) =>
+      page.locator(selector).evaluateAll((imgs) => imgs.map((img) => ({ src: (img as HTMLImageElement).src, rect: img.getBoundingClientRect().toJSON() as DOMRect })));
+    const copies = await rects('.map-preview img');
+    const tiles = await rects('.leaflet-tile');
+    expect(copies.length).toBeGreaterThan(0);
+    // The centre tile is under the middle of the map's box.
+    const frame = (await page.locator('.map-frame').boundingBox())!;
+    const middle = { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 };
+    expect(copies.some((c) => c.rect.left <= middle.x && middle.x < c.rect.right && c.rect.top <= middle.y && middle.y < c.rect.bottom)).toBe(true);
+    for (const copy of copies) {
+      const tile = tiles.find((t) => t.src === copy.src);
+      expect(tile, copy.src).toBeDefined();
+      expect(Math.abs(tile!.rect.left - copy.rect.left)).toBeLessThanOrEqual(1);
+      expect(Math.abs(tile!.rect.top - copy.rect.top)).toBeLessThanOrEqual(1);
+    }
+
+    release();
+    await expect(page.locator('.map-preview')).toHaveCount(0);
+    await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  });
 });

@@ -1,5 +1,5 @@
 import { apiRequest } from './api-client';
-import { takeEarlyRequest } from './early-request';
+import { takeEarlyAnswer, takeEarlyRequest } from './early-request';
 import { invalidateFestivalLists } from './festival-lists';
 import type { MapView } from '#core/map-markers';
 
@@ -9,6 +9,8 @@ import type { MapView } from '#core/map-markers';
  */
 const mapViews = new Map<string, Promise<MapView>>();
 const MAP_VIEWS_KEPT = 64;
+/** The same views once answered, for a first render that can draw them at once. */
+const mapViewsAnswered = new Map<string, MapView>();
 
 export interface MapViewRequest {
   zoom: number;
@@ -35,17 +37,36 @@ export function fetchMapView(request: MapViewRequest): Promise<MapView> {
   const path = mapViewPath(request);
   let answer = mapViews.get(path);
   if (!answer) {
-    if (mapViews.size >= MAP_VIEWS_KEPT) mapViews.delete(mapViews.keys().next().value!);
+    if (mapViews.size >= MAP_VIEWS_KEPT) {
+      const oldest = mapViews.keys().next().value!;
+      mapViews.delete(oldest);
+      mapViewsAnswered.delete(oldest);
+    }
     // The first view of a visit that opens on /map was asked for by index.html with the code.
-    answer = (takeEarlyRequest(path) as Promise<MapView> | null) ?? apiRequest<MapView>(path, { auth: false });
+    const early = takeEarlyAnswer(path) as MapView | undefined;
+    if (early) mapViewsAnswered.set(path, early);
+    answer = early
+      ? Promise.resolve(early)
+      : ((takeEarlyRequest(path) as Promise<MapView> | null) ?? apiRequest<MapView>(path, { auth: false }));
     mapViews.set(path, answer);
-    answer.catch(() => mapViews.delete(path));
+    answer.then(
+      (view) => {
+        if (mapViews.get(path) === answer) mapViewsAnswered.set(path, view);
+      },
+      () => mapViews.delete(path),
+    );
   }
   return answer;
+}
+
+/** A view fetchMapView has already answered, for a first render; undefined until it has. */
+export function mapViewAnswered(request: MapViewRequest): MapView | undefined {
+  return mapViewsAnswered.get(mapViewPath(request));
 }
 
 /** Drop the cached lists and map views after a change (a proposal approved, a festival deleted); mounted lists reload. */
 export function invalidateFestivals(): void {
   mapViews.clear();
+  mapViewsAnswered.clear();
   invalidateFestivalLists();
 }

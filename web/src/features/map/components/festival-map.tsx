@@ -1,7 +1,7 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useMemo, type RefObject } from 'react';
 import { Circle, CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import type { NearPlace } from '../../../lib/near-place';
-import type { LatLngBounds, Map as LeafletMap } from 'leaflet';
+import type { LatLngBoundsExpression, Map as LeafletMap } from 'leaflet';
 import { osmTiles } from '../../../lib/leaflet';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '#core/map';
 import type { MapMarker } from '#core/map-markers';
@@ -17,11 +17,13 @@ export interface MapViewport {
 interface FestivalMapProps {
   markers: MapMarker[];
   /** Where the map opens: an area to fit, or a centre and zoom. */
-  start: { bounds: LatLngBounds } | { center: [number, number]; zoom: number };
+  start: { bounds: LatLngBoundsExpression } | { center: [number, number]; zoom: number };
   mapRef: RefObject<LeafletMap | null>;
   markersRef: RefObject<MarkersLayerHandle | null>;
   onReady: () => void;
   onViewport: (viewport: MapViewport) => void;
+  /** The tiles of the view shown are in (or failed): Leaflet's 'load'. */
+  onTilesIn: () => void;
   /** 'Cerca de' from the home: the place and the circle of its radius. */
   near?: NearPlace | null;
 }
@@ -76,7 +78,8 @@ function SpanishControls() {
 const MIN_ZOOM = MAP_MIN_ZOOM;
 const MAX_ZOOM = MAP_MAX_ZOOM;
 
-export function FestivalMap({ markers, start, mapRef, markersRef, onReady, onViewport, near }: FestivalMapProps) {
+export function FestivalMap({ markers, start, mapRef, markersRef, onReady, onViewport, onTilesIn, near }: FestivalMapProps) {
+  const tileEvents = useMemo(() => ({ load: onTilesIn }), [onTilesIn]);
   const reducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   return (
     <MapContainer
@@ -94,7 +97,7 @@ export function FestivalMap({ markers, start, mapRef, markersRef, onReady, onVie
       preferCanvas={false}
     >
       {/* No controls over the map: the page draws the zoom buttons and the tiles' credit below it. */}
-      <TileLayer url={osmTiles.url} crossOrigin={osmTiles.crossOrigin} maxZoom={MAX_ZOOM} />
+      <TileLayer url={osmTiles.url} crossOrigin={osmTiles.crossOrigin} maxZoom={MAX_ZOOM} eventHandlers={tileEvents} />
       <SpanishControls />
       {near && (
         <>

@@ -1,12 +1,13 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { latLng, type Map as LeafletMap } from 'leaflet';
+import type { Map as LeafletMap } from 'leaflet';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MinusIcon, PlusIcon, SearchIcon } from 'lucide-react';
-import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, MAP_RESULTS_SHOWN, SEARCH_RESULT_ZOOM } from '#core/map';
+import { circleBounds, DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, MAP_RESULTS_SHOWN, SEARCH_RESULT_ZOOM } from '#core/map';
 import type { MapView } from '#core/map-markers';
-import { fetchMapView } from '../../../lib/catalog';
+import { fetchMapView, mapViewAnswered } from '../../../lib/catalog';
 import { nearFromParams } from '../../../lib/near-place';
 import { FestivalMap, type MapViewport } from './festival-map';
+import { MapTilesPreview } from './map-tiles-preview';
 import type { MarkersLayerHandle } from './markers-layer';
 import './map.css';
 
@@ -27,11 +28,18 @@ export function MapPage() {
   const [debounced, setDebounced] = useState('');
   const [viewport, setViewport] = useState<MapViewport | null>(null);
   /** The latest answer and the search it answers (the one shown may lag behind the one typed). */
-  const [answer, setAnswer] = useState<{ view: MapView; search: string } | null>(null);
+  // The first view is usually answered by the time this renders (index.html asked for it with the
+  // code): the map's frame and first tiles are then drawn in the first render, with no spinner.
+  const [answer, setAnswer] = useState<{ view: MapView; search: string } | null>(() => {
+    const first = mapViewAnswered({ zoom: DEFAULT_MAP_ZOOM });
+    return first ? { view: first, search: '' } : null;
+  });
   const view = answer?.view ?? null;
   const haveView = view !== null;
   const [error, setError] = useState(false);
   const [ready, setReady] = useState(false);
+  /** Leaflet's first tiles are in: the plain copy under them can go. */
+  const [tilesIn, setTilesIn] = useState(false);
   // Leaflet is created in a task of its own, after the page around it is painted: building the map
   // (its size read from the layout, the first tiles) in the same task as the page made one long
   // task of both on a phone.
@@ -74,7 +82,7 @@ export function MapPage() {
     fetchMapView(request).then(
       (next) => {
         if (!current) return;
-        setAnswer({ view: next, search: debounced });
+        setAnswer((shown) => (shown?.view === next && shown.search === debounced ? shown : { view: next, search: debounced }));
         setError(false);
       },
       () => {
@@ -95,7 +103,7 @@ export function MapPage() {
   const start = useMemo(
     () =>
       near?.radiusKm
-        ? { bounds: latLng(near.lat, near.lon).toBounds(near.radiusKm * 2000) }
+        ? { bounds: circleBounds(near.lat, near.lon, near.radiusKm) }
         : near
           ? { center: [near.lat, near.lon] as [number, number], zoom: NEAR_ZOOM }
           : { center, zoom: DEFAULT_MAP_ZOOM },
@@ -135,6 +143,11 @@ export function MapPage() {
     event.preventDefault();
     navigate(link.getAttribute('href')!);
   };
+
+  const onTilesIn = useCallback(() => setTilesIn(true), []);
+  // The first tiles as plain images until Leaflet's are in, when the map opens on a centre and zoom
+  // (fitting a place's circle, the zoom is Leaflet's to work out).
+  const preview = view && !tilesIn && start.center && start.zoom !== undefined ? { center: start.center, zoom: start.zoom } : null;
 
   const loading = view === null;
   // The search's answer counts are those of the search asked, not of an earlier one still shown.
@@ -200,7 +213,7 @@ export function MapPage() {
           </ul>
         )}
 
-        <div className="map-frame card" data-map-ready={ready ? 'true' : 'false'} onClick={onClick}>
+        <div className={preview ? 'map-frame card map-frame-preview' : 'map-frame card'} data-map-ready={ready ? 'true' : 'false'} onClick={onClick}>
           {error && loading ? (
             <div className="map-overlay" role="alert">
               <p>No se pudieron cargar los festivales</p>
@@ -210,6 +223,7 @@ export function MapPage() {
             </div>
           ) : (
             <>
+              {preview && <MapTilesPreview center={preview.center} zoom={preview.zoom} />}
               {view && mapStarted && (
                 <FestivalMap
                   markers={view.markers}
@@ -218,6 +232,7 @@ export function MapPage() {
                   markersRef={markersRef}
                   onReady={onReady}
                   onViewport={setViewport}
+                  onTilesIn={onTilesIn}
                   near={near}
                 />
               )}
