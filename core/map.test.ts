@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAP_CENTER, circleBounds, hasCoordinates, mapCenter, searchMapFestivals, tilesInView } from './map';
+import { DEFAULT_MAP_CENTER, MAP_TILE_URL, circleBounds, hasCoordinates, mapCenter, searchMapFestivals, tilesInView } from './map';
 
 const f = (over: Partial<{ name: string; location: string | null; description: string | null; genres: string[]; latitude: number | null; longitude: number | null; hasValidCoordinates: boolean }> = {}) => ({
   name: 'Festival',
@@ -70,7 +70,7 @@ describe('searchMapFestivals (accent-insensitive over name, location, descriptio
 describe('tilesInView (the tiles Leaflet draws for a centre, a zoom and a box)', () => {
   it('puts the centre at the middle of the box, on the tile under it', () => {
     // 45.53 N 5.37 E at zoom 5 is the point (4218.1, 2929.5) of the 8192 px world: tile 16/11.
-    const tiles = tilesInView([45.5321743800001, 5.367064263000008], 5, 380, 569);
+    const tiles = tilesInView([45.5321743800001, 5.367064263000008], 5, 380, 569, MAP_TILE_URL);
     const centre = tiles.find((t) => t.url.endsWith('/5/16/11.png'))!;
     expect(centre.left).toBe(16 * 256 - Math.round(4218.07 - 190));
     expect(centre.top).toBe(11 * 256 - Math.round(2929.51 - 284.5));
@@ -84,7 +84,7 @@ describe('tilesInView (the tiles Leaflet draws for a centre, a zoom and a box)',
   });
 
   it('wraps columns round the world and draws no row beyond the poles', () => {
-    const tiles = tilesInView([84, 179], 3, 1200, 600);
+    const tiles = tilesInView([84, 179], 3, 1200, 600, MAP_TILE_URL);
     expect(tiles.map((t) => t.url)).toContain('https://tile.openstreetmap.org/3/0/0.png');
     expect(tiles.some((t) => /\/3\/-?\d+\/-\d+\.png$/.test(t.url) || /\/3\/(8|9|-1)\//.test(t.url))).toBe(false);
     expect(Math.min(...tiles.map((t) => t.top))).toBeGreaterThan(-256);
@@ -99,4 +99,15 @@ describe('circleBounds (the box a place and its radius open the map on)', () => 
     expect(east - -3).toBeCloseTo(0.8983 / Math.cos((40 * Math.PI) / 180), 3);
     expect(-3 - west).toBeCloseTo(east - -3, 9);
   });
+});
+
+it('tilesInView works from its own source alone, as the boot script carries it', () => {
+  const copy = new Function(`return (${tilesInView.toString()})`)() as typeof tilesInView;
+  for (const [center, zoom, width, height] of [
+    [[45.53, 5.37], 5, 380, 569],
+    [[-33.9, 151.2], 7, 1200, 760],
+    [[84, 179], 3, 1200, 600],
+  ] as const) {
+    expect(copy(center, zoom, width, height, MAP_TILE_URL)).toEqual(tilesInView(center, zoom, width, height, MAP_TILE_URL));
+  }
 });

@@ -25,34 +25,33 @@ export interface TileInView {
   top: number;
 }
 
-const TILE_SIZE = 256;
-/** Web Mercator's edge, where Leaflet clamps latitudes. */
-const MAX_LATITUDE = 85.0511287798;
-
 /**
  * The tiles a map of `width` × `height` px shows centred on `center` at `zoom`, placed as Leaflet
  * places them (its pixel origin is the centre's Web Mercator point less half the box, rounded; a
  * column west or east of the world wraps round, a row beyond the poles is not drawn): a copy of
  * them drawn before Leaflet has loaded lies exactly under the tiles Leaflet draws later.
+ * Self-contained (no name from outside its body), because index.html's boot script carries its
+ * source to draw them before the app has loaded (web/boot-script.ts).
  */
-export function tilesInView(center: readonly [number, number], zoom: number, width: number, height: number): TileInView[] {
+export function tilesInView(center: readonly [number, number], zoom: number, width: number, height: number, template: string): TileInView[] {
+  const size = 256;
+  // Web Mercator's edge, where Leaflet clamps latitudes.
+  const maxLatitude = 85.0511287798;
   const count = 2 ** zoom;
-  const world = TILE_SIZE * count;
-  const sin = Math.sin((Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, center[0])) * Math.PI) / 180);
-  const x = ((center[1] + 180) / 360) * world;
-  const y = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * world;
+  const sin = Math.sin((Math.max(-maxLatitude, Math.min(maxLatitude, center[0])) * Math.PI) / 180);
+  const x = ((center[1] + 180) / 360) * size * count;
+  const y = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size * count;
   const originX = Math.round(x - width / 2);
   const originY = Math.round(y - height / 2);
   const tiles: TileInView[] = [];
-  const firstRow = Math.max(0, Math.floor(originY / TILE_SIZE));
-  const lastRow = Math.min(count - 1, Math.floor((originY + height - 1) / TILE_SIZE));
-  for (let row = firstRow; row <= lastRow; row++) {
-    for (let column = Math.floor(originX / TILE_SIZE); column <= Math.floor((originX + width - 1) / TILE_SIZE); column++) {
+  const lastRow = Math.min(count - 1, Math.floor((originY + height - 1) / size));
+  for (let row = Math.max(0, Math.floor(originY / size)); row <= lastRow; row++) {
+    for (let column = Math.floor(originX / size); column <= Math.floor((originX + width - 1) / size); column++) {
       const wrapped = ((column % count) + count) % count;
       tiles.push({
-        url: MAP_TILE_URL.replace('{z}', String(zoom)).replace('{x}', String(wrapped)).replace('{y}', String(row)),
-        left: column * TILE_SIZE - originX,
-        top: row * TILE_SIZE - originY,
+        url: template.replace('{z}', String(zoom)).replace('{x}', String(wrapped)).replace('{y}', String(row)),
+        left: column * size - originX,
+        top: row * size - originY,
       });
     }
   }

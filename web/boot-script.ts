@@ -1,7 +1,27 @@
-import { DEFAULT_MAP_ZOOM, MAP_TILE_URL } from '#core/map';
+import { DEFAULT_MAP_ZOOM, MAP_TILE_URL, tilesInView } from '#core/map';
 import { stockSrcSet } from '#core/stock-images';
 import { CARD_IMAGE_SIZES } from './src/components/festival-card/card-image-sizes';
+import { BOOT_MAP_ID } from './src/lib/boot-map';
 import { CONFIGURE_ASKED_ATTRIBUTE, COOKIE_CHOICE_ATTRIBUTE, STATIC_COOKIE_BANNER_ID } from './src/features/cookies/api/static-banner';
+
+/**
+ * The copy of /map's first screen: MapPage's markup as it first renders
+ * (src/features/map/components/map-page.tsx), with its classes, so the same styles lay it out at
+ * the same place. Change both together: the browser tests compare the two.
+ */
+const BOOT_MAP_HTML = [
+  '<div class="page map-page"><div class="container">',
+  '<div class="map-header"><div>',
+  '<h1 class="page-title">Mapa de <span class="gradient-text">festivales</span></h1>',
+  '<p class="muted map-status">Cargando festivales...</p>',
+  '</div><div class="map-search">',
+  // lucide's 'search' icon, as SearchIcon draws it.
+  '<svg xmlns="http://www.w3.org/2000/svg" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="map-search-icon"><path d="m21 21-4.34-4.34"/><circle cx="11" cy="11" r="8"/></svg>',
+  '<input class="input" type="search" placeholder="Nombre, ciudad, género…" tabindex="-1">',
+  '</div></div>',
+  '<div class="map-frame card map-frame-preview"><div class="map-preview"><div class="map-preview-tiles"></div></div></div>',
+  '</div></div>',
+].join('');
 
 export interface BootOptions {
   /** The entry module. */
@@ -35,7 +55,9 @@ export interface BootOptions {
  *   alongside the code rather than after it: the home's first page of cards and its first card's
  *   picture; on a festival's page, that page's code and styles and the festival itself (only
  *   without a session: a signed-in person's read carries a token and may see a pending festival);
- *   on /map, its first view, the map's code (Leaflet included) and a connection to the tile host;
+ *   on /map, its first view, the map's code (Leaflet included) and a connection to the tile host,
+ *   then, once the first view's answer and the map's styles are in, a copy of the map page's first
+ *   screen with its tiles (BOOT_MAP_HTML), which the app's map page replaces;
  *   on /favorites, the stored favourites' first page and its first card's picture, and the
  *   screen's code, as on /calendar.
  *   src/lib/early-request.ts hands those answers to the code that asks.
@@ -88,15 +110,41 @@ export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPa
     "  const raw = read('favoriteFestivals') ?? read('favorites');",
     '  return Array.isArray(raw) ? [...new Set(raw.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].sort((a, b) => a - b) : [];',
     '};',
-    `const preloadCentreTile = (view) => {`,
-    '  const c = view && Array.isArray(view.center) ? view.center : null;',
-    "  if (!c || typeof c[0] !== 'number' || typeof c[1] !== 'number') return;",
-    `  const z = ${DEFAULT_MAP_ZOOM}, n = 2 ** z;`,
-    '  const s = Math.sin((c[0] * Math.PI) / 180);',
-    '  const x = Math.floor(((c[1] + 180) / 360) * n);',
-    '  const y = Math.floor((0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * n);',
-    `  const href = ${JSON.stringify(MAP_TILE_URL)}.replace('{z}', z).replace('{x}', x).replace('{y}', y);`,
-    "  document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href, crossOrigin: '', fetchPriority: 'high' }));",
+    // On /map: the screen as MapPage first draws it (web/src/features/map/components/map-page.tsx),
+    // with the first view's tiles, once its answer and the map's styles are in; the app removes it
+    // when its own map page has drawn them (a copy on top of the app's page, so the app's first
+    // renders, which replace everything in #root, never leave the screen without a map).
+    `const tilesInView = ${tilesInView.toString()};`,
+    'const mapCenter = (view) => {',
+    "  const c = view && Array.isArray(view.center) ? view.center : null;",
+    '  return c && Number.isFinite(c[0]) && Number.isFinite(c[1]) ? c : null;',
+    '};',
+    'const preloadCentreTile = (view) => {',
+    '  const c = mapCenter(view);',
+    `  const href = c && tilesInView(c, ${DEFAULT_MAP_ZOOM}, 1, 1, ${JSON.stringify(MAP_TILE_URL)})[0]?.url;`,
+    "  if (href) document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href, crossOrigin: 'anonymous', fetchPriority: 'high' }));",
+    '};',
+    'const paintMap = (view) => {',
+    '  const c = mapCenter(view);',
+    "  if (!c || document.querySelector('.map-page')) return;",
+    "  const copy = document.createElement('div');",
+    `  copy.id = ${JSON.stringify(BOOT_MAP_ID)};`,
+    "  copy.className = 'boot-map';",
+    "  copy.setAttribute('aria-hidden', 'true');",
+    '  copy.inert = true;',
+    `  copy.innerHTML = ${JSON.stringify(BOOT_MAP_HTML)};`,
+    "  const located = Number(view.located);",
+    "  if (Number.isInteger(located)) copy.querySelector('.map-status').textContent = `${located} ${located === 1 ? 'festival' : 'festivales'} en el mapa`;",
+    '  document.body.append(copy);',
+    // Left by the app for its map page to remove; gone at once if the app moves to another screen first.
+    "  const watch = setInterval(() => { if (!copy.isConnected || location.pathname !== '/map') { copy.remove(); clearInterval(watch); } }, 250);",
+    "  const box = copy.querySelector('.map-preview');",
+    `  for (const tile of tilesInView(c, ${DEFAULT_MAP_ZOOM}, box.clientWidth, box.clientHeight, ${JSON.stringify(MAP_TILE_URL)})) {`,
+    "    const img = Object.assign(new Image(256, 256), { alt: '', crossOrigin: 'anonymous', src: tile.url });",
+    "    img.style.left = `${tile.left}px`;",
+    "    img.style.top = `${tile.top}px`;",
+    '    box.firstElementChild.append(img);',
+    '  }',
     '};',
     'const start = () => {',
     // The URL is festivalPageUrl(defaultFilters), checked by tests/e2e/specs/home.spec.ts.
@@ -114,8 +162,19 @@ export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPa
     '  }',
     // On /map: its first view (markers and centre) and the map's code, with the shell instead of after it.
     "  const map = location.pathname === '/map';",
-    `  if (map && !location.search) early(${JSON.stringify(mapFirstView)}, preloadCentreTile);`,
-    "  if (map) for (const href of mapPage.styles) link('preload', href, 'style');",
+    // Its styles applied rather than only preloaded: the copy of the page needs them.
+    "  if (map && !location.search) {",
+    '    let view = null;',
+    '    let waiting = mapPage.styles.length;',
+    '    const paint = () => { if (view && waiting === 0) paintMap(view); };',
+    '    for (const href of mapPage.styles) {',
+    "      const sheet = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });",
+    '      sheet.onload = sheet.onerror = () => { waiting -= 1; paint(); };',
+    '      document.head.append(sheet);',
+    '    }',
+    // The tile under the centre is asked for at once, with the styles still on their way.
+    `    early(${JSON.stringify(mapFirstView)}, (data) => { view = data; preloadCentreTile(data); paint(); });`,
+    "  } else if (map) for (const href of mapPage.styles) link('preload', href, 'style');",
     // The map's tiles come from another host, and the largest paint of /map is one of them: its
     // connection is opened while the code downloads (with CORS, as Leaflet asks for the tiles).
     `  if (map) link('preconnect', ${JSON.stringify(new URL(MAP_TILE_URL).origin)});`,

@@ -134,4 +134,35 @@ test.describe('map', () => {
     await expect(page.locator('.map-preview')).toHaveCount(0);
     await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
   });
+
+  test("index.html draws the map page's first screen with its tiles before the app starts, where the app then draws it", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    // The app's code held back: what shows meanwhile is index.html's copy.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/shell-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/map');
+    const copy = page.locator('#boot-map');
+    await expect(copy.locator('.map-preview img').first()).toBeVisible();
+    await expect(copy).toHaveAttribute('aria-hidden', 'true');
+    await expect(copy.getByText('festivales en el mapa')).toBeVisible();
+    const rects = (selector: string) =>
+      page.locator(selector).evaluateAll((els) => els.map((el) => ({ src: (el as HTMLImageElement).src ?? '', rect: el.getBoundingClientRect().toJSON() as DOMRect })));
+    const frame = await rects('#boot-map .map-frame');
+    const title = await rects('#boot-map h1');
+    const copies = await rects('#boot-map .map-preview img');
+
+    release();
+    await expect(page.locator('[data-map-ready="true"]')).toBeVisible();
+    await expect(copy).toHaveCount(0);
+    // The app's page lies where the copy was: its title, its map's box and the tiles in it.
+    const same = (a: DOMRect, b: DOMRect) => Math.abs(a.left - b.left) <= 1 && Math.abs(a.top - b.top) <= 1 && Math.abs(a.width - b.width) <= 1 && Math.abs(a.height - b.height) <= 1;
+    expect(same((await rects('.map-page h1'))[0].rect, title[0].rect)).toBe(true);
+    expect(same((await rects('.map-frame'))[0].rect, frame[0].rect)).toBe(true);
+    const tiles = await rects('.leaflet-tile');
+    for (const c of copies) expect(tiles.some((t) => t.src === c.src && same(t.rect, c.rect)), c.src).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MinusIcon, PlusIcon, SearchIcon } from 'lucide-react';
@@ -6,6 +6,7 @@ import { circleBounds, DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, MAP_RESULTS_SHOWN, 
 import type { MapView } from '#core/map-markers';
 import { fetchMapView, mapViewAnswered } from '../../../lib/catalog';
 import { nearFromParams } from '../../../lib/near-place';
+import { removeBootMap } from '../../../lib/boot-map';
 import { FestivalMap, type MapViewport } from './festival-map';
 import { MapTilesPreview } from './map-tiles-preview';
 import type { MarkersLayerHandle } from './markers-layer';
@@ -145,6 +146,12 @@ export function MapPage() {
   };
 
   const onTilesIn = useCallback(() => setTilesIn(true), []);
+  // index.html's copy of this screen goes once this one shows the map (or why it cannot), in the
+  // same frame: the two are laid out alike.
+  useLayoutEffect(() => {
+    if (view || error) removeBootMap();
+  }, [view, error]);
+  useEffect(() => removeBootMap, []);
   // The first tiles as plain images until Leaflet's are in, when the map opens on a centre and zoom
   // (fitting a place's circle, the zoom is Leaflet's to work out).
   const preview = view && !tilesIn && start.center && start.zoom !== undefined ? { center: start.center, zoom: start.zoom } : null;

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { tilesInView } from '#core/map';
+import { MAP_TILE_URL, tilesInView } from '#core/map';
 
 interface MapTilesPreviewProps {
   center: [number, number];
@@ -24,7 +24,7 @@ export function MapTilesPreview({ center, zoom }: MapTilesPreviewProps) {
     <div ref={box} className="map-preview" aria-hidden="true">
       <div className="map-preview-tiles">
         {size &&
-          tilesInView(center, zoom, size[0], size[1]).map((tile) => (
+          tilesInView(center, zoom, size[0], size[1], MAP_TILE_URL).map((tile) => (
             // Asked for with CORS, as Leaflet asks for its tiles: the browser answers both from one download.
             <img key={`${tile.left},${tile.top}`} src={tile.url} crossOrigin="anonymous" alt="" width={256} height={256} style={{ left: tile.left, top: tile.top }} />
           ))}
