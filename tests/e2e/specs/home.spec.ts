@@ -95,6 +95,34 @@ test('an empty result offers Limpiar filtros, which resets everything', { tag: '
   await expect(status).toHaveText(initial!);
 });
 
+test('typing: while the answer for what is typed is held back, the earlier cards stay on show as busy and the box keeps every letter; the answer then replaces them', { tag: '@catalogue' }, async ({ page }) => {
+  const all = (await catalogue(page)) as unknown as Festival[];
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/festivals/page?*', async (route) => {
+    if (new URL(route.request().url()).searchParams.get('search') === 'sonar') await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const status = page.getByRole('status').filter({ hasText: 'encontrado' });
+  await expect(status).toHaveText(countText(filterFestivals(all, defaultFilters).length, false));
+  const search = page.getByRole('searchbox', { name: 'Buscar' });
+  await search.pressSequentially('sonar', { delay: 40 });
+
+  // The pause applies the search (it is in the address) while its cards are still on their way.
+  await expect(page).toHaveURL(/[?&]q=sonar/);
+  const results = page.locator('.results');
+  await expect(results).toHaveAttribute('aria-busy', 'true');
+  await expect(search).toHaveValue('sonar');
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  release();
+  await expect(status).toHaveText(countText(filterFestivals(all, { ...defaultFilters, search: 'sonar' }).length, true));
+  await expect(results).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByRole('link', { name: 'Sónar', exact: true })).toBeVisible();
+  await expect(search).toHaveValue('sonar');
+});
+
 test('with no festivals at all the list says so, without the clear button', async ({ page }) => {
   await page.route('**/api/festivals/page?*', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: '{"total":0,"offset":0,"limit":24,"items":[],"genres":[]}' }),

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useRef } from 'react';
+import { Outlet } from 'react-router-dom';
+import { OnPathChange } from '../../lib/on-path-change';
 import { Header } from '../../components/layout/header';
 // With the shell, not lazily: on a first visit the banner is the largest paint of every screen, and
 // a chunk of its own put it (and the page's largest-paint time) a whole download after the first render.
@@ -16,19 +17,12 @@ const PwaStatus = lazy(() => import('../../features/pwa/components/pwa-status').
 
 /** The shell around every screen; screens scroll smoothly to the top on entry. */
 export function RootLayout() {
-  const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
-  const first = useRef(true);
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+  const enterScreen = useCallback(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
     // Screen readers start at the new screen, not at the link that was activated.
     main.current?.focus({ preventScroll: true });
-  }, [pathname]);
+  }, []);
 
   return (
     <>
@@ -66,6 +60,8 @@ export function RootLayout() {
         <PwaStatus />
       </Suspense>
       <CookieConsentBanner />
+      {/* Last: its effect runs after the new screen's own, as the layout's did. */}
+      <OnPathChange onChange={enterScreen} />
     </>
   );
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { OnPathChange } from '../../lib/on-path-change';
 import { MenuIcon } from 'lucide-react';
 import { useAuth } from '../../lib/auth';
 import { Brand } from './brand';
@@ -21,8 +22,7 @@ interface Props {
 export function Header({ notifications, renderSignIn }: Props) {
   const { user, checking } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
-  useEffect(() => setMenuOpen(false), [pathname]);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   // Signing in or out closes the menu; the stored session's check ending does not (the person is the
   // same), so a menu opened while the page starts stays open.
   const userId = user?.id;
@@ -35,6 +35,7 @@ export function Header({ notifications, renderSignIn }: Props) {
 
   return (
     <header className="site-header">
+      <OnPathChange onChange={closeMenu} />
       <div className="container site-header-inner">
         <Brand />
         <nav className="main-nav" aria-label="Principal">
@@ -71,7 +72,7 @@ export function Header({ notifications, renderSignIn }: Props) {
       </div>
       {menuOpen ? (
         <Suspense fallback={null}>
-          <MobileMenu onClose={() => setMenuOpen(false)} signIn={renderSignIn(true)} />
+          <MobileMenu onClose={closeMenu} signIn={renderSignIn(true)} />
         </Suspense>
       ) : null}
     </header>

@@ -1,8 +1,8 @@
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { SearchIcon } from 'lucide-react';
 import type { FestivalSort } from '#core/festival-filters';
 import type { GenreFacet } from '#core/festival-page';
-import { hasActiveFilters, type useFestivalFilters } from '../hooks/use-festival-filters';
+import { hasActiveFilters, useSearchText, type useFestivalFilters } from '../hooks/use-festival-filters';
 import { NearField } from './near-field';
 import { useMediaQuery } from '../../../lib/use-media-query';
 
@@ -10,6 +10,8 @@ type Controls = ReturnType<typeof useFestivalFilters>;
 
 interface Props {
   controls: Controls;
+  /** Asks for the list's answer for a text typed in the search box, as it is typed. */
+  ask?: (text: string) => Promise<unknown>;
   /** Options with how many festivals each would show (from the server). */
   genres: GenreFacet[];
   /** Shown after 'Limpiar filtros' (another feature's action on these filters). */
@@ -17,7 +19,7 @@ interface Props {
 }
 
 /** The filter bar: search, 'Cerca de' and radius, genre, minimum rating, order, 'Solo próximos festivales', dates. */
-export function FestivalFiltersBar({ controls, genres, actions }: Props) {
+export function FestivalFiltersBar({ controls, ask, genres, actions }: Props) {
   const { filters } = controls;
   const id = useId();
   const [expanded, setExpanded] = useState(false);
@@ -34,21 +36,14 @@ export function FestivalFiltersBar({ controls, genres, actions }: Props) {
   return (
     <form className="filters card" role="search" aria-label="Filtrar festivales" onSubmit={(e) => e.preventDefault()}>
       <div className="filters-main">
-        <div className="field filters-search">
-          <label htmlFor={`${id}-search`}>Buscar</label>
-          <div className="input-icon">
-            <SearchIcon className="icon" />
-            <input
-              id={`${id}-search`}
-              className="input"
-              type="search"
-              placeholder="Artista, festival o ciudad"
-              autoComplete="off"
-              value={filters.search}
-              onChange={(e) => controls.setSearch(e.target.value)}
-            />
-          </div>
-        </div>
+        <SearchField
+          key={controls.searchResets}
+          id={`${id}-search`}
+          applied={controls.applied.search}
+          initial={filters.search}
+          onSearch={controls.applySearch}
+          ask={ask}
+        />
         <button
           type="button"
           className="btn filters-toggle"
@@ -140,3 +135,34 @@ export function FestivalFiltersBar({ controls, genres, actions }: Props) {
     </form>
   );
 }
+
+interface SearchFieldProps {
+  id: string;
+  /** The search in the address (shown in the box when it changes from elsewhere). */
+  applied: string;
+  initial: string;
+  onSearch: (text: string) => boolean;
+  ask?: (text: string) => Promise<unknown>;
+}
+
+/** The search box, a component of its own: a key typed draws it alone (useSearchText). */
+const SearchField = memo(function SearchField({ id, applied, initial, onSearch, ask }: SearchFieldProps) {
+  const [typed, type] = useSearchText(applied, initial, onSearch, ask);
+  return (
+    <div className="field filters-search">
+      <label htmlFor={id}>Buscar</label>
+      <div className="input-icon">
+        <SearchIcon className="icon" />
+        <input
+          id={id}
+          className="input"
+          type="search"
+          placeholder="Artista, festival o ciudad"
+          autoComplete="off"
+          value={typed}
+          onChange={(e) => type(e.target.value)}
+        />
+      </div>
+    </div>
+  );
+});

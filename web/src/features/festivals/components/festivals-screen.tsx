@@ -6,7 +6,7 @@ import { fetchFestivalPage, festivalPageUrl, UnexpectedCatalogResponse } from '.
 import { FestivalGridSkeleton } from '../../../components/festival-card/festival-card-skeleton';
 import { useToast } from '../../../components/toast/toast-provider';
 import { paths } from '../../../config/paths';
-import { hasActiveFilters, SEARCH_PREFETCH_MS, useFestivalFilters, type Filters } from '../hooks/use-festival-filters';
+import { hasActiveFilters, useFestivalFilters, type Filters } from '../hooks/use-festival-filters';
 import { nearSearch } from '../../../lib/near-place';
 import { useFestivalPages } from '../hooks/use-festival-pages';
 import { FestivalFiltersBar } from './festival-filters';
@@ -35,14 +35,11 @@ export function FestivalsScreen({ renderFilterActions }: Props = {}) {
   const urlOf = useCallback((offset: number) => festivalPageUrl(applied, offset), [applied]);
   const { items, total, genres, loading, refreshing, error, reload, hasMore, loadingMore, loadMore } = useFestivalPages(query, urlOf);
 
-  // What is typed is asked for as soon as typing pauses, while the search's debounce still waits to
-  // apply it: when it does, the answer is there (or on its way) and the cards are drawn at once.
-  const typed = controls.filters.search;
-  useEffect(() => {
-    if (typed.trim() === applied.search.trim()) return;
-    const timer = window.setTimeout(() => void fetchFestivalPage(festivalPageUrl({ ...applied, search: typed })).catch(() => undefined), SEARCH_PREFETCH_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed, applied]);
+  // What is typed is asked for in the key's own handler, and shown as soon as its answer is here if
+  // the box still holds it; the search's debounce applies it anyway once typing pauses (the cards
+  // shown then wait for the answer, marked as refreshing). One request a key: a quick typist's
+  // 'barcelona' is nine, each a small page of cards, cached for the visit.
+  const ask = useCallback((text: string) => fetchFestivalPage(festivalPageUrl({ ...applied, search: text })), [applied]);
 
   useEffect(() => {
     if (error) toast(loadErrorToast(error), 'error');
@@ -66,7 +63,7 @@ export function FestivalsScreen({ renderFilterActions }: Props = {}) {
           </p>
         </section>
 
-        <FestivalFiltersBar controls={controls} genres={genres} actions={active ? renderFilterActions?.(applied) : null} />
+        <FestivalFiltersBar controls={controls} ask={ask} genres={genres} actions={active ? renderFilterActions?.(applied) : null} />
 
         <div className="results-bar">
           <p className="results-count" role="status" aria-live="polite" aria-atomic="true">

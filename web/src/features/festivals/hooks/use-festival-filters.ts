@@ -18,10 +18,8 @@ export type ViewMode = 'grid' | 'list';
 
 const initial: Filters = { ...defaultFilters, near: null } as Filters;
 
-/** How long typing may pause before the list is asked for: short enough to feel instant. */
-export const SEARCH_DEBOUNCE_MS = 100;
-/** How long typing pauses before the list's answer for it is asked for (applied at SEARCH_DEBOUNCE_MS). */
-export const SEARCH_PREFETCH_MS = 50;
+/** How long typing may pause before the list shows what is typed: short enough to feel instant. */
+export const SEARCH_DEBOUNCE_MS = 50;
 
 // The view is kept for the visit; the filters live in the URL (shareable, kept on reload and back).
 let rememberedView: ViewMode = 'grid';
@@ -85,25 +83,16 @@ function writeParams(params: URLSearchParams, f: Filters): URLSearchParams {
 
 /**
  * The filter bar's state with upcoming-only and the date range excluding each other (core's setUpcoming / setDateRange), kept
- * in the URL. `filters` is what the bar shows (the search as typed); `applied` is what the list
- * asks for: the same, with the search taken once typing pauses.
+ * in the URL. `filters` is what the bar shows (the address just asked for); `applied` is what the
+ * list asks for (the address the router has committed). The text being typed in the search box is
+ * not here but in the box's own component (useSearchText).
  */
 export function useFestivalFilters() {
   const [params, setParams] = useSearchParams();
   const applied = useMemo(() => filtersFromParams(params), [params]);
-  const [typed, setTyped] = useState(applied.search);
+  // 'Limpiar filtros' starts the search box again (a new one: text typed and not yet applied goes too).
+  const [searchResets, setSearchResets] = useState(0);
   const [view, setViewState] = useState<ViewMode>(rememberedView);
-
-  // The URL changed from elsewhere (back, a link): the box shows it. Searches this box wrote are
-  // not from elsewhere, even when the router commits one late, after more has been typed (a slow
-  // phone): taking it as news would put an older search back in the box, and the letters typed
-  // since would be lost. Kept until the router commits them (or a later one of them).
-  const written = useRef<string[]>([]);
-  useEffect(() => {
-    const ours = written.current.findIndex((search) => search.trim() === applied.search.trim());
-    if (ours >= 0) written.current.splice(0, ours + 1);
-    else setTyped(applied.search);
-  }, [applied.search]);
 
   // Changes build on the last address written, not on the one last rendered: React Router's
   // setSearchParams(fn) does not queue, so two changes before the next render (the search's
@@ -131,26 +120,26 @@ export function useFestivalFilters() {
   );
   const shown = useMemo(() => filtersFromParams(requested), [requested]);
 
-  useEffect(() => {
-    if (typed.trim() === applied.search.trim()) return;
-    const timer = window.setTimeout(() => {
-      written.current.push(typed);
-      update((f) => ({ ...f, search: typed }));
-    }, SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed, applied.search, update]);
-
-  const filters = useMemo(() => ({ ...shown, search: typed }), [shown, typed]);
+  /** Writes a search to the address; false when it is the one already written. */
+  const applySearch = useCallback(
+    (text: string) => {
+      if ((latest.current.get(names.search) ?? '').trim() === text.trim()) return false;
+      update((f) => ({ ...f, search: text }));
+      return true;
+    },
+    [update],
+  );
 
   return {
-    filters,
+    filters: shown,
     applied,
+    applySearch,
+    searchResets,
     view,
     setView: useCallback((v: ViewMode) => {
       rememberedView = v;
       setViewState(v);
     }, []),
-    setSearch: setTyped,
     setGenre: useCallback((genre: string) => update((f) => ({ ...f, genre })), [update]),
     setMinRating: useCallback((minRating: number) => update((f) => ({ ...f, minRating })), [update]),
     setMaxPrice: useCallback((maxPrice: number) => update((f) => ({ ...f, maxPrice })), [update]),
@@ -173,9 +162,67 @@ export function useFestivalFilters() {
     ),
     setRadius: useCallback((radiusKm: number | null) => update((f) => (f.near ? { ...f, near: { ...f.near, radiusKm } } : f)), [update]),
     clear: useCallback(() => {
-      setTyped('');
-      written.current.push('');
+      setSearchResets((n) => n + 1);
       update(() => ({ ...initial }));
     }, [update]),
   };
+}
+
+/**
+ * The search box's text as typed. It lives in the box's own component, so a key draws the box alone,
+ * not the list under it. The text is written to the address (`onSearch`) once typing pauses, or as
+ * soon as `ask(text)` (the list's answer for it, asked for at the key) has arrived while the box
+ * still holds it. `applied` is the search the address holds: a change from elsewhere (back, a link)
+ * is shown in the box.
+ */
+export function useSearchText(applied: string, initial: string, onSearch: (text: string) => boolean, ask?: (text: string) => Promise<unknown>) {
+  const [typed, setTyped] = useState(initial);
+  // What the box holds as of the last key (the render that shows it may still be to come).
+  const inBox = useRef(typed);
+  // Searches this box wrote are not news from elsewhere, even when the router commits one late,
+  // after more has been typed (a slow phone): taking it as news would put an older search back in
+  // the box, and the letters typed since would be lost. Kept until the router commits them (or a
+  // later one of them).
+  const written = useRef<string[]>([]);
+  const seen = useRef(applied);
+  useEffect(() => {
+    if (seen.current === applied) return;
+    seen.current = applied;
+    const ours = written.current.findIndex((search) => search.trim() === applied.trim());
+    if (ours >= 0) written.current.splice(0, ours + 1);
+    else setTyped((inBox.current = applied));
+  }, [applied]);
+
+  const apply = useCallback(
+    (text: string) => {
+      if (onSearch(text)) written.current.push(text);
+    },
+    [onSearch],
+  );
+  // The pause is counted from the key, not from the effect below: on a slow phone the box's own
+  // render takes tens of milliseconds before effects run.
+  const typedAt = useRef(0);
+  useEffect(() => {
+    if (typed.trim() === applied.trim()) return;
+    const timer = window.setTimeout(() => apply(typed), Math.max(0, typedAt.current + SEARCH_DEBOUNCE_MS - performance.now()));
+    return () => window.clearTimeout(timer);
+  }, [typed, applied, apply]);
+
+  const type = useCallback(
+    (text: string) => {
+      typedAt.current = performance.now();
+      inBox.current = text;
+      setTyped(text);
+      if (ask && text.trim() !== applied.trim()) {
+        ask(text).then(
+          () => {
+            if (inBox.current === text) apply(text);
+          },
+          () => undefined,
+        );
+      }
+    },
+    [ask, applied, apply],
+  );
+  return [typed, type] as const;
 }

@@ -1,7 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FestivalCard, GenreFacet } from '#core/festival-page';
 import { arrivedFestivalPage, fetchFestivalPage, LIST_KEY_PREFIX, prefetchFestivalPage } from '../../../lib/festival-lists';
 import { useServerData } from '../../../lib/use-server-data';
+
+const NONE: FestivalCard[] = [];
+
+/** How long a list stays on screen before its next page is prefetched. */
+const NEXT_PAGE_AFTER_MS = 500;
 
 /**
  * The cards of a list screen, page by page: `urlOf(offset)` names a page. A new query keeps the
@@ -11,18 +16,24 @@ import { useServerData } from '../../../lib/use-server-data';
 export function useFestivalPages(query: string, urlOf: (offset: number) => string) {
   const first = useServerData(LIST_KEY_PREFIX + query, () => fetchFestivalPage(urlOf(0)), () => arrivedFestivalPage(urlOf(0)));
   const [more, setMore] = useState<{ query: string; items: FestivalCard[]; loading: boolean }>({ query, items: [], loading: false });
-  const extra = more.query === query ? more.items : [];
-  const items = first.data ? [...first.data.items, ...extra] : [];
+  const extra = more.query === query ? more.items : NONE;
+  // The same array while nothing changed, so the grid is not drawn again for a key typed above it.
+  const items = useMemo(() => (first.data ? (extra.length ? [...first.data.items, ...extra] : first.data.items) : NONE), [first.data, extra]);
   const total = first.data?.total ?? 0;
   const nextOffset = items.length;
   const hasMore = first.data !== undefined && nextOffset < total;
   const nextUrl = hasMore ? urlOf(nextOffset) : null;
 
   // A fresh first page (a new query or a reload) starts the list again.
-  useEffect(() => setMore({ query, items: [], loading: false }), [query, first.data]);
+  // (Kept as it is when it already is that: a fresh object would draw the whole screen once more.)
+  useEffect(() => setMore((m) => (m.query === query && !m.items.length && !m.loading ? m : { query, items: [], loading: false })), [query, first.data]);
 
+  // Only for a list that stays on screen: while a search is typed, each letter's answer is drawn for
+  // a moment, and its next page would only compete with the next letter's request.
   useEffect(() => {
-    if (nextUrl && !first.refreshing) prefetchFestivalPage(nextUrl);
+    if (!nextUrl || first.refreshing) return;
+    const timer = window.setTimeout(() => prefetchFestivalPage(nextUrl), NEXT_PAGE_AFTER_MS);
+    return () => window.clearTimeout(timer);
   }, [nextUrl, first.refreshing]);
 
   const loadMore = useCallback(() => {
