@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAP_CENTER, MAP_TILE_URL, circleBounds, hasCoordinates, mapCenter, searchMapFestivals, tilesInView } from './map';
+import { DEFAULT_MAP_CENTER, MAP_TILE_URL, circleBounds, clusterSize, hasCoordinates, mapCenter, mapViewLayout, searchMapFestivals } from './map';
 
 const f = (over: Partial<{ name: string; location: string | null; description: string | null; genres: string[]; latitude: number | null; longitude: number | null; hasValidCoordinates: boolean }> = {}) => ({
   name: 'Festival',
@@ -67,7 +67,10 @@ describe('searchMapFestivals (accent-insensitive over name, location, descriptio
   });
 });
 
-describe('tilesInView (the tiles Leaflet draws for a centre, a zoom and a box)', () => {
+const tilesInView = (center: readonly [number, number], zoom: number, width: number, height: number, template: string) =>
+  mapViewLayout(center, zoom, width, height, template).tiles;
+
+describe('mapViewLayout: the tiles Leaflet draws for a centre, a zoom and a box', () => {
   it('puts the centre at the middle of the box, on the tile under it', () => {
     // 45.53 N 5.37 E at zoom 5 is the point (4218.1, 2929.5) of the 8192 px world: tile 16/11.
     const tiles = tilesInView([45.5321743800001, 5.367064263000008], 5, 380, 569, MAP_TILE_URL);
@@ -101,13 +104,75 @@ describe('circleBounds (the box a place and its radius open the map on)', () => 
   });
 });
 
-it('tilesInView works from its own source alone, as the boot script carries it', () => {
-  const copy = new Function(`return (${tilesInView.toString()})`)() as typeof tilesInView;
+/**
+ * Where Leaflet 1.9 puts a marker, by its own sums (EPSG:3857: SphericalMercator's projection, then
+ * the transformation 0.5 / (pi R) scaled to 256 * 2^zoom; the layer point is the rounded point less
+ * the rounded pixel origin), written out here independently of mapViewLayout.
+ */
+function leafletPoint(center: readonly [number, number], zoom: number, width: number, height: number, lat: number, lon: number): [number, number] {
+  const R = 6378137;
+  const d = Math.PI / 180;
+  const scale = 256 * 2 ** zoom;
+  const k = 0.5 / (Math.PI * R);
+  const project = (la: number, lo: number) => {
+    const sin = Math.sin(Math.max(Math.min(85.0511287798, la), -85.0511287798) * d);
+    return [scale * (k * R * lo * d + 0.5), scale * (-k * ((R * Math.log((1 + sin) / (1 - sin))) / 2) + 0.5)];
+  };
+  const c = project(center[0], center[1]);
+  const origin = [Math.round(c[0] - width / 2), Math.round(c[1] - height / 2)];
+  const p = project(lat, lon);
+  return [Math.round(p[0]) - origin[0], Math.round(p[1]) - origin[1]];
+}
+
+describe('mapViewLayout: where the markers of the view lie', () => {
+  const center: [number, number] = [45.53, 5.37];
+  const markers = [
+    { id: 1, lat: 45.53, lon: 5.37 },
+    { id: 2, lat: 41.39, lon: 2.17 },
+    { id: 3, lat: 52.37, lon: 4.9 },
+    { id: 4, lat: 59.33, lon: 18.07 },
+    { id: 5, lat: -33.9, lon: 151.2 },
+  ];
+
+  it("puts each marker where Leaflet's own sums put it, the centre's at the middle of the box", () => {
+    const { markers: placed } = mapViewLayout(center, 5, 380, 569, MAP_TILE_URL, markers);
+    const middle = placed.find((p) => p.marker.id === 1)!;
+    expect(Math.abs(middle.x - 190)).toBeLessThanOrEqual(1);
+    expect(Math.abs(middle.y - 284.5)).toBeLessThanOrEqual(1);
+    for (const p of placed) expect([p.x, p.y]).toEqual(leafletPoint(center, 5, 380, 569, p.marker.lat, p.marker.lon));
+    // Barcelona lies south-west of the centre, Amsterdam north.
+    const bcn = placed.find((p) => p.marker.id === 2)!;
+    expect(bcn.x).toBeLessThan(middle.x);
+    expect(bcn.y).toBeGreaterThan(middle.y);
+    expect(placed.find((p) => p.marker.id === 3)!.y).toBeLessThan(middle.y);
+  });
+
+  it('keeps only the markers whose icon can reach into the box', () => {
+    const ids = (width: number, height: number, zoom = 5) => mapViewLayout(center, zoom, width, height, MAP_TILE_URL, markers).markers.map((p) => p.marker.id);
+    expect(ids(380, 569)).toEqual([1, 2, 3]);
+    expect(ids(1200, 760)).toEqual([1, 2, 3]);
+    expect(ids(1200, 760, 4)).toEqual([1, 2, 3, 4]);
+    expect(ids(1200, 760, 3)).toEqual([1, 2, 3, 4]);
+    expect(ids(4000, 3000, 3)).toEqual([1, 2, 3, 4, 5]);
+    expect(mapViewLayout(center, 5, 380, 569, MAP_TILE_URL).markers).toEqual([]);
+  });
+
+  it('sizes a cluster by its count', () => {
+    expect([1, 9, 10, 99, 100, 2814].map(clusterSize)).toEqual(['small', 'small', 'medium', 'medium', 'large', 'large']);
+  });
+});
+
+it('mapViewLayout works from its own source alone, as the boot script carries it', () => {
+  const copy = new Function(`return (${mapViewLayout.toString()})`)() as typeof mapViewLayout;
+  const markers = [
+    { lat: 41.39, lon: 2.17 },
+    { lat: -33.9, lon: 151.2 },
+  ];
   for (const [center, zoom, width, height] of [
     [[45.53, 5.37], 5, 380, 569],
     [[-33.9, 151.2], 7, 1200, 760],
     [[84, 179], 3, 1200, 600],
   ] as const) {
-    expect(copy(center, zoom, width, height, MAP_TILE_URL)).toEqual(tilesInView(center, zoom, width, height, MAP_TILE_URL));
+    expect(copy(center, zoom, width, height, MAP_TILE_URL, markers)).toEqual(mapViewLayout(center, zoom, width, height, MAP_TILE_URL, markers));
   }
 });

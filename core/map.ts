@@ -25,22 +25,49 @@ export interface TileInView {
   top: number;
 }
 
+/** A marker of the view and where Leaflet puts its place (the icon's anchor) in the map's box, in CSS pixels. */
+export interface MarkerInView<M> {
+  marker: M;
+  x: number;
+  y: number;
+}
+
 /**
- * The tiles a map of `width` × `height` px shows centred on `center` at `zoom`, placed as Leaflet
- * places them (its pixel origin is the centre's Web Mercator point less half the box, rounded; a
- * column west or east of the world wraps round, a row beyond the poles is not drawn): a copy of
- * them drawn before Leaflet has loaded lies exactly under the tiles Leaflet draws later.
- * Self-contained (no name from outside its body), because index.html's boot script carries its
- * source to draw them before the app has loaded (web/boot-script.ts).
+ * Leaflet's icons as the map draws them: a cluster is a disc centred on its place, a festival
+ * Leaflet's own pin with its tip on the place and its shadow anchored at the same point.
  */
-export function tilesInView(center: readonly [number, number], zoom: number, width: number, height: number, template: string): TileInView[] {
+export const CLUSTER_ICON_SIZE = 32;
+export const PIN_ICON = { size: [25, 41], anchor: [12, 41], shadowSize: [41, 41] } as const;
+
+/** A cluster's disc by how many festivals it holds: its colour and halo (map.css). */
+export const clusterSize = (count: number): 'small' | 'medium' | 'large' => (count < 10 ? 'small' : count < 100 ? 'medium' : 'large');
+
+/**
+ * What a map of `width` × `height` px centred on `center` at `zoom` shows, placed as Leaflet places
+ * it: its pixel origin is the centre's Web Mercator point less half the box, rounded; a tile column
+ * west or east of the world wraps round, a row beyond the poles is not drawn; a marker's place is
+ * its rounded point less that origin. Only the markers whose icon can reach into the box are kept.
+ * A copy of the view drawn from this before Leaflet has loaded lies exactly under what Leaflet
+ * draws later. Self-contained (no name from outside its body), because index.html's boot script
+ * carries its source to draw the view before the app has loaded (web/boot-script.ts).
+ */
+export function mapViewLayout<M extends { lat: number; lon: number }>(
+  center: readonly [number, number],
+  zoom: number,
+  width: number,
+  height: number,
+  template: string,
+  markers: readonly M[] = [],
+): { tiles: TileInView[]; markers: MarkerInView<M>[] } {
   const size = 256;
   // Web Mercator's edge, where Leaflet clamps latitudes.
   const maxLatitude = 85.0511287798;
   const count = 2 ** zoom;
-  const sin = Math.sin((Math.max(-maxLatitude, Math.min(maxLatitude, center[0])) * Math.PI) / 180);
-  const x = ((center[1] + 180) / 360) * size * count;
-  const y = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size * count;
+  const project = (lat: number, lon: number): [number, number] => {
+    const sin = Math.sin((Math.max(-maxLatitude, Math.min(maxLatitude, lat)) * Math.PI) / 180);
+    return [((lon + 180) / 360) * size * count, (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size * count];
+  };
+  const [x, y] = project(center[0], center[1]);
   const originX = Math.round(x - width / 2);
   const originY = Math.round(y - height / 2);
   const tiles: TileInView[] = [];
@@ -55,7 +82,16 @@ export function tilesInView(center: readonly [number, number], zoom: number, wid
       });
     }
   }
-  return tiles;
+  // The largest icon (a pin and its shadow, 41 px) reaches that far from its place.
+  const margin = 48;
+  const placed: MarkerInView<M>[] = [];
+  for (const marker of markers) {
+    const point = project(marker.lat, marker.lon);
+    const px = Math.round(point[0]) - originX;
+    const py = Math.round(point[1]) - originY;
+    if (px > -margin && px < width + margin && py > -margin && py < height + margin) placed.push({ marker, x: px, y: py });
+  }
+  return { tiles, markers: placed };
 }
 
 /**

@@ -1,7 +1,7 @@
-import { DEFAULT_MAP_ZOOM, MAP_TILE_URL, tilesInView } from '#core/map';
+import { CLUSTER_ICON_SIZE, clusterSize, DEFAULT_MAP_ZOOM, MAP_TILE_URL, mapViewLayout, PIN_ICON } from '#core/map';
 import { stockSrcSet } from '#core/stock-images';
 import { CARD_IMAGE_SIZES } from './src/components/festival-card/card-image-sizes';
-import { BOOT_MAP_ID } from './src/lib/boot-map';
+import { BOOT_MAP_ID, BOOT_MAP_VIEW_ATTRIBUTE, mapViewKey } from './src/lib/boot-map';
 import { CONFIGURE_ASKED_ATTRIBUTE, COOKIE_CHOICE_ATTRIBUTE, STATIC_COOKIE_BANNER_ID } from './src/features/cookies/api/static-banner';
 
 /**
@@ -19,7 +19,9 @@ const BOOT_MAP_HTML = [
   '<svg xmlns="http://www.w3.org/2000/svg" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="map-search-icon"><path d="m21 21-4.34-4.34"/><circle cx="11" cy="11" r="8"/></svg>',
   '<input class="input" type="search" placeholder="Nombre, ciudad, género…" tabindex="-1">',
   '</div></div>',
-  '<div class="map-frame card map-frame-preview"><div class="map-preview"><div class="map-preview-tiles"></div></div></div>',
+  '<div class="map-frame card map-frame-preview"><div class="map-preview">',
+  '<div class="map-preview-tiles"></div><div class="map-preview-shadows"></div><div class="map-preview-markers"></div>',
+  '</div></div>',
   '</div></div>',
 ].join('');
 
@@ -36,6 +38,8 @@ export interface BootOptions {
   mapPage: { scripts: string[]; styles: string[] };
   /** What /map asks for first (its whole-world view at the starting zoom). */
   mapFirstView: string;
+  /** Leaflet's marker pictures as the build serves them (src/lib/map-pin.ts). */
+  pinImages: { iconUrl: string; iconRetinaUrl: string; shadowUrl: string };
   /** Lazily loaded screens by address (/favorites, /calendar): their route chunks and styles. */
   screens: Record<string, { scripts: string[]; styles: string[] }>;
   /** The favourites' first page, 'IDS' standing for their ids in order (festivalPageUrl). */
@@ -62,7 +66,7 @@ export interface BootOptions {
  *   screen's code, as on /calendar.
  *   src/lib/early-request.ts hands those answers to the code that asks.
  */
-export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPage, mapFirstView, screens, favoritesPage }: BootOptions): string {
+export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPage, mapFirstView, pinImages, screens, favoritesPage }: BootOptions): string {
   return [
     `const screen = ${JSON.stringify(screens)}[location.pathname];`,
     `const preload = ${JSON.stringify(preloads)};`,
@@ -111,19 +115,24 @@ export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPa
     '  return Array.isArray(raw) ? [...new Set(raw.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].sort((a, b) => a - b) : [];',
     '};',
     // On /map: the screen as MapPage first draws it (web/src/features/map/components/map-page.tsx),
-    // with the first view's tiles, once its answer and the map's styles are in; the app removes it
-    // when its own map page has drawn them (a copy on top of the app's page, so the app's first
-    // renders, which replace everything in #root, never leave the screen without a map).
-    `const tilesInView = ${tilesInView.toString()};`,
+    // with the first view's tiles and markers as MapPreview draws them, once its answer and the
+    // map's styles are in; the app removes it when its own map page has drawn them (a copy on top of
+    // the app's page, so the app's first renders, which replace everything in #root, never leave the
+    // screen without a map).
+    `const mapViewLayout = ${mapViewLayout.toString()};`,
+    `const clusterSize = ${clusterSize.toString()};`,
+    `const pins = ${JSON.stringify(pinImages)};`,
     'const mapCenter = (view) => {',
     "  const c = view && Array.isArray(view.center) ? view.center : null;",
     '  return c && Number.isFinite(c[0]) && Number.isFinite(c[1]) ? c : null;',
     '};',
     'const preloadCentreTile = (view) => {',
     '  const c = mapCenter(view);',
-    `  const href = c && tilesInView(c, ${DEFAULT_MAP_ZOOM}, 1, 1, ${JSON.stringify(MAP_TILE_URL)})[0]?.url;`,
+    `  const href = c && mapViewLayout(c, ${DEFAULT_MAP_ZOOM}, 1, 1, ${JSON.stringify(MAP_TILE_URL)}).tiles[0]?.url;`,
     "  if (href) document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href, crossOrigin: 'anonymous', fetchPriority: 'high' }));",
     '};',
+    // The element of a picture or a marker at its place in the box.
+    'const placed = (element, left, top, z) => { element.style.left = `${left}px`; element.style.top = `${top}px`; if (z !== undefined) element.style.zIndex = String(z); return element; };',
     'const paintMap = (view) => {',
     '  const c = mapCenter(view);',
     "  if (!c || document.querySelector('.map-page')) return;",
@@ -139,13 +148,48 @@ export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPa
     // Left by the app for its map page to remove; gone at once if the app moves to another screen first.
     "  const watch = setInterval(() => { if (!copy.isConnected || location.pathname !== '/map') { copy.remove(); clearInterval(watch); } }, 250);",
     "  const box = copy.querySelector('.map-preview');",
-    `  for (const tile of tilesInView(c, ${DEFAULT_MAP_ZOOM}, box.clientWidth, box.clientHeight, ${JSON.stringify(MAP_TILE_URL)})) {`,
-    "    const img = Object.assign(new Image(256, 256), { alt: '', crossOrigin: 'anonymous', src: tile.url });",
-    "    img.style.left = `${tile.left}px`;",
-    "    img.style.top = `${tile.top}px`;",
-    '    box.firstElementChild.append(img);',
+    // For the map page, which takes them into its own first view (src/lib/boot-map.ts).
+    `  box.setAttribute(${JSON.stringify(BOOT_MAP_VIEW_ATTRIBUTE)}, (${mapViewKey.toString()})(c, ${DEFAULT_MAP_ZOOM}));`,
+    '  const [tiles, shadows, markers] = box.children;',
+    "  const shown = (Array.isArray(view.markers) ? view.markers : []).filter((m) => m && Number.isFinite(m.lat) && Number.isFinite(m.lon) && (m.type === 'festival' || Number.isInteger(m.count)));",
+    `  const layout = mapViewLayout(c, ${DEFAULT_MAP_ZOOM}, box.clientWidth, box.clientHeight, ${JSON.stringify(MAP_TILE_URL)}, shown);`,
+    "  for (const tile of layout.tiles) tiles.append(placed(Object.assign(new Image(256, 256), { alt: '', crossOrigin: 'anonymous', src: tile.url }), tile.left, tile.top));",
+    '  const retina = window.devicePixelRatio > 1;',
+    '  for (const { marker, x, y } of layout.markers) {',
+    "    if (marker.type === 'festival') {",
+    `      shadows.append(placed(Object.assign(new Image(${PIN_ICON.shadowSize.join(', ')}), { alt: '', src: pins.shadowUrl }), x - ${PIN_ICON.anchor[0]}, y - ${PIN_ICON.anchor[1]}));`,
+    `      markers.append(placed(Object.assign(new Image(${PIN_ICON.size.join(', ')}), { alt: '', className: 'map-preview-pin', src: retina ? pins.iconRetinaUrl : pins.iconUrl }), x - ${PIN_ICON.anchor[0]}, y - ${PIN_ICON.anchor[1]}, y));`,
+    '    } else {',
+    "      const disc = Object.assign(document.createElement('div'), { className: `map-preview-cluster festival-cluster-${clusterSize(marker.count)}` });",
+    "      disc.append(Object.assign(document.createElement('span'), { textContent: String(marker.count) }));",
+    `      markers.append(placed(disc, x - ${CLUSTER_ICON_SIZE / 2}, y - ${CLUSTER_ICON_SIZE / 2}, y));`,
+    '    }',
     '  }',
+    // For bench/web-map.ts: the frame that shows the copy's markers.
+    "  requestAnimationFrame(() => setTimeout(() => performance.mark('festivales:map-copy-drawn'), 0));",
     '};',
+    // On /map: its first view and its styles, asked for as soon as this runs rather than after the
+    // first paint like the code (together under 10 KB, so they hardly delay the first paint): the copy
+    // of the page, its markers included, is drawn as soon as they are in, while the code downloads.
+    // Its styles applied rather than only preloaded: the copy needs them.
+    'const startMap = () => {',
+    '  let view = null;',
+    '  let waiting = mapPage.styles.length;',
+    '  const paint = () => { if (view && waiting === 0) paintMap(view); };',
+    '  for (const href of mapPage.styles) {',
+    "    const sheet = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });",
+    '    sheet.onload = sheet.onerror = () => { waiting -= 1; paint(); };',
+    '    document.head.append(sheet);',
+    '  }',
+    // The tile under the centre is asked for at once, with the styles still on their way.
+    `  early(${JSON.stringify(mapFirstView)}, (data) => { view = data; preloadCentreTile(data); paint(); });`,
+    // The map's tiles come from another host, and the largest paint of /map is one of them (with
+    // CORS, as Leaflet asks for the tiles).
+    `  link('preconnect', ${JSON.stringify(new URL(MAP_TILE_URL).origin)});`,
+    '};',
+    // A map opened on a search or a place ('Cerca de') is drawn by the app alone.
+    "const mapCopy = location.pathname === '/map' && !location.search;",
+    'if (mapCopy) startMap();',
     'const start = () => {',
     // The URL is festivalPageUrl(defaultFilters), checked by tests/e2e/specs/home.spec.ts.
     `  if (location.pathname === '/' && !location.search) early(${JSON.stringify(homeFirstPage)}, preloadFirstCard);`,
@@ -160,24 +204,10 @@ export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPa
     '    if (!token) early(`/api/festivals/${festival[1]}`);',
     "    for (const href of festivalPage.styles) link('preload', href, 'style');",
     '  }',
-    // On /map: its first view (markers and centre) and the map's code, with the shell instead of after it.
+    // On /map: the map's code (Leaflet included), with the shell instead of after it.
     "  const map = location.pathname === '/map';",
-    // Its styles applied rather than only preloaded: the copy of the page needs them.
-    "  if (map && !location.search) {",
-    '    let view = null;',
-    '    let waiting = mapPage.styles.length;',
-    '    const paint = () => { if (view && waiting === 0) paintMap(view); };',
-    '    for (const href of mapPage.styles) {',
-    "      const sheet = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });",
-    '      sheet.onload = sheet.onerror = () => { waiting -= 1; paint(); };',
-    '      document.head.append(sheet);',
-    '    }',
-    // The tile under the centre is asked for at once, with the styles still on their way.
-    `    early(${JSON.stringify(mapFirstView)}, (data) => { view = data; preloadCentreTile(data); paint(); });`,
-    "  } else if (map) for (const href of mapPage.styles) link('preload', href, 'style');",
-    // The map's tiles come from another host, and the largest paint of /map is one of them: its
-    // connection is opened while the code downloads (with CORS, as Leaflet asks for the tiles).
-    `  if (map) link('preconnect', ${JSON.stringify(new URL(MAP_TILE_URL).origin)});`,
+    "  if (map && !mapCopy) for (const href of mapPage.styles) link('preload', href, 'style');",
+    `  if (map && !mapCopy) link('preconnect', ${JSON.stringify(new URL(MAP_TILE_URL).origin)});`,
     "  for (const href of preload) link('modulepreload', href);",
     "  if (screen) for (const href of screen.scripts) link('modulepreload', href);",
     "  if (festival) for (const href of festivalPage.scripts) link('modulepreload', href);",

@@ -68,6 +68,16 @@ function routeFiles(bundle: Record<string, OutputChunk | OutputAsset>, source: s
   return { scripts, styles: [...styles] };
 }
 
+/** Leaflet's marker pictures are files of the build rather than inlined (build.assetsInlineLimit), so the boot script's copy of the map shows them too. */
+const LEAFLET_MARKER_IMAGE = /leaflet[\\/]dist[\\/]images[\\/]marker-[\w-]+\.png$/;
+
+/** The address of one of Leaflet's marker pictures in the build. */
+function leafletImage(bundle: Record<string, OutputChunk | OutputAsset>, name: string): string {
+  const asset = Object.values(bundle).find((a): a is OutputAsset => a.type === 'asset' && a.originalFileNames.some((file) => file.endsWith(`leaflet/dist/images/${name}`)));
+  if (!asset) throw new Error(`Leaflet's ${name} is missing from the build`);
+  return `/${asset.fileName}`;
+}
+
 /**
  * index.html paints its static header before any script is fetched: the entry module and the
  * modulepreloads are requested by a tiny boot script after the first paint, so on a slow network
@@ -102,7 +112,8 @@ function startAfterFirstPaint(): Plugin {
           '/favorites': routeFiles(ctx.bundle ?? {}, 'web/src/app/routes/favorites.tsx', skip),
           '/calendar': routeFiles(ctx.bundle ?? {}, 'web/src/app/routes/calendar.tsx', skip),
         };
-        const source = bootScript({ entry: tag[1], preloads, festivalPage: festival, homeFirstPage: HOME_FIRST_PAGE, mapPage, mapFirstView: MAP_FIRST_VIEW, screens, favoritesPage: FAVORITES_PAGE });
+        const pinImages = { iconUrl: leafletImage(ctx.bundle ?? {}, 'marker-icon.png'), iconRetinaUrl: leafletImage(ctx.bundle ?? {}, 'marker-icon-2x.png'), shadowUrl: leafletImage(ctx.bundle ?? {}, 'marker-shadow.png') };
+        const source = bootScript({ entry: tag[1], preloads, festivalPage: festival, homeFirstPage: HOME_FIRST_PAGE, mapPage, mapFirstView: MAP_FIRST_VIEW, pinImages, screens, favoritesPage: FAVORITES_PAGE });
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         boot = { fileName: `assets/boot-${hash}.js`, source };
         return withoutPreloads.replace(tag[0], () => `<script type="module" src="/${boot!.fileName}"></script>`);
@@ -182,7 +193,7 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         // The app shell: code, styles, fonts, the logo. Pictures are cached as they are seen.
-        globPatterns: ['index.html', 'assets/*.{js,css,woff2}', 'favicon.svg', 'icons/icon-192.png'],
+        globPatterns: ['index.html', 'assets/*.{js,css,woff2}', 'assets/marker-*.png', 'favicon.svg', 'icons/icon-192.png'],
         globIgnores: ['**/*.br', '**/*.gz'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
@@ -198,6 +209,7 @@ export default defineConfig({
     // .vite/manifest.json: bench/web-bundle.ts reads the home's import graph from it.
     manifest: true,
     target: 'es2022',
+    assetsInlineLimit: (file: string) => (LEAFLET_MARKER_IMAGE.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
         codeSplitting: {

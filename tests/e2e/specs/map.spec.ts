@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import AxeBuilder from '@axe-core/playwright';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
@@ -5,6 +6,15 @@ import { slugify } from '#core/slug';
 
 const withoutAccents = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** What a marker shows (a cluster's count, a pin's picture) and its box on the screen. */
+const markerRects = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((els) =>
+    els.map((el) => ({ shows: el instanceof HTMLImageElement ? new URL(el.src).pathname : (el.textContent ?? ''), rect: el.getBoundingClientRect().toJSON() as DOMRect })),
+  );
+type MarkerRect = Awaited<ReturnType<typeof markerRects>>[number];
+const sameMarker = (a: MarkerRect, b: MarkerRect) =>
+  a.shows === b.shows && (['left', 'top', 'width', 'height'] as const).every((side) => Math.abs(a.rect[side] - b.rect[side]) <= 1);
 
 test.describe('map', () => {
   test('clusters every located festival, searches without accents and links popups to the festival', { tag: '@catalogue' }, async ({ page }) => {
@@ -103,7 +113,7 @@ test.describe('map', () => {
     }
   });
 
-  test('draws its first tiles at once as plain images, exactly where the map then draws them, until its own are in', async ({ page }) => {
+  test('reached from another screen, draws its first tiles and markers at once as plain images, exactly where the map then draws them, until its own are in', { tag: '@catalogue' }, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     // The tiles held back: the page's copies and the map's own tiles are then both in the page.
     let release = () => {};
@@ -112,11 +122,16 @@ test.describe('map', () => {
       await held;
       await route.fallback();
     });
-    await page.goto('/map');
+    // Reached from the home, the map page draws its first view itself (index.html's copy is drawn
+    // only when the site is opened on /map).
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Ver mapa' }).click();
+    await expect(page).toHaveURL('/map');
     await expect(page.locator('[data-map-ready="true"]')).toBeVisible();
+    await expect(page.locator('#boot-map')).toHaveCount(0);
     const rects = (selector: string) =>
       page.locator(selector).evaluateAll((imgs) => imgs.map((img) => ({ src: (img as HTMLImageElement).src, rect: img.getBoundingClientRect().toJSON() as DOMRect })));
-    const copies = await rects('.map-preview img');
+    const copies = await rects('.map-preview-tiles img');
     const tiles = await rects('.leaflet-tile');
     expect(copies.length).toBeGreaterThan(0);
     // The centre tile is under the middle of the map's box.
@@ -129,13 +144,18 @@ test.describe('map', () => {
       expect(Math.abs(tile!.rect.left - copy.rect.left)).toBeLessThanOrEqual(1);
       expect(Math.abs(tile!.rect.top - copy.rect.top)).toBeLessThanOrEqual(1);
     }
+    // The markers too: every copy lies under the map's own marker, with the same count or picture.
+    const copiedMarkers = await markerRects(page, '.map-preview .map-preview-cluster, .map-preview .map-preview-pin');
+    const markers = await markerRects(page, '.festival-map .leaflet-marker-icon');
+    expect(copiedMarkers.length).toBeGreaterThan(0);
+    for (const copy of copiedMarkers) expect(markers.some((m) => sameMarker(m, copy)), JSON.stringify(copy)).toBe(true);
 
     release();
     await expect(page.locator('.map-preview')).toHaveCount(0);
     await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
   });
 
-  test("index.html draws the map page's first screen with its tiles before the app starts, where the app then draws it", async ({ page }) => {
+  test("index.html draws the map page's first screen with its tiles and markers before the app starts, where the app then draws it", { tag: '@catalogue' }, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     // The app's code held back: what shows meanwhile is index.html's copy.
     let release = () => {};
@@ -144,7 +164,14 @@ test.describe('map', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/map');
+    // The tiles held back too, so the map page's first view stays on show until it is checked.
+    let releaseTiles = () => {};
+    const tilesHeld = new Promise<void>((resolve) => (releaseTiles = resolve));
+    await page.route(/^https:\/\/tile\.openstreetmap\.org\//, async (route) => {
+      await tilesHeld;
+      await route.fallback();
+    });
+    await page.goto('/map', { waitUntil: 'domcontentloaded' });
     const copy = page.locator('#boot-map');
     await expect(copy.locator('.map-preview img').first()).toBeVisible();
     await expect(copy).toHaveAttribute('aria-hidden', 'true');
@@ -153,16 +180,26 @@ test.describe('map', () => {
       page.locator(selector).evaluateAll((els) => els.map((el) => ({ src: (el as HTMLImageElement).src ?? '', rect: el.getBoundingClientRect().toJSON() as DOMRect })));
     const frame = await rects('#boot-map .map-frame');
     const title = await rects('#boot-map h1');
-    const copies = await rects('#boot-map .map-preview img');
+    const copies = await rects('#boot-map .map-preview-tiles img');
+    const copiedMarkers = await markerRects(page, '#boot-map .map-preview-cluster, #boot-map .map-preview-pin');
+    expect(copiedMarkers.length).toBeGreaterThan(0);
+    await page.evaluate(() => Object.assign(document.querySelector('#boot-map .map-preview-cluster, #boot-map .map-preview-pin')!, { fromCopy: true }));
 
     release();
     await expect(page.locator('[data-map-ready="true"]')).toBeVisible();
     await expect(copy).toHaveCount(0);
+    // The map page shows the copy's own tiles and markers until Leaflet's are in, rather than drawing them again.
+    expect(await page.evaluate(() => (document.querySelector('.map-page .map-preview-cluster, .map-page .map-preview-pin') as { fromCopy?: boolean } | null)?.fromCopy)).toBe(true);
+    releaseTiles();
+    await expect(page.locator('.map-preview')).toHaveCount(0);
     // The app's page lies where the copy was: its title, its map's box and the tiles in it.
     const same = (a: DOMRect, b: DOMRect) => Math.abs(a.left - b.left) <= 1 && Math.abs(a.top - b.top) <= 1 && Math.abs(a.width - b.width) <= 1 && Math.abs(a.height - b.height) <= 1;
     expect(same((await rects('.map-page h1'))[0].rect, title[0].rect)).toBe(true);
     expect(same((await rects('.map-frame'))[0].rect, frame[0].rect)).toBe(true);
     const tiles = await rects('.leaflet-tile');
     for (const c of copies) expect(tiles.some((t) => t.src === c.src && same(t.rect, c.rect)), c.src).toBe(true);
+    // And its markers: each of the copy's is one of the map's, at the same place.
+    const markers = await markerRects(page, '.festival-map .leaflet-marker-icon');
+    for (const copy of copiedMarkers) expect(markers.some((m) => sameMarker(m, copy)), JSON.stringify(copy)).toBe(true);
   });
 });

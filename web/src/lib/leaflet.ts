@@ -3,11 +3,9 @@
  * the library with its CSS, the marker icon and the OpenStreetMap tiles.
  */
 import L from 'leaflet';
-import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import iconUrl from 'leaflet/dist/images/marker-icon.png';
-import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import 'leaflet/dist/leaflet.css';
-import { MAP_TILE_URL } from '#core/map';
+import { MAP_TILE_URL, PIN_ICON } from '#core/map';
+import { pinImages } from './map-pin';
 
 /*
  * Leaflet 1.9 finishes a zoom animation from a 250 ms timer that it does not cancel when the map
@@ -22,16 +20,14 @@ L.Map.addInitHook(function (this: L.Map) {
   });
 });
 
-/** Leaflet's own marker images, bundled by Vite (no CDN: the site works without third-party hosts). */
+/** Leaflet's own marker images (./map-pin.ts), at the size and anchor the map's copies draw too (#core/map). */
 export const festivalIcon = L.icon({
-  iconUrl,
-  iconRetinaUrl,
-  shadowUrl,
-  iconSize: [25, 41],
-  iconAnchor: [12, 41],
+  ...pinImages,
+  iconSize: [...PIN_ICON.size],
+  iconAnchor: [...PIN_ICON.anchor],
   popupAnchor: [1, -34],
   tooltipAnchor: [16, -28],
-  shadowSize: [41, 41],
+  shadowSize: [...PIN_ICON.shadowSize],
 });
 
 /** OpenStreetMap's standard tiles, with the attribution their licence asks for. */

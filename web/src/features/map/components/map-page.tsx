@@ -8,7 +8,7 @@ import { fetchMapView, mapViewAnswered } from '../../../lib/catalog';
 import { nearFromParams } from '../../../lib/near-place';
 import { removeBootMap } from '../../../lib/boot-map';
 import { FestivalMap, type MapViewport } from './festival-map';
-import { MapTilesPreview } from './map-tiles-preview';
+import { MapPreview } from './map-preview';
 import type { MarkersLayerHandle } from './markers-layer';
 import './map.css';
 
@@ -39,7 +39,7 @@ export function MapPage() {
   const haveView = view !== null;
   const [error, setError] = useState(false);
   const [ready, setReady] = useState(false);
-  /** Leaflet's first tiles are in: the plain copy under them can go. */
+  /** Leaflet's first tiles are in: with its markers drawn, the plain copy under them can go. */
   const [tilesIn, setTilesIn] = useState(false);
   // Leaflet is created in a task of its own, after the page around it is painted: building the map
   // (its size read from the layout, the first tiles) in the same task as the page made one long
@@ -152,9 +152,9 @@ export function MapPage() {
     if (view || error) removeBootMap();
   }, [view, error]);
   useEffect(() => removeBootMap, []);
-  // The first tiles as plain images until Leaflet's are in, when the map opens on a centre and zoom
-  // (fitting a place's circle, the zoom is Leaflet's to work out).
-  const preview = view && !tilesIn && start.center && start.zoom !== undefined ? { center: start.center, zoom: start.zoom } : null;
+  // The first tiles and markers as plain images until Leaflet's are in, when the map opens on a
+  // centre and zoom (fitting a place's circle, the zoom is Leaflet's to work out).
+  const preview = view && !(tilesIn && ready) && start.center && start.zoom !== undefined ? { center: start.center, zoom: start.zoom, markers: view.markers } : null;
 
   const loading = view === null;
   // The search's answer counts are those of the search asked, not of an earlier one still shown.
@@ -230,7 +230,7 @@ export function MapPage() {
             </div>
           ) : (
             <>
-              {preview && <MapTilesPreview center={preview.center} zoom={preview.zoom} />}
+              {preview && <MapPreview center={preview.center} zoom={preview.zoom} markers={preview.markers} />}
               {view && mapStarted && (
                 <FestivalMap
                   markers={view.markers}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useMap } from 'react-leaflet';
 import { formatDateRange } from '#core/dates';
+import { CLUSTER_ICON_SIZE, clusterSize } from '#core/map';
 import type { MapCluster, MapMarker, MapPoint } from '#core/map-markers';
 import { paths } from '../../../config/paths';
 import { festivalIcon, L } from '../../../lib/leaflet';
@@ -47,10 +48,9 @@ function popupContent(f: MapPoint): HTMLElement {
 
 /** The count as a DOM node: no HTML parsed for each of the dozens of cluster icons drawn at once. */
 function clusterIcon(count: number): L.DivIcon {
-  const size = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
   const label = document.createElement('span');
   label.textContent = String(count);
-  return L.divIcon({ html: label, className: `festival-cluster festival-cluster-${size}`, iconSize: L.point(32, 32) });
+  return L.divIcon({ html: label, className: `festival-cluster festival-cluster-${clusterSize(count)}`, iconSize: L.point(CLUSTER_ICON_SIZE, CLUSTER_ICON_SIZE) });
 }
 
 /** A numbered marker that zooms to where its cluster splits; a button for screen readers and the keyboard. */
