@@ -55,13 +55,14 @@ export interface BootOptions {
  *   paints the banner with the header instead of seconds later with React (it is the largest
  *   paint of most screens then). A choice made on it before the app starts is stored exactly as
  *   the app stores it ('Aceptar Todas', 'Rechazar Todas'), or handed to the app ('Configurar').
+ * - At once on /map (without a search): its first view, its styles and a connection to the tile
+ *   host, then, once the answer and the styles are in, a copy of the map page's first screen with
+ *   its tiles and markers (BOOT_MAP_HTML), whose tiles and markers the app's map page takes over.
  * - Once the first paint is on screen: the code and what the screen at the address needs first,
  *   alongside the code rather than after it: the home's first page of cards and its first card's
  *   picture; on a festival's page, that page's code and styles and the festival itself (only
  *   without a session: a signed-in person's read carries a token and may see a pending festival);
- *   on /map, its first view, the map's code (Leaflet included) and a connection to the tile host,
- *   then, once the first view's answer and the map's styles are in, a copy of the map page's first
- *   screen with its tiles (BOOT_MAP_HTML), which the app's map page replaces;
+ *   on /map, the map's code (Leaflet included);
  *   on /favorites, the stored favourites' first page and its first card's picture, and the
  *   screen's code, as on /calendar.
  *   src/lib/early-request.ts hands those answers to the code that asks.
