@@ -3,6 +3,8 @@ import { expect, type Page } from '@playwright/test';
 
 /** axe (WCAG 2 A/AA and best practices) on the current page: no serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  // The footer is drawn once the screen is, when the browser is idle: checked with the rest.
+  await page.getByRole('contentinfo').waitFor({ state: 'attached' });
   // The page as it settles: a panel still fading in has text at part of its opacity, which axe
   // measures as too little contrast (a day panel of the calendar, once in a full run). Endless
   // animations (placeholders) are not waited for, and nothing longer than two seconds.

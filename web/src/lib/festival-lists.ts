@@ -3,6 +3,7 @@ import { festivalPageUrl } from '#core/festival-page-url';
 import { apiRequest } from './api-client';
 import { takeEarlyAnswer, takeEarlyRequest } from './early-request';
 import { invalidateWhere } from './use-server-data';
+import { whenIdle } from './when-idle';
 
 /** Thrown when a list answer is not the shape the screen reads (shown as 'Respuesta inesperada del servidor.'). */
 export class UnexpectedCatalogResponse extends Error {
@@ -74,9 +75,7 @@ export function arrivedFestivalPage(url: string): FestivalPage | undefined {
 
 /** Starts loading a page the visitor is likely to ask for next, when the browser is idle. */
 export function prefetchFestivalPage(url: string): void {
-  const start = () => void fetchFestivalPage(url).catch(() => undefined);
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 1000 });
-  else setTimeout(start, 200);
+  whenIdle(() => void fetchFestivalPage(url).catch(() => undefined));
 }
 
 export async function fetchCalendarRange(from: string, to: string, signal?: AbortSignal): Promise<CalendarRange> {

@@ -1,12 +1,17 @@
-import { lazy, Suspense, useCallback, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { OnPathChange } from '../../lib/on-path-change';
+import { whenIdle } from '../../lib/when-idle';
 import { Header } from '../../components/layout/header';
 // With the shell, not lazily: on a first visit the banner is the largest paint of every screen, and
 // a chunk of its own put it (and the page's largest-paint time) a whole download after the first render.
 import { CookieConsentBanner } from '../../features/cookies/components/cookie-consent';
 
 // Parts of the shell that the first paint does not need (the footer is below the fold) load on their own (they stay out of the home's first-load JavaScript budget, docs/decisions/005).
+// The footer (with the newsletter form) and the app's status messages (which register the service
+// worker) are asked for only once the first screen is drawn and the browser is idle: on a phone their
+// eight files and their first render otherwise come before the first cards, which are the screen's
+// largest paint.
 const SignInButton = lazy(() => import('../../features/auth/components/sign-in-button').then((m) => ({ default: m.SignInButton })));
 const NotificationBell = lazy(() =>
   import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
@@ -18,6 +23,9 @@ const PwaStatus = lazy(() => import('../../features/pwa/components/pwa-status').
 /** The shell around every screen; screens scroll smoothly to the top on entry. */
 export function RootLayout() {
   const main = useRef<HTMLElement>(null);
+  const [screenDrawn, setScreenDrawn] = useState(false);
+  const [restShown, setRestShown] = useState(false);
+  useEffect(() => (screenDrawn ? whenIdle(() => setRestShown(true), 2000) : undefined), [screenDrawn]);
   const enterScreen = useCallback(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
     // Screen readers start at the new screen, not at the link that was activated.
@@ -45,23 +53,37 @@ export function RootLayout() {
         {/* A screen's code loading on a first visit; on later navigations the screen left stays shown meanwhile. */}
         <Suspense fallback={null}>
           <Outlet />
+          {screenDrawn ? null : <OnCommit run={() => setScreenDrawn(true)} />}
         </Suspense>
       </main>
-      <Suspense fallback={null}>
-        <Footer
-          newsletter={
-            <Suspense fallback={<div style={{ minHeight: 44 }} />}>
-              <NewsletterForm />
-            </Suspense>
-          }
-        />
-      </Suspense>
-      <Suspense fallback={null}>
-        <PwaStatus />
-      </Suspense>
+      {restShown ? (
+        <>
+          <Suspense fallback={null}>
+            <Footer
+              newsletter={
+                <Suspense fallback={<div style={{ minHeight: 44 }} />}>
+                  <NewsletterForm />
+                </Suspense>
+              }
+            />
+          </Suspense>
+          <Suspense fallback={null}>
+            <PwaStatus />
+          </Suspense>
+        </>
+      ) : null}
       <CookieConsentBanner />
       {/* Last: its effect runs after the new screen's own, as the layout's did. */}
       <OnPathChange onChange={enterScreen} />
     </>
   );
+}
+
+/**
+ * Calls `run` once it is committed. Beside the screen inside its Suspense boundary, it commits only
+ * with the screen itself, not while the screen's code is still loading.
+ */
+function OnCommit({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
 }
