@@ -2,7 +2,7 @@
  * The installable app under Lighthouse: Chromium's own installability check (the manifest, its
  * icons, a service worker controlling the page: what Chrome needs to offer 'Instalar app'), then
  * Lighthouse (mobile preset) on a festival page while the service worker of an earlier visit is
- * active, so performance is measured as a returning visitor gets it (targets as bench/lighthouse.ts:
+ * active, so performance is measured as a returning visitor gets it (its targets:
  * performance >= 95, accessibility 100, best practices >= 95, SEO >= 95).
  *
  * Chromium runs with a profile of its own and a debugging port; the first visit installs the worker,

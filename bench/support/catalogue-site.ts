@@ -1,0 +1,43 @@
+/**
+ * The site on the generated catalogue that the screens' figures are taken on: 10,000 festivals,
+ * 500,000 comments and 2,000,000 votes (BENCH_FESTIVALS, BENCH_COMMENTS, BENCH_VOTES) in a database
+ * of its own on the machine's PostgreSQL (PG_URL), served by `npm start` (the production build) on a
+ * free port (so BASE_URL must not be set: withWebServer would use it instead). The database is
+ * dropped when the run ends.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase } from '#db/client';
+import { generateCatalogue } from '#db/seed/generate-catalogue';
+import { withWebServer } from './web-server';
+
+const size = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+export async function withCatalogueSite<T>(run: (baseUrl: string) => Promise<T>): Promise<T> {
+  const pgUrl = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `festivales_bench_site_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  try {
+    // Generated before the server starts: it then finds festivals and does not seed the real ones.
+    const handle = await openDatabase({ url: url.toString(), poolSize: 2, statementTimeoutMs: 0 });
+    try {
+      await handle.migrate();
+      const made = await generateCatalogue(handle.db, {
+        festivals: size('BENCH_FESTIVALS', 10_000),
+        comments: size('BENCH_COMMENTS', 500_000),
+        votes: size('BENCH_VOTES', 2_000_000),
+      });
+      console.log(`Site for the screens' figures: ${made.festivals} festivals, ${made.comments} comments, ${made.votes} votes generated on PostgreSQL in ${made.seconds.toFixed(0)} s`);
+    } finally {
+      await handle.close();
+    }
+    return await withWebServer(run, { env: { DATABASE_URL: url.toString() } });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch((error: unknown) => console.error(`Could not drop ${name}:`, error));
+    await admin.end();
+  }
+}
