@@ -8,25 +8,18 @@
  *
  *   npm run bench -- followers      (BENCH_FOLLOWERS=100000, PG_URL to override)
  */
-import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '#db/client';
+import { createScratchDatabase } from './support/scratch-database';
 import { replaceLineup } from '../functions/lib/domain/editions/write-editions';
 import { deliverDue } from '../functions/lib/outbox/deliver';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 100_000);
 const DRAIN = 5_000;
-const pgUrl = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const name = `festivales_bench_followers_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-const admin = new pg.Client({ connectionString: pgUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(pgUrl);
-url.pathname = `/${name}`;
-const handle = await openDatabase({ url: url.toString(), poolSize: 4 });
+const scratch = await createScratchDatabase('followers');
+const handle = await openDatabase({ url: scratch.url, poolSize: 4 });
 const database = handle.db;
 const count = async (query: ReturnType<typeof sql>) => Number(((await database.execute(query)) as unknown as { rows: { n: string }[] }).rows[0].n);
 
@@ -69,6 +62,5 @@ try {
   console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 } finally {
   await handle.close();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.end();
+  await scratch.drop();
 }

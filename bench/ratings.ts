@@ -7,11 +7,10 @@
  *
  *   npx tsx bench/ratings.ts      (BENCH_COMMENTS=1000000, PG_URL to override)
  */
-import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '#db/client';
+import { createScratchDatabase } from './support/scratch-database';
 import { selectFestivals } from '../functions/lib/domain/festivals/festival-rows';
 import { percentile } from './support/measure';
 
@@ -19,15 +18,9 @@ const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 1_000_000);
 const FESTIVALS = 300;
 const USERS = 5_000;
 const RUNS = 15;
-const pgUrl = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const name = `festivales_bench_ratings_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-const admin = new pg.Client({ connectionString: pgUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(pgUrl);
-url.pathname = `/${name}`;
-const handle = await openDatabase({ url: url.toString(), poolSize: 2 });
+const scratch = await createScratchDatabase('ratings');
+const handle = await openDatabase({ url: scratch.url, poolSize: 2 });
 const database = handle.db;
 
 async function timed(label: string, work: () => Promise<unknown>, runs = RUNS) {
@@ -99,6 +92,5 @@ try {
   );
 } finally {
   await handle.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await scratch.drop();
 }

@@ -5,25 +5,18 @@
  * free port (so BASE_URL must not be set: withWebServer would use it instead). The database is
  * dropped when the run ends.
  */
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase } from '#db/client';
 import { generateCatalogue } from '#db/seed/generate-catalogue';
+import { createScratchDatabase } from './scratch-database';
 import { withWebServer } from './web-server';
 
 const size = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 export async function withCatalogueSite<T>(run: (baseUrl: string) => Promise<T>): Promise<T> {
-  const pgUrl = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `festivales_bench_site_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
+  const database = await createScratchDatabase('site');
   try {
     // Generated before the server starts: it then finds festivals and does not seed the real ones.
-    const handle = await openDatabase({ url: url.toString(), poolSize: 2, statementTimeoutMs: 0 });
+    const handle = await openDatabase({ url: database.url, poolSize: 2, statementTimeoutMs: 0 });
     try {
       await handle.migrate();
       const made = await generateCatalogue(handle.db, {
@@ -35,9 +28,8 @@ export async function withCatalogueSite<T>(run: (baseUrl: string) => Promise<T>)
     } finally {
       await handle.close();
     }
-    return await withWebServer(run, { env: { DATABASE_URL: url.toString() } });
+    return await withWebServer(run, { env: { DATABASE_URL: database.url } });
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`).catch((error: unknown) => console.error(`Could not drop ${name}:`, error));
-    await admin.end();
+    await database.drop().catch((error: unknown) => console.error(`Could not drop ${database.name}:`, error));
   }
 }
