@@ -10,8 +10,7 @@ import { CookieConsentBanner } from '../../features/cookies/components/cookie-co
 // Parts of the shell that the first paint does not need (the footer is below the fold) load on their own (they stay out of the home's first-load JavaScript budget, docs/decisions/005).
 // The footer (with the newsletter form) and the app's status messages (which register the service
 // worker) are asked for only once the first screen is drawn and the browser is idle: on a phone their
-// eight files and their first render otherwise come before the first cards, which are the screen's
-// largest paint.
+// nine files and their first render otherwise came before the home's first cards, its largest paint.
 const SignInButton = lazy(() => import('../../features/auth/components/sign-in-button').then((m) => ({ default: m.SignInButton })));
 const NotificationBell = lazy(() =>
   import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
