@@ -20,7 +20,24 @@ export function webBuildIsStale(root: string): boolean {
   return SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt);
 }
 
-export async function buildWeb(root: string): Promise<void> {
+/**
+ * The production build of the SPA into web/dist (or `outDir`), whatever NODE_ENV the server runs
+ * with: given NODE_ENV=development, Vite bundles React's development copy (several times slower to
+ * run, warnings included), and the server then serves it until the sources change again.
+ */
+export async function buildWeb(root: string, outDir?: string): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn' });
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(root, 'web/vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      ...(outDir ? { build: { outDir, emptyOutDir: true } } : {}),
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
