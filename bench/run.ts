@@ -26,7 +26,7 @@ const names = firstOption === -1 ? args : args.slice(0, firstOption);
 const options = firstOption === -1 ? [] : args.slice(firstOption);
 const chosen = names.length ? names : all;
 
-const ON_CATALOGUE = new Set(['lighthouse', 'web-map', 'web-filter', 'web-main-thread']);
+const ON_CATALOGUE = new Set(['lighthouse', 'web-map', 'web-filter', 'web-main-thread', 'web-festival']);
 
 function runBench(name: string, env: NodeJS.ProcessEnv = process.env): void {
   const file = path.join(here, `${name}.ts`);
