@@ -6,9 +6,10 @@
  * load) start a PostgreSQL instance of their own.
  *
  * The benchmarks of the screens at scale (Lighthouse on the five screens, /map's markers, typing a
- * search, main-thread work) measure the site at BASE_URL; without one, they share a site on the
- * generated 10,000-festival catalogue that this runner starts once, on the machine's PostgreSQL
- * (bench/support/catalogue-site.ts). The others start the servers they need themselves.
+ * search, main-thread work, a festival page's first load) measure the site at BASE_URL; without
+ * one, they share a site on the generated 10,000-festival catalogue that this runner starts once,
+ * on the machine's PostgreSQL (bench/support/catalogue-site.ts). The others start the servers they
+ * need themselves.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
