@@ -20,7 +20,10 @@
  * resolves no public name, and the failed tiles would otherwise be console errors that lower the
  * best-practices score of the screens with a map.
  * A run that Lighthouse itself fails (it sometimes loses the trace: NO_NAVSTART) is run again, up to
- * twice.
+ * twice. Each figure comes with Lighthouse's benchmark index of the machine: its simulated phone is
+ * this machine's CPU slowed down four times, which Lighthouse's throttling guide sets for a high-end
+ * desktop (an index of 1,500-2,000 in its table) to land on a mid-tier phone; a slower machine
+ * simulates a slower phone, and scores lower for it.
  * CHROME_PATH defaults to /usr/bin/chromium (Debian's package).
  */
 import { execFile } from 'node:child_process';
@@ -60,6 +63,8 @@ const targets: Record<(typeof categories)[number], number> = { performance: 95, 
 
 interface Report {
   categories: Record<string, { score: number | null }>;
+  /** Lighthouse's own measure of this machine's speed (its 4x CPU slowdown is set for high-end desktops). */
+  environment?: { benchmarkIndex?: number };
   audits: Record<string, { score: number | null; displayValue?: string; title: string }>;
 }
 
@@ -153,7 +158,8 @@ try {
         writeFileSync(path.join(saveDir, `${p.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(report));
       }
       const load = loadavg().map((l) => l.toFixed(1)).join(' ');
-      console.log(`${p}${note}${favoriteIds.length ? ` (${favoriteIds.length} favourites stored)` : ''}  (load average ${load})\n  ${row}${runs > 1 ? `  (median of ${runs}: performance ${reports.map((r) => score(r, 'performance')).join('/')})` : ''}\n  ${metrics}`);
+      const speed = report.environment?.benchmarkIndex ? `, benchmark index ${Math.round(report.environment.benchmarkIndex)}` : '';
+      console.log(`${p}${note}${favoriteIds.length ? ` (${favoriteIds.length} favourites stored)` : ''}  (load average ${load}${speed})\n  ${row}${runs > 1 ? `  (median of ${runs}: performance ${reports.map((r) => score(r, 'performance')).join('/')})` : ''}\n  ${metrics}`);
       const below = categories.filter((c) => score(report, c) < targets[c]);
       if (below.length) {
         failed = true;
