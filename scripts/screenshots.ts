@@ -54,6 +54,9 @@ await withWebServer(
         if (screen.widths && !screen.widths.includes(width)) continue;
         const context = await browser.newContext({
           viewport: { width, height: width < 768 ? 812 : 860 },
+          // A phone's width as a phone: scrollbars over the page, as phones draw them, rather than the
+          // desktop's reserved gutter (global.css), which this headless browser leaves blank.
+          ...(width < 768 ? { isMobile: true, hasTouch: true } : {}),
           locale: options.locale,
           timezoneId: 'Europe/Madrid',
           reducedMotion: 'reduce',
