@@ -46,7 +46,9 @@ await withWebServer(
   async (base) => {
     const token = await signIn(base);
     await prepareData(base, token);
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+    // Scrollbars drawn as a desktop browser draws them (Playwright hides them by default), in the
+    // gutter the page keeps for them (global.css).
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs, ignoreDefaultArgs: ['--hide-scrollbars'] });
     let problems = 0;
     for (const width of [375, 1280]) {
       for (const screen of screens) {
@@ -54,8 +56,8 @@ await withWebServer(
         if (screen.widths && !screen.widths.includes(width)) continue;
         const context = await browser.newContext({
           viewport: { width, height: width < 768 ? 812 : 860 },
-          // A phone's width as a phone: scrollbars over the page, as phones draw them, rather than the
-          // desktop's reserved gutter (global.css), which this headless browser leaves blank.
+          // A phone's width as a phone: scrollbars over the page, as phones draw them, rather than in
+          // the desktop's reserved gutter.
           ...(width < 768 ? { isMobile: true, hasTouch: true } : {}),
           locale: options.locale,
           timezoneId: 'Europe/Madrid',
