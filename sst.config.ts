@@ -18,7 +18,9 @@ export default $config({
     const { staleBundles } = await import('./infra/function-bundles');
     const stale = $dev ? [] : staleBundles($cli.paths.root);
     if (stale.length) {
-      throw new Error(`Lambda bundles missing or out of date (${stale.join(', ')}): run \`npm run bundle\` first, or deploy with \`npm run deploy -- --stage <name>\`.`);
+      throw new Error(
+        `Lambda bundles missing or out of date (${stale.join(', ')}): run \`npm run bundle\` first, or deploy with \`npm run deploy -- --stage <name>\`.`,
+      );
     }
     const { createSecrets } = await import('./infra/secrets');
     const { createRouter } = await import('./infra/router');

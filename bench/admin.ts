@@ -14,7 +14,15 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type Database } from '#db/client';
 import { festivalDedupeKey } from '#core/festival-key';
-import { commentsTable, contactMessagesTable, festivalsTable, mediaReportsTable, mediaTable, mediaVotesTable, usersTable } from '#db/schema';
+import {
+  commentsTable,
+  contactMessagesTable,
+  festivalsTable,
+  mediaReportsTable,
+  mediaTable,
+  mediaVotesTable,
+  usersTable,
+} from '#db/schema';
 import { reportReasons } from '#core/types';
 import { addGeneratedFestivals } from './support/catalog-data';
 import { percentile } from './support/measure';
@@ -42,7 +50,11 @@ async function seed(database: Database) {
     .insert(usersTable)
     .values([
       { email: 'admin@bench.test', name: 'Admin Bench', role: 'admin' as const },
-      ...Array.from({ length: 300 }, (_, i) => ({ email: `u${i}@bench.test`, name: `Usuaria ${i}`, avatarUrl: i % 2 ? `https://img.example.com/u${i}.png` : null })),
+      ...Array.from({ length: 300 }, (_, i) => ({
+        email: `u${i}@bench.test`,
+        name: `Usuaria ${i}`,
+        avatarUrl: i % 2 ? `https://img.example.com/u${i}.png` : null,
+      })),
     ])
     .returning({ id: usersTable.id });
   const adminId = users[0].id;
@@ -79,9 +91,13 @@ async function seed(database: Database) {
   await chunks(media('pending', 500), 250, (batch) => database.insert(mediaTable).values(batch));
   const approvedMedia: number[] = [];
   await chunks(media('approved', 1500), 250, async (batch) =>
-    approvedMedia.push(...(await database.insert(mediaTable).values(batch).returning({ id: mediaTable.id })).map((r) => r.id)),
+    approvedMedia.push(
+      ...(await database.insert(mediaTable).values(batch).returning({ id: mediaTable.id })).map((r) => r.id),
+    ),
   );
-  const votes = approvedMedia.slice(0, 1000).flatMap((mediaId, i) => [0, 1, 2].map((k) => ({ mediaId, userId: pick(i + k * 97), rating: 1 + ((i + k) % 5) })));
+  const votes = approvedMedia
+    .slice(0, 1000)
+    .flatMap((mediaId, i) => [0, 1, 2].map((k) => ({ mediaId, userId: pick(i + k * 97), rating: 1 + ((i + k) % 5) })));
   await chunks(votes, 500, (batch) => database.insert(mediaVotesTable).values(batch).onConflictDoNothing());
 
   const comments = (status: 'pending' | 'approved', count: number) =>
@@ -93,7 +109,9 @@ async function seed(database: Database) {
       status,
       createdAt: new Date(Date.now() - i * 45_000),
     }));
-  await chunks([...comments('pending', 500), ...comments('approved', 3000)], 500, (batch) => database.insert(commentsTable).values(batch));
+  await chunks([...comments('pending', 500), ...comments('approved', 3000)], 500, (batch) =>
+    database.insert(commentsTable).values(batch),
+  );
 
   const reports = Array.from({ length: 1000 }, (_, i) => ({
     mediaId: approvedMedia[i % approvedMedia.length],
@@ -153,7 +171,10 @@ async function main() {
     const { signSession } = await import('../functions/lib/auth');
     const token = await signSession({ id: adminId, sessionVersion: 0 });
 
-    child = fork(fileURLToPath(import.meta.url), ['--serve', url.toString()], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    child = fork(fileURLToPath(import.meta.url), ['--serve', url.toString()], {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+    });
     const port = await new Promise<number>((resolve, reject) => {
       child!.once('message', (m: { port: number }) => resolve(m.port));
       child!.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -169,7 +190,8 @@ async function main() {
           const s = performance.now();
           const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
           const body = await res.arrayBuffer();
-          if (res.status !== 200) throw new Error(`${path}: ${res.status} ${Buffer.from(body).toString().slice(0, 200)}`);
+          if (res.status !== 200)
+            throw new Error(`${path}: ${res.status} ${Buffer.from(body).toString().slice(0, 200)}`);
           return { path, ms: performance.now() - s, body };
         }),
       );
@@ -187,8 +209,12 @@ async function main() {
     }
 
     const f = (ms: number) => ms.toFixed(1).padStart(6);
-    console.log(`\nAdmin panel load: ${LISTS.length} lists in parallel, ${ROUNDS} rounds after ${WARMUP} warm-up, PostgreSQL ${base.host}`);
-    console.log(`  whole round   p50 ${f(percentile(rounds, 50))} ms  p95 ${f(percentile(rounds, 95))} ms  max ${f(Math.max(...rounds))} ms   (target p95 <= 150 ms)`);
+    console.log(
+      `\nAdmin panel load: ${LISTS.length} lists in parallel, ${ROUNDS} rounds after ${WARMUP} warm-up, PostgreSQL ${base.host}`,
+    );
+    console.log(
+      `  whole round   p50 ${f(percentile(rounds, 50))} ms  p95 ${f(percentile(rounds, 95))} ms  max ${f(Math.max(...rounds))} ms   (target p95 <= 150 ms)`,
+    );
     for (const [path, entry] of perList) {
       console.log(
         `  ${path.padEnd(30)} p50 ${f(percentile(entry.times, 50))} ms  p95 ${f(percentile(entry.times, 95))} ms  ${String(entry.items).padStart(5)} items  ${(entry.bytes / 1024).toFixed(0).padStart(5)} KB`,

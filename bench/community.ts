@@ -54,8 +54,12 @@ async function seed(database: Database): Promise<Seeded> {
   await database.execute(sql`insert into festivals (name, dedupe_key, status, location, start_date, end_date)
     select 'Bench ' || g, 'bench ' || g || '|madrid', 'approved', 'Madrid', current_date + g, current_date + g + 1
     from generate_series(1, ${CONNECTIONS + 1}) g`);
-  const userIds = rowsOf<{ id: number }>(await database.execute(sql`select id from users order by id`)).map((r) => Number(r.id));
-  const festivalIds = rowsOf<{ id: number }>(await database.execute(sql`select id from festivals order by id`)).map((r) => Number(r.id));
+  const userIds = rowsOf<{ id: number }>(await database.execute(sql`select id from users order by id`)).map((r) =>
+    Number(r.id),
+  );
+  const festivalIds = rowsOf<{ id: number }>(await database.execute(sql`select id from festivals order by id`)).map(
+    (r) => Number(r.id),
+  );
   const [festivalId, ...toggleFestivals] = festivalIds;
   const firstUser = userIds[0];
   await database.execute(sql`insert into comments (festival_id, user_id, content, rating, status, created_at)
@@ -81,7 +85,12 @@ async function prepare(target: 'postgres' | 'pglite') {
     await handle.migrate();
     const seeded = await seed(handle.db);
     await handle.close();
-    return { seeded, database: null, env: { DATA_DIR: dataDir, DATABASE_URL: '' }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      seeded,
+      database: null,
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const name = `festivales_community_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: pgUrl });
@@ -126,7 +135,10 @@ interface Figures {
   load: number;
 }
 
-async function measured(database: { name: string; admin: pg.Client } | null, run: () => Promise<Omit<Figures, 'queriesPerRequest' | 'serverCpuMs' | 'postgresCpuMs' | 'load'>>): Promise<Figures> {
+async function measured(
+  database: { name: string; admin: pg.Client } | null,
+  run: () => Promise<Omit<Figures, 'queriesPerRequest' | 'serverCpuMs' | 'postgresCpuMs' | 'load'>>,
+): Promise<Figures> {
   const load = loadavg()[0];
   await serverStats();
   const pgBefore = database ? await postgresCpuMs(database.admin, database.name) : new Map<number, number>();
@@ -169,7 +181,13 @@ async function missLoad(requestPaths: string[]) {
     samples.push(performance.now() - started);
   }
   const total = samples.reduce((a, b) => a + b, 0);
-  return { perSecond: Math.round((1000 * samples.length) / total), p50: percentile(samples, 50), p99: percentile(samples, 99), failures, requests: samples.length };
+  return {
+    perSecond: Math.round((1000 * samples.length) / total),
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    failures,
+    requests: samples.length,
+  };
 }
 
 /** `tokens.length` clients in parallel, each a different user on its own festival: POST then DELETE, timed together. */
@@ -192,7 +210,13 @@ async function toggleLoad(tokens: string[], festivals: number[], seconds: number
       }
     }),
   );
-  return { perSecond: Math.round(samples.length / seconds), p50: percentile(samples, 50), p99: percentile(samples, 99), failures, requests: samples.length * 2 };
+  return {
+    perSecond: Math.round(samples.length / seconds),
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    failures,
+    requests: samples.length * 2,
+  };
 }
 
 const ms = (n: number) => n.toFixed(2).padStart(7);
@@ -208,17 +232,29 @@ function print(label: string, f: Figures, target: string, unit = 'req/s') {
 async function run(target: 'postgres' | 'pglite') {
   const started = performance.now();
   const { seeded, database, env, cleanup } = await prepare(target);
-  console.log(`\n[${target}] seeded 5,000 comments, 2,000 media, 50,000 votes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const server = startProcess('node', ['--import', 'tsx', 'bench/community.ts', '--serve'], { ...env, PORT: String(PORT), SESSION_SECRET, NODE_ENV: 'production', PUBLIC_BASE_URL: base });
+  console.log(
+    `\n[${target}] seeded 5,000 comments, 2,000 media, 50,000 votes in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const server = startProcess('node', ['--import', 'tsx', 'bench/community.ts', '--serve'], {
+    ...env,
+    PORT: String(PORT),
+    SESSION_SECRET,
+    NODE_ENV: 'production',
+    PUBLIC_BASE_URL: base,
+  });
   try {
     const comments = `/api/comments/festival/${seeded.festivalId}`;
     const media = `/api/media/festival/${seeded.festivalId}`;
     await waitFor200(`${base}${comments}`, 60_000);
-    const tokens = await Promise.all(seeded.userIds.slice(0, CONNECTIONS).map((id) => signSession({ id, sessionVersion: 0 })));
+    const tokens = await Promise.all(
+      seeded.userIds.slice(0, CONNECTIONS).map((id) => signSession({ id, sessionVersion: 0 })),
+    );
     const bearer = { authorization: `Bearer ${tokens[0]}` };
     for (const p of [comments, media, `${comments}?limit=500`]) {
       const res = await fetch(`${base}${p}`);
-      console.log(`  ${p}: ${res.headers.get('x-total-count')} in the list, ${((await res.arrayBuffer()).byteLength / 1024).toFixed(0)} KB page`);
+      console.log(
+        `  ${p}: ${res.headers.get('x-total-count')} in the list, ${((await res.arrayBuffer()).byteLength / 1024).toFixed(0)} KB page`,
+      );
     }
 
     const gets: [string, string, Record<string, string> | undefined, string][] = [
@@ -232,13 +268,28 @@ async function run(target: 'postgres' | 'pglite') {
       print(label, await measured(database, () => getLoad(requestPath, headers)), target);
     }
     const offsets = Array.from({ length: 200 }, (_, i) => 7 + i * 9);
-    print('  cache misses: comments, 1 client', await measured(database, () => missLoad(offsets.map((o) => `${comments}?offset=${o}`))), 'every page new');
-    print('  cache misses: media, 1 client', await measured(database, () => missLoad(offsets.map((o) => `${media}?offset=${o}`))), 'every page new');
+    print(
+      '  cache misses: comments, 1 client',
+      await measured(database, () => missLoad(offsets.map((o) => `${comments}?offset=${o}`))),
+      'every page new',
+    );
+    print(
+      '  cache misses: media, 1 client',
+      await measured(database, () => missLoad(offsets.map((o) => `${media}?offset=${o}`))),
+      'every page new',
+    );
     await toggleLoad(tokens, seeded.toggleFestivals, 2);
     // A closed loop of N clients: at 50 the p99 is mostly queueing behind the other 49.
     for (const clients of [1, 10, CONNECTIONS]) {
-      const figures = await measured(database, () => toggleLoad(tokens.slice(0, clients), seeded.toggleFestivals, duration));
-      print(`favourite toggle POST+DELETE, ${clients} client${clients > 1 ? 's' : ''}`, figures, 'p99 <= 15 ms', 'trips/s');
+      const figures = await measured(database, () =>
+        toggleLoad(tokens.slice(0, clients), seeded.toggleFestivals, duration),
+      );
+      print(
+        `favourite toggle POST+DELETE, ${clients} client${clients > 1 ? 's' : ''}`,
+        figures,
+        'p99 <= 15 ms',
+        'trips/s',
+      );
     }
   } finally {
     await server.stop();
@@ -249,7 +300,9 @@ async function run(target: 'postgres' | 'pglite') {
 if (process.argv.includes('--serve')) {
   await serveCounted();
 } else {
-  console.log(`Festivales community bench — ${duration} s per load, ${CONNECTIONS} connections, client and server on this machine`);
+  console.log(
+    `Festivales community bench — ${duration} s per load, ${CONNECTIONS} connections, client and server on this machine`,
+  );
   await run('postgres');
   if (process.env.BENCH_PGLITE === '1') await run('pglite');
 }

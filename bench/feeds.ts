@@ -30,7 +30,9 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** 1,000 approved festivals with descriptions, genres and lineups of 30; 50 users, each with 200 of them (a different 200 each). */
 async function seed(database: Database): Promise<string[]> {
-  await database.execute(sql`insert into genres (name) values ('Techno'), ('House'), ('Trance') on conflict do nothing`);
+  await database.execute(
+    sql`insert into genres (name) values ('Techno'), ('House'), ('Trance') on conflict do nothing`,
+  );
   await database.execute(sql`insert into festivals (name, dedupe_key, status, location, address, description, website, start_date, end_date)
     select 'Festival ' || g || ', "Edición"; Norte', 'festival ' || g || '|ciudad', 'approved', 'Ciudad ' || g || ', España', 'Recinto ' || g,
       repeat('Tres días de techno y house junto al mar, con escenarios al aire libre y una carpa. ', 4),
@@ -39,18 +41,27 @@ async function seed(database: Database): Promise<string[]> {
   await database.execute(sql`insert into festival_genres (festival_id, genre_id)
     select f.id, g.id from festivals f join genres g on g.name in ('Techno', case when f.id % 2 = 0 then 'House' else 'Trance' end)`);
   // A lineup of 30 on every festival's current edition (the trigger made one from its dates).
-  await database.execute(sql`insert into artists (name, slug) select 'Artista ' || g, 'artista-' || g from generate_series(1, 2000) g`);
+  await database.execute(
+    sql`insert into artists (name, slug) select 'Artista ' || g, 'artista-' || g from generate_series(1, 2000) g`,
+  );
   await database.execute(sql`insert into lineup_entries (edition_id, artist_id, position, billing)
     select f.current_edition_id, (select min(id) from artists) + (f.id + k * 67) % 2000, k, case when k < 3 then 'headliner' else 'regular' end
     from festivals f cross join generate_series(0, 29) k where f.current_edition_id is not null`);
-  await database.execute(sql`insert into users (email, name) select 'feed' || g || '@bench.test', 'Persona ' || g from generate_series(1, ${USERS}) g`);
+  await database.execute(
+    sql`insert into users (email, name) select 'feed' || g || '@bench.test', 'Persona ' || g from generate_series(1, ${USERS}) g`,
+  );
   await database.execute(sql`insert into favorites (user_id, festival_id)
     select u.id, f.id from users u join festivals f on (f.id + u.id * 17) % ${FESTIVALS / FAVOURITES} = 0`);
   await database.execute(sql`insert into feed_tokens (user_id) select id from users`);
   await database.execute(sql`vacuum analyze`);
-  const counts = rowsOf<{ n: number }>(await database.execute(sql`select count(*)::int as n from favorites group by user_id`));
-  if (counts.some((c) => c.n !== FAVOURITES)) throw new Error(`each user should have ${FAVOURITES} favourites: ${counts.map((c) => c.n).join(', ')}`);
-  return rowsOf<{ token: string }>(await database.execute(sql`select token::text as token from feed_tokens order by user_id`)).map((r) => r.token);
+  const counts = rowsOf<{ n: number }>(
+    await database.execute(sql`select count(*)::int as n from favorites group by user_id`),
+  );
+  if (counts.some((c) => c.n !== FAVOURITES))
+    throw new Error(`each user should have ${FAVOURITES} favourites: ${counts.map((c) => c.n).join(', ')}`);
+  return rowsOf<{ token: string }>(
+    await database.execute(sql`select token::text as token from feed_tokens order by user_id`),
+  ).map((r) => r.token);
 }
 
 async function serve() {
@@ -79,10 +90,19 @@ const ms = (v: number) => v.toFixed(1).padStart(6);
 
 const serverCpuMs = async () => ((await (await fetch(`${base}/__bench/cpu`)).json()) as { cpuMs: number }).cpuMs;
 
-async function loadOf(requests: { path: string; headers?: Record<string, string> }[], admin: pg.Client, database: string) {
+async function loadOf(
+  requests: { path: string; headers?: Record<string, string> }[],
+  admin: pg.Client,
+  database: string,
+) {
   await serverCpuMs();
   const pgBefore = await postgresCpuMs(admin, database);
-  const result = await autocannon({ url: base, connections: CONNECTIONS, duration, requests: requests.map((r) => ({ method: 'GET', ...r })) });
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration,
+    requests: requests.map((r) => ({ method: 'GET', ...r })),
+  });
   const node = await serverCpuMs();
   const postgres = postgresCpuBetween(pgBefore, await postgresCpuMs(admin, database));
   const total = result.requests.total;
@@ -109,7 +129,9 @@ async function run() {
     await handle.migrate();
     const tokens = await seed(handle.db);
     await handle.close();
-    console.log(`seeded ${FESTIVALS} festivals with lineups of 30 and ${USERS} users with ${FAVOURITES} favourites each in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${FESTIVALS} festivals with lineups of 30 and ${USERS} users with ${FAVOURITES} favourites each in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     server = startProcess('node', ['--import', 'tsx', 'bench/feeds.ts', '--serve'], {
       DATABASE_URL: url.toString(),
       PORT: String(PORT),
@@ -137,15 +159,30 @@ async function run() {
       events = body.split('BEGIN:VEVENT').length - 1;
     }
     console.log(`one feed: ${events} events, ${(bytes / 1024).toFixed(0)} KB; load average ${loadavg()[0].toFixed(1)}`);
-    console.log(`  first request of each of ${USERS} feeds, 1 client:           p50 ${ms(percentile(firsts, 50))} ms  p99 ${ms(percentile(firsts, 99))} ms`);
+    console.log(
+      `  first request of each of ${USERS} feeds, 1 client:           p50 ${ms(percentile(firsts, 50))} ms  p99 ${ms(percentile(firsts, 99))} ms`,
+    );
 
     const cases: [string, { path: string; headers?: Record<string, string> }[], string][] = [
-      ['If-None-Match (calendar poll, 304)', paths.map((path, i) => ({ path, headers: { 'if-none-match': etags[i] } })), 'p99 <= 30 ms'],
+      [
+        'If-None-Match (calendar poll, 304)',
+        paths.map((path, i) => ({ path, headers: { 'if-none-match': etags[i] } })),
+        'p99 <= 30 ms',
+      ],
       ['whole body (200)', paths.map((path) => ({ path })), 'p99 <= 30 ms'],
-      ['unknown token (404)', paths.map((path) => ({ path: path.replace(/[0-9a-f]{12}\.ics$/, '000000000000.ics') })), ''],
+      [
+        'unknown token (404)',
+        paths.map((path) => ({ path: path.replace(/[0-9a-f]{12}\.ics$/, '000000000000.ics') })),
+        '',
+      ],
     ];
     for (const [label, requests, target] of cases) {
-      await autocannon({ url: base, connections: 10, duration: 2, requests: requests.map((r) => ({ method: 'GET', ...r })) });
+      await autocannon({
+        url: base,
+        connections: 10,
+        duration: 2,
+        requests: requests.map((r) => ({ method: 'GET', ...r })),
+      });
       const load = loadavg()[0];
       const f = await loadOf(requests, admin, name);
       const failures = label.includes('404') ? 0 : f.failures;

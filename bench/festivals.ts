@@ -28,7 +28,11 @@ async function prepare(target: 'pglite' | 'postgres') {
     await seedIfEmpty(handle.db);
     const ids = await addGeneratedFestivals(handle.db, 2000);
     await handle.close();
-    return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, ids, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      ids,
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const name = `festivales_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: pgUrl });
@@ -53,7 +57,10 @@ async function prepare(target: 'pglite' | 'postgres') {
 
 async function run(target: 'pglite' | 'postgres') {
   const { env, ids, cleanup } = await prepare(target);
-  const server = startProcess('node', ['--import', 'tsx', 'functions/server/start.ts'], { ...env, PORT: String(API_PORT) });
+  const server = startProcess('node', ['--import', 'tsx', 'functions/server/start.ts'], {
+    ...env,
+    PORT: String(API_PORT),
+  });
   try {
     await waitFor200(`http://127.0.0.1:${API_PORT}/api/festivals`, 120_000);
     const body = Buffer.from(await (await fetch(`http://127.0.0.1:${API_PORT}/api/festivals`)).arrayBuffer());
@@ -68,21 +75,39 @@ async function run(target: 'pglite' | 'postgres') {
     const gzipHeaders = { 'accept-encoding': 'gzip' };
     const gzBody = await fetchRaw(`http://127.0.0.1:${API_PORT}/api/festivals`, gzipHeaders);
     const bareGz = await startBareServer(gzBody, BARE_PORT, 'gzip');
-    const oursGz = await load(`http://127.0.0.1:${API_PORT}/api/festivals`, { connections: 50, duration, headers: gzipHeaders });
+    const oursGz = await load(`http://127.0.0.1:${API_PORT}/api/festivals`, {
+      connections: 50,
+      duration,
+      headers: gzipHeaders,
+    });
     const ceilingGz = await load(`http://127.0.0.1:${BARE_PORT}/`, { connections: 50, duration, headers: gzipHeaders });
     await bareGz.close();
     const detailPaths = ids.filter((_, i) => i % 20 === 0).map((id) => `/api/festivals/${id}`);
     await load(`http://127.0.0.1:${API_PORT}`, { connections: 10, duration: 2, paths: detailPaths });
     const detail = await load(`http://127.0.0.1:${API_PORT}`, { connections: 50, duration, paths: detailPaths });
     console.log(`\n[${target}] ${count} festivals, list body ${(body.length / 1024).toFixed(0)} KB`);
-    console.log(`  GET /api/festivals      ${ours.requestsPerSec} req/s  p50 ${ours.p50} ms  p99 ${ours.p99} ms  (errors ${ours.errors}, non-2xx ${ours.non2xx})`);
-    console.log(`  bare node:http          ${ceiling.requestsPerSec} req/s  p50 ${ceiling.p50} ms  p99 ${ceiling.p99} ms`);
-    console.log(`  ratio                   ${((100 * ours.requestsPerSec) / ceiling.requestsPerSec).toFixed(0)}% of bare (target >= 40%), p99 target <= 50 ms`);
+    console.log(
+      `  GET /api/festivals      ${ours.requestsPerSec} req/s  p50 ${ours.p50} ms  p99 ${ours.p99} ms  (errors ${ours.errors}, non-2xx ${ours.non2xx})`,
+    );
+    console.log(
+      `  bare node:http          ${ceiling.requestsPerSec} req/s  p50 ${ceiling.p50} ms  p99 ${ceiling.p99} ms`,
+    );
+    console.log(
+      `  ratio                   ${((100 * ours.requestsPerSec) / ceiling.requestsPerSec).toFixed(0)}% of bare (target >= 40%), p99 target <= 50 ms`,
+    );
     console.log(`  with gzip (${(gzBody.length / 1024).toFixed(0)} KB on the wire):`);
-    console.log(`  GET /api/festivals      ${oursGz.requestsPerSec} req/s  p50 ${oursGz.p50} ms  p99 ${oursGz.p99} ms  (non-2xx ${oursGz.non2xx})`);
-    console.log(`  bare node:http          ${ceilingGz.requestsPerSec} req/s  p50 ${ceilingGz.p50} ms  p99 ${ceilingGz.p99} ms`);
-    console.log(`  ratio                   ${((100 * oursGz.requestsPerSec) / ceilingGz.requestsPerSec).toFixed(0)}% of bare`);
-    console.log(`  GET /api/festivals/{id} ${detail.requestsPerSec} req/s  p50 ${detail.p50} ms  p99 ${detail.p99} ms  (target p99 <= 20 ms, non-2xx ${detail.non2xx})`);
+    console.log(
+      `  GET /api/festivals      ${oursGz.requestsPerSec} req/s  p50 ${oursGz.p50} ms  p99 ${oursGz.p99} ms  (non-2xx ${oursGz.non2xx})`,
+    );
+    console.log(
+      `  bare node:http          ${ceilingGz.requestsPerSec} req/s  p50 ${ceilingGz.p50} ms  p99 ${ceilingGz.p99} ms`,
+    );
+    console.log(
+      `  ratio                   ${((100 * oursGz.requestsPerSec) / ceilingGz.requestsPerSec).toFixed(0)}% of bare`,
+    );
+    console.log(
+      `  GET /api/festivals/{id} ${detail.requestsPerSec} req/s  p50 ${detail.p50} ms  p99 ${detail.p99} ms  (target p99 <= 20 ms, non-2xx ${detail.non2xx})`,
+    );
   } finally {
     await server.stop();
   }
@@ -94,7 +119,9 @@ async function run(target: 'pglite' | 'postgres') {
       await waitFor200(`http://127.0.0.1:${API_PORT}/`, 30_000);
       const home = performance.now() - started;
       await waitFor200(`http://127.0.0.1:${API_PORT}/api/festivals`, 30_000);
-      console.log(`  npm start -> first 200  ${(home / 1000).toFixed(2)} s (home), ${((performance.now() - started) / 1000).toFixed(2)} s (API list)  (target <= 5 s)`);
+      console.log(
+        `  npm start -> first 200  ${(home / 1000).toFixed(2)} s (home), ${((performance.now() - started) / 1000).toFixed(2)} s (API list)  (target <= 5 s)`,
+      );
     } finally {
       await again.stop();
     }

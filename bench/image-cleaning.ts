@@ -12,13 +12,22 @@ const RUNS = 5;
 
 async function photo(width: number, height: number, format: 'jpeg' | 'png' | 'webp'): Promise<Uint8Array> {
   // A smooth scene with grain compresses like a photo, unlike flat colour or pure noise.
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 10 } } })
+  const grain = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 10 } },
+  })
     .png({ compressionLevel: 0 })
     .toBuffer();
   const image = sharp(grain)
-    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#1d3557"/><stop offset="1" stop-color="#e63946"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)" opacity="0.7"/></svg>`) }])
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#1d3557"/><stop offset="1" stop-color="#e63946"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)" opacity="0.7"/></svg>`,
+        ),
+      },
+    ])
     .withExif({ IFD0: { Make: 'Bench' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 25/1 0/1' } });
-  const encoded = format === 'jpeg' ? image.jpeg({ quality: 88 }) : format === 'png' ? image.png() : image.webp({ quality: 85 });
+  const encoded =
+    format === 'jpeg' ? image.jpeg({ quality: 88 }) : format === 'png' ? image.png() : image.webp({ quality: 85 });
   return new Uint8Array(await encoded.toBuffer());
 }
 
@@ -29,8 +38,12 @@ const cases: { label: string; width: number; height: number; format: 'jpeg' | 'p
   { label: 'PNG 1 MP (1200x900)', width: 1200, height: 900, format: 'png' },
 ];
 
-console.log(`node ${process.versions.node}, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}; median of ${RUNS} runs`);
-console.log(`${'photo'.padEnd(26)}${'received'.padEnd(11)}${'stored'.padEnd(11)}${'ms median'.padEnd(11)}rss after (MB)`);
+console.log(
+  `node ${process.versions.node}, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}; median of ${RUNS} runs`,
+);
+console.log(
+  `${'photo'.padEnd(26)}${'received'.padEnd(11)}${'stored'.padEnd(11)}${'ms median'.padEnd(11)}rss after (MB)`,
+);
 await stripImageMetadata(await photo(64, 64, 'jpeg'), 'image/jpeg');
 for (const c of cases) {
   const input = await photo(c.width, c.height, c.format);

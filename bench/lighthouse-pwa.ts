@@ -32,8 +32,22 @@ const cli = process.argv.slice(2);
 const runs = Number(cli.find((a) => a.startsWith('--runs='))?.slice(7) ?? 1);
 const given = cli.filter((a) => !a.startsWith('--'));
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const targets: Record<(typeof categories)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
-const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const targets: Record<(typeof categories)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 95,
+  seo: 95,
+};
+const args = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 interface Report {
   categories: Record<string, { score: number | null }>;
@@ -55,7 +69,8 @@ const score = (r: Report, c: string) => Math.round((r.categories[c]?.score ?? 0)
 let failed = false;
 
 await withWebServer(async (base) => {
-  const target = given[0] ?? `/festival/${((await (await fetch(`${base}/api/festivals`)).json()) as { id: number }[])[0].id}`;
+  const target =
+    given[0] ?? `/festival/${((await (await fetch(`${base}/api/festivals`)).json()) as { id: number }[])[0].id}`;
   const profile = mkdtempSync(path.join(tmpdir(), 'festivales-lh-pwa-'));
   const port = await freePort();
   const browser = await chromium.launchPersistentContext(profile, {
@@ -72,14 +87,28 @@ await withWebServer(async (base) => {
     await page.waitForTimeout(2000);
 
     const cdp = await browser.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string; errorArguments: { name: string; value: string }[] }[] };
-    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string; critical: number }[] };
-    const parsed = (await (await fetch(manifest.url)).json()) as { icons: { sizes: string; purpose?: string }[]; shortcuts?: { name: string }[] };
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string; errorArguments: { name: string; value: string }[] }[];
+    };
+    const manifest = (await cdp.send('Page.getAppManifest')) as {
+      url: string;
+      errors: { message: string; critical: number }[];
+    };
+    const parsed = (await (await fetch(manifest.url)).json()) as {
+      icons: { sizes: string; purpose?: string }[];
+      shortcuts?: { name: string }[];
+    };
     const installable = installabilityErrors.length === 0 && manifest.errors.length === 0;
     if (!installable) failed = true;
-    console.log(`Installability (Chromium's check behind the install offer) on ${target}: ${installable ? 'installable' : 'NOT installable'}`);
-    console.log(`  errors: ${installabilityErrors.map((e) => e.errorId).join(', ') || 'none'}; manifest ${new URL(manifest.url).pathname}, parse errors: ${manifest.errors.map((e) => e.message).join(', ') || 'none'}`);
-    console.log(`  icons: ${parsed.icons.map((i) => `${i.sizes}${i.purpose ? ` ${i.purpose}` : ''}`).join(', ')}; shortcuts: ${(parsed.shortcuts ?? []).map((s) => s.name).join(', ')}`);
+    console.log(
+      `Installability (Chromium's check behind the install offer) on ${target}: ${installable ? 'installable' : 'NOT installable'}`,
+    );
+    console.log(
+      `  errors: ${installabilityErrors.map((e) => e.errorId).join(', ') || 'none'}; manifest ${new URL(manifest.url).pathname}, parse errors: ${manifest.errors.map((e) => e.message).join(', ') || 'none'}`,
+    );
+    console.log(
+      `  icons: ${parsed.icons.map((i) => `${i.sizes}${i.purpose ? ` ${i.purpose}` : ''}`).join(', ')}; shortcuts: ${(parsed.shortcuts ?? []).map((s) => s.name).join(', ')}`,
+    );
     await cdp.detach();
 
     // Responses the worker gave to the tabs Lighthouse opens: the proof that it was active.
@@ -96,7 +125,15 @@ await withWebServer(async (base) => {
       try {
         await run(
           path.resolve('node_modules/.bin/lighthouse'),
-          [`${base}${target}`, `--port=${port}`, '--disable-storage-reset', '--output=json', `--output-path=${output}`, `--only-categories=${categories.join(',')}`, '--quiet'],
+          [
+            `${base}${target}`,
+            `--port=${port}`,
+            '--disable-storage-reset',
+            '--output=json',
+            `--output-path=${output}`,
+            `--only-categories=${categories.join(',')}`,
+            '--quiet',
+          ],
           { maxBuffer: 64 * 1024 * 1024 },
         );
         reports.push(JSON.parse(readFileSync(output, 'utf8')) as Report);
@@ -107,10 +144,24 @@ await withWebServer(async (base) => {
     reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
     const report = reports[Math.floor(reports.length / 2)];
     if (viaWorker === 0) failed = true;
-    console.log(`Lighthouse (mobile) on ${target} with the service worker active: ${viaWorker} of ${responses} responses in its runs came from the worker`);
-    console.log(`  ${categories.map((c) => `${c} ${score(report, c)}`).join('  ')}  (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})${runs > 1 ? `  (median of ${runs}: performance ${reports.map((r) => score(r, 'performance')).join('/')})` : ''}`);
     console.log(
-      `  ${['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+      `Lighthouse (mobile) on ${target} with the service worker active: ${viaWorker} of ${responses} responses in its runs came from the worker`,
+    );
+    console.log(
+      `  ${categories.map((c) => `${c} ${score(report, c)}`).join('  ')}  (load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(
+          ' ',
+        )})${runs > 1 ? `  (median of ${runs}: performance ${reports.map((r) => score(r, 'performance')).join('/')})` : ''}`,
+    );
+    console.log(
+      `  ${[
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+        'speed-index',
+      ]
         .map((id) => `${id.replace(/-/g, ' ')}: ${report.audits[id]?.displayValue ?? '?'}`)
         .join(', ')}`,
     );

@@ -59,7 +59,12 @@ const chromeFlags = [
 /** The flags as one --chrome-flags value for Lighthouse's command line, a value with spaces quoted. */
 const chromeFlagsArg = chromeFlags.map((f) => (f.includes(' ') ? f.replace('=', '="') + '"' : f)).join(' ');
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const targets: Record<(typeof categories)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const targets: Record<(typeof categories)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
 
 interface Report {
   categories: Record<string, { score: number | null }>;
@@ -107,11 +112,23 @@ async function lighthouseOnce(url: string, favoriteIds: number[]): Promise<Repor
   const output = path.join(dir, 'report.json');
   const browser = favoriteIds.length ? await browserWithFavorites(new URL(url).origin, favoriteIds) : null;
   try {
-    const flags = browser ? [`--port=${browser.port}`, '--disable-storage-reset'] : [`--chrome-flags=${chromeFlagsArg}`];
+    const flags = browser
+      ? [`--port=${browser.port}`, '--disable-storage-reset']
+      : [`--chrome-flags=${chromeFlagsArg}`];
     await run(
       path.resolve('node_modules/.bin/lighthouse'),
-      [url, '--output=json', `--output-path=${output}`, ...flags, `--only-categories=${categories.join(',')}`, '--quiet'],
-      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 },
+      [
+        url,
+        '--output=json',
+        `--output-path=${output}`,
+        ...flags,
+        `--only-categories=${categories.join(',')}`,
+        '--quiet',
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        maxBuffer: 64 * 1024 * 1024,
+      },
     );
     return JSON.parse(readFileSync(output, 'utf8')) as Report;
   } finally {
@@ -127,7 +144,10 @@ async function lighthouseOnce(url: string, favoriteIds: number[]): Promise<Repor
 async function resolvePath(base: string, p: string): Promise<{ path: string; note: string }> {
   if (p !== '/festival/flagship') return { path: p, note: '' };
   const res = await fetch(`${base}/api/festivals/1/editions`);
-  if (!res.ok) throw new Error(`/festival/flagship: GET /api/festivals/1/editions answered ${res.status} (serve the generated catalogue)`);
+  if (!res.ok)
+    throw new Error(
+      `/festival/flagship: GET /api/festivals/1/editions answered ${res.status} (serve the generated catalogue)`,
+    );
   const editions = (await res.json()) as { lineup: unknown[] }[];
   const largest = Math.max(0, ...editions.map((e) => e.lineup.length));
   return { path: '/festival/1', note: ` (${editions.length} editions, up to ${largest} artists in one lineup)` };
@@ -137,10 +157,16 @@ const score = (r: Report, c: string) => Math.round((r.categories[c]?.score ?? 0)
 let failed = false;
 try {
   await withWebServer(async (base) => {
-    const stored = paths.includes('/favorites') && favorites
-      ? ((await (await fetch(`${base}/api/festivals/page?upcoming=true&sort=date&limit=${favorites}`)).json()) as { items: { id: number }[] }).items.map((f) => f.id)
-      : [];
-    if (stored.length < (paths.includes('/favorites') ? favorites : 0)) throw new Error(`Only ${stored.length} festivals to keep as favourites`);
+    const stored =
+      paths.includes('/favorites') && favorites
+        ? (
+            (await (await fetch(`${base}/api/festivals/page?upcoming=true&sort=date&limit=${favorites}`)).json()) as {
+              items: { id: number }[];
+            }
+          ).items.map((f) => f.id)
+        : [];
+    if (stored.length < (paths.includes('/favorites') ? favorites : 0))
+      throw new Error(`Only ${stored.length} festivals to keep as favourites`);
     for (const asked of paths) {
       const favoriteIds = asked === '/favorites' ? stored : [];
       const { path: p, note } = await resolvePath(base, asked);
@@ -150,20 +176,34 @@ try {
       reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
       const report = reports[Math.floor(reports.length / 2)];
       const row = categories.map((c) => `${c} ${score(report, c)}`).join('  ');
-      const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+      const metrics = [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+        'speed-index',
+      ]
         .map((id) => `${id.replace(/-/g, ' ')}: ${report.audits[id]?.displayValue ?? '?'}`)
         .join(', ');
       if (saveDir) {
         mkdirSync(saveDir, { recursive: true });
         writeFileSync(path.join(saveDir, `${p.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(report));
       }
-      const load = loadavg().map((l) => l.toFixed(1)).join(' ');
-      const speed = report.environment?.benchmarkIndex ? `, benchmark index ${Math.round(report.environment.benchmarkIndex)}` : '';
-      console.log(`${p}${note}${favoriteIds.length ? ` (${favoriteIds.length} favourites stored)` : ''}  (load average ${load}${speed})\n  ${row}${runs > 1 ? `  (median of ${runs}: performance ${reports.map((r) => score(r, 'performance')).join('/')})` : ''}\n  ${metrics}`);
+      const load = loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ');
+      const speed = report.environment?.benchmarkIndex
+        ? `, benchmark index ${Math.round(report.environment.benchmarkIndex)}`
+        : '';
+      console.log(
+        `${p}${note}${favoriteIds.length ? ` (${favoriteIds.length} favourites stored)` : ''}  (load average ${load}${speed})\n  ${row}${runs > 1 ? `  (median of ${runs}: performance ${reports.map((r) => score(r, 'performance')).join('/')})` : ''}\n  ${metrics}`,
+      );
       const below = categories.filter((c) => score(report, c) < targets[c]);
       if (below.length) {
         failed = true;
-        console.log(`  below target: ${below.map((c) => `${c} ${score(report, c)} (target ${targets[c]})`).join(', ')}`);
+        console.log(
+          `  below target: ${below.map((c) => `${c} ${score(report, c)} (target ${targets[c]})`).join(', ')}`,
+        );
       }
       const failing = Object.entries(report.audits)
         .filter(([, a]) => a.score !== null && a.score < 0.9 && !/^(metrics|diagnostics|screenshot)/.test(a.title))

@@ -69,7 +69,10 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   statements += 1;
   return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof clientQuery;
-async function statementsPerRequest(app: { request: (path: string) => Response | Promise<Response> }, path: string): Promise<number> {
+async function statementsPerRequest(
+  app: { request: (path: string) => Response | Promise<Response> },
+  path: string,
+): Promise<number> {
   const warm = await app.request(path);
   if (!warm.ok) throw new Error(`${path}: HTTP ${warm.status}`);
   const before = statements;
@@ -83,7 +86,11 @@ async function bodySize(path: string): Promise<string> {
 }
 
 try {
-  console.log(`Lineups bench: ${FESTIVALS} festivals, ${COMMENTS} comments, ${VOTES} votes on PostgreSQL; ${duration} s a load; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `Lineups bench: ${FESTIVALS} festivals, ${COMMENTS} comments, ${VOTES} votes on PostgreSQL; ${duration} s a load; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const handle = await openDatabase({ url: url.toString(), poolSize: 2, statementTimeoutMs: 0 });
   await handle.migrate();
   const q = async <T>(text: string) => ((await handle.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
@@ -102,12 +109,20 @@ try {
      from festival_editions e left join lineup_entries le on le.edition_id = e.id
      group by 1 order by 3 desc limit 1`,
   );
-  const [current] = await q<{ n: number }>(`select count(*)::int as n from lineup_entries le join festivals f on f.current_edition_id = le.edition_id where f.id = ${flagship.id}`);
-  const ids = (await q<{ id: number }>(`select id from festivals where status = 'approved' and id % ${Math.max(1, Math.floor(FESTIVALS / 100))} = 0 order by id`)).map((r) => r.id);
+  const [current] = await q<{ n: number }>(
+    `select count(*)::int as n from lineup_entries le join festivals f on f.current_edition_id = le.edition_id where f.id = ${flagship.id}`,
+  );
+  const ids = (
+    await q<{ id: number }>(
+      `select id from festivals where status = 'approved' and id % ${Math.max(1, Math.floor(FESTIVALS / 100))} = 0 order by id`,
+    )
+  ).map((r) => r.id);
   const busyArtists = await q<{ id: number; n: number }>(
     'select artist_id as id, count(*)::int as n from lineup_entries group by 1 order by 2 desc limit 100',
   );
-  const [quiet] = await q<{ id: number; n: number }>('select artist_id as id, count(*)::int as n from lineup_entries group by 1 order by 2 asc limit 1');
+  const [quiet] = await q<{ id: number; n: number }>(
+    'select artist_id as id, count(*)::int as n from lineup_entries group by 1 order by 2 asc limit 1',
+  );
   await handle.close();
   console.log(
     `  largest festival ${flagship.id}: ${flagship.editions} editions, ${flagship.entries} lineup entries (${current.n} in its current edition); busiest artist on ${busyArtists[0]?.n} lineups, quietest on ${quiet.n}`,
@@ -118,12 +133,18 @@ try {
   process.env.LOG_LEVEL = 'silent';
   const { app: festivalsApp } = await import('../functions/festivals/app');
   const { app: artistsApp } = await import('../functions/artists/app');
-  console.log('\nSQL statements per request (counted in process, after a warm request; kept answers\' versions are checked once a second per process, decision 073):');
+  console.log(
+    "\nSQL statements per request (counted in process, after a warm request; kept answers' versions are checked once a second per process, decision 073):",
+  );
   for (const [label, app, p] of [
     ['GET /api/festivals/{small}', festivalsApp, `/api/festivals/${ids[1]}`],
     [`GET /api/festivals/{largest} (${current.n} artists)`, festivalsApp, `/api/festivals/${flagship.id}`],
     ['GET /api/festivals/{small}/editions', festivalsApp, `/api/festivals/${ids[1]}/editions`],
-    [`GET /api/festivals/{largest}/editions (${flagship.entries} entries)`, festivalsApp, `/api/festivals/${flagship.id}/editions`],
+    [
+      `GET /api/festivals/{largest}/editions (${flagship.entries} entries)`,
+      festivalsApp,
+      `/api/festivals/${flagship.id}/editions`,
+    ],
     [`GET /api/artists/{quiet} (${quiet.n} lineups)`, artistsApp, `/api/artists/${quiet.id}`],
     [`GET /api/artists/{busiest} (${busyArtists[0]?.n} lineups)`, artistsApp, `/api/artists/${busyArtists[0]!.id}`],
   ] as const) {
@@ -145,16 +166,37 @@ try {
   console.log(`  GET /api/festivals/{largest}/editions   ${await bodySize(`/api/festivals/${flagship.id}/editions`)}`);
   console.log(`  GET /api/artists/{busiest}              ${await bodySize(`/api/artists/${busyArtists[0]!.id}`)}`);
 
-  console.log(`\nat 50 connections, gzip (autocannon, ${duration} s each after a 2 s warm-up, client on the same machine):`);
+  console.log(
+    `\nat 50 connections, gzip (autocannon, ${duration} s each after a 2 s warm-up, client on the same machine):`,
+  );
   await measure('GET /api/festivals/{largest} (150-artist lineup)', [`/api/festivals/${flagship.id}`]);
-  await measure(`GET /api/festivals/{id}, ${ids.length} ids`, ids.map((id) => `/api/festivals/${id}`));
+  await measure(
+    `GET /api/festivals/{id}, ${ids.length} ids`,
+    ids.map((id) => `/api/festivals/${id}`),
+  );
   await measure('GET /api/festivals/{largest}/editions', [`/api/festivals/${flagship.id}/editions`]);
-  await measure(`GET /api/festivals/{id}/editions, ${ids.length} ids`, ids.map((id) => `/api/festivals/${id}/editions`));
-  await measure(`GET /api/artists/{id}, ${busyArtists.length} busiest`, busyArtists.map((a) => `/api/artists/${a.id}`));
-  await measure('GET /api/artists?search=', ['/api/artists?search=mar', '/api/artists?search=lopez', '/api/artists?search=ana%20g'], '');
+  await measure(
+    `GET /api/festivals/{id}/editions, ${ids.length} ids`,
+    ids.map((id) => `/api/festivals/${id}/editions`),
+  );
+  await measure(
+    `GET /api/artists/{id}, ${busyArtists.length} busiest`,
+    busyArtists.map((a) => `/api/artists/${a.id}`),
+  );
+  await measure(
+    'GET /api/artists?search=',
+    ['/api/artists?search=mar', '/api/artists?search=lopez', '/api/artists?search=ana%20g'],
+    '',
+  );
 } finally {
   // The in-process API's pool, before its database goes.
-  if (process.env.DATABASE_URL) await (await import('../functions/lib/db')).databaseHandle().then((h) => h.close()).catch(() => undefined);
+  if (process.env.DATABASE_URL)
+    await (
+      await import('../functions/lib/db')
+    )
+      .databaseHandle()
+      .then((h) => h.close())
+      .catch(() => undefined);
   await server?.stop();
   if (!kept) await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();

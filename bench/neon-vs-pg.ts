@@ -43,7 +43,10 @@ try {
   pg = await openDatabase({ url, driver: 'pg', poolSize: 1 });
   await pg.migrate();
   await seedIfEmpty(pg.db);
-  const [user] = await pg.db.insert(usersTable).values({ googleSub: 'bench', email: 'bench@festivales.test', name: 'Bench' }).returning();
+  const [user] = await pg.db
+    .insert(usersTable)
+    .values({ googleSub: 'bench', email: 'bench@festivales.test', name: 'Bench' })
+    .returning();
   const token = await signSession(user);
   neon = await openDatabase({ url, driver: 'neon', poolSize: 1 });
   const handles = { 'node-postgres': pg, neon };
@@ -59,14 +62,20 @@ try {
       label: 'GET /api/users/profile (Lambda handler)',
       run: async (handle) => {
         useDatabase(handle);
-        const event = lambdaEvent({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${token}` } });
+        const event = lambdaEvent({
+          method: 'GET',
+          url: '/api/users/profile',
+          headers: { authorization: `Bearer ${token}` },
+        });
         const result = await usersHandler(event, lambdaContext);
         if (result.statusCode !== 200) throw new Error(`profile: ${result.statusCode}`);
       },
     },
   ];
 
-  console.log(`PostgreSQL at ${new URL(baseUrl).host}; ${ROUNDS} warm rounds per driver and scenario (pool of 1, connection reused).`);
+  console.log(
+    `PostgreSQL at ${new URL(baseUrl).host}; ${ROUNDS} warm rounds per driver and scenario (pool of 1, connection reused).`,
+  );
   let worst = 0;
   for (const scenario of scenarios) {
     const times: Record<string, number[]> = { 'node-postgres': [], neon: [] };
@@ -86,7 +95,11 @@ try {
         `   neon p50 ${neonP50.toFixed(2)} ms (p95 ${p(times.neon, 0.95).toFixed(2)})   difference ${(neonP50 - pgP50).toFixed(2)} ms`,
     );
   }
-  console.log(worst <= TARGET_MS ? `Within ${TARGET_MS} ms of node-postgres.` : `Over the ${TARGET_MS} ms target by ${(worst - TARGET_MS).toFixed(2)} ms.`);
+  console.log(
+    worst <= TARGET_MS
+      ? `Within ${TARGET_MS} ms of node-postgres.`
+      : `Over the ${TARGET_MS} ms target by ${(worst - TARGET_MS).toFixed(2)} ms.`,
+  );
 } finally {
   await neon?.close();
   await pg?.close();

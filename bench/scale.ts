@@ -46,7 +46,8 @@ const pgUrl = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres
 const base = `http://127.0.0.1:${port}`;
 
 const load1 = () => loadavg()[0].toFixed(1);
-const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(0)} KB`);
+const kb = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(0)} KB`;
 
 /** The response body as sent (no decompression) and its content encoding. */
 function rawBody(url: string, acceptEncoding?: string): Promise<{ body: Buffer; encoding: string }> {
@@ -54,7 +55,9 @@ function rawBody(url: string, acceptEncoding?: string): Promise<{ body: Buffer; 
     get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+      res.on('end', () =>
+        resolve({ body: Buffer.concat(chunks), encoding: String(res.headers['content-encoding'] ?? 'identity') }),
+      );
       res.on('error', reject);
     }).on('error', reject);
   });
@@ -98,18 +101,30 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'festivales-bench-scale-'));
 let server: ReturnType<typeof startProcess> | undefined;
 
 try {
-  console.log(`Real-scale bench: ${FESTIVALS} festivals, ${COMMENTS} comments, ${VOTES} votes on PostgreSQL; ${duration} s a load; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `Real-scale bench: ${FESTIVALS} festivals, ${COMMENTS} comments, ${VOTES} votes on PostgreSQL; ${duration} s a load; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   // Generating the catalogue runs statements of tens of seconds: no statement timeout for it.
   const handle = await openDatabase({ url: url.toString(), poolSize: 2, statementTimeoutMs: 0 });
   await handle.migrate();
   if (!reused) {
     const made = await generateCatalogue(handle.db, { festivals: FESTIVALS, comments: COMMENTS, votes: VOTES });
-    console.log(`\ngenerated in ${made.seconds.toFixed(1)} s (target < 120 s; ${made.users} users, ${made.media} photos), load average now ${load1()}:`);
+    console.log(
+      `\ngenerated in ${made.seconds.toFixed(1)} s (target < 120 s; ${made.users} users, ${made.media} photos), load average now ${load1()}:`,
+    );
     for (const s of made.steps) console.log(`  ${s.step.padEnd(32)} ${s.seconds.toFixed(1).padStart(6)} s`);
   }
   const q = async <T>(text: string) => ((await handle.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
-  const ids = (await q<{ id: number }>(`select id from festivals where id % ${Math.max(1, Math.floor(FESTIVALS / 100))} = 0 order by id`)).map((r) => r.id);
-  const [busiest] = await q<{ id: number; n: number }>('select festival_id as id, count(*)::int as n from comments group by 1 order by 2 desc limit 1');
+  const ids = (
+    await q<{ id: number }>(
+      `select id from festivals where id % ${Math.max(1, Math.floor(FESTIVALS / 100))} = 0 order by id`,
+    )
+  ).map((r) => r.id);
+  const [busiest] = await q<{ id: number; n: number }>(
+    'select festival_id as id, count(*)::int as n from comments group by 1 order by 2 desc limit 1',
+  );
   const [busiestGallery] = await q<{ id: number; n: number }>(
     'select m.festival_id as id, count(*)::int as n from media_votes v join media m on m.id = v.media_id group by 1 order by 2 desc limit 1',
   );
@@ -129,10 +144,18 @@ try {
     const galleryIds = `(select id from media where festival_id = ${busiestGallery.id} and status = 'approved' and hidden_at is null order by uploaded_at desc nulls last, id desc nulls last limit 24)`;
     console.log(`
   counts of the busiest gallery page (24 photos, ${busiestGallery.n} votes) and comment list (${busiest.n} comments), ms (median of 15, load ${load1()}):`);
-    console.log(`  votes aggregated per photo     ${await median(`select m.id, v.* from media m, lateral (select round(avg(x.rating)::numeric, 2) as rating, count(*) as n from media_votes x where x.media_id = m.id) v where m.id in ${galleryIds}`)}`);
-    console.log(`  votes from media_vote_counts   ${await median(`select m.id, c.votes_sum, c.votes_count from media m left join media_vote_counts c on c.media_id = m.id where m.id in ${galleryIds}`)}`);
-    console.log(`  approved comments counted      ${await median(`select count(*) from comments where festival_id = ${busiest.id} and status = 'approved'`)}`);
-    console.log(`  from festival_counters         ${await median(`select comments_count from festival_counters where festival_id = ${busiest.id}`)}`);
+    console.log(
+      `  votes aggregated per photo     ${await median(`select m.id, v.* from media m, lateral (select round(avg(x.rating)::numeric, 2) as rating, count(*) as n from media_votes x where x.media_id = m.id) v where m.id in ${galleryIds}`)}`,
+    );
+    console.log(
+      `  votes from media_vote_counts   ${await median(`select m.id, c.votes_sum, c.votes_count from media m left join media_vote_counts c on c.media_id = m.id where m.id in ${galleryIds}`)}`,
+    );
+    console.log(
+      `  approved comments counted      ${await median(`select count(*) from comments where festival_id = ${busiest.id} and status = 'approved'`)}`,
+    );
+    console.log(
+      `  from festival_counters         ${await median(`select comments_count from festival_counters where festival_id = ${busiest.id}`)}`,
+    );
   }
   await handle.close();
 
@@ -158,13 +181,22 @@ try {
       res.end(bytes);
     });
     await new Promise<void>((resolve) => bare.listen(port + 1, '127.0.0.1', resolve));
-    const ceiling = await load(`http://127.0.0.1:${port + 1}`, { connections: 50, duration, paths: ['/'], timeoutSeconds: 60 });
+    const ceiling = await load(`http://127.0.0.1:${port + 1}`, {
+      connections: 50,
+      duration,
+      paths: ['/'],
+      timeoutSeconds: 60,
+    });
     bare.close();
     console.log(
       `  ${`bare node:http, the same ${bytes.length} bytes`.padEnd(48)} ${String(ceiling.requestsPerSec).padStart(6)} req/s  p99 ${String(ceiling.p99).padStart(5)} ms;` +
         ` the list page reaches ${((page.requestsPerSec / ceiling.requestsPerSec) * 100).toFixed(0)}% of it (target >= 60%)`,
     );
-    await measure(`GET /api/festivals/{id}, ${ids.length} ids`, ids.map((id) => `/api/festivals/${id}`), 'p99 target <= 20 ms');
+    await measure(
+      `GET /api/festivals/{id}, ${ids.length} ids`,
+      ids.map((id) => `/api/festivals/${id}`),
+      'p99 target <= 20 ms',
+    );
   });
   const fresh = await catalogueFreshness(url.toString(), base);
   console.log(
@@ -192,15 +224,23 @@ try {
       console.log(`  ${screen.padEnd(30)} ${(total / 1024).toFixed(1)} KB  (target <= 30 KB)`);
     }
     console.log(`  GET /api/festivals/{id}                          ${await sizes(`/api/festivals/${ids[0]}`)}`);
-    console.log(`  GET /api/comments/festival/{busiest} (${busiest.n} comments)  ${await sizes(`/api/comments/festival/${busiest.id}`)}`);
-    console.log(`  GET /api/media/festival/{busiest gallery} (${busiestGallery.n} votes)  ${await sizes(`/api/media/festival/${busiestGallery.id}`)}`);
+    console.log(
+      `  GET /api/comments/festival/{busiest} (${busiest.n} comments)  ${await sizes(`/api/comments/festival/${busiest.id}`)}`,
+    );
+    console.log(
+      `  GET /api/media/festival/{busiest gallery} (${busiestGallery.n} votes)  ${await sizes(`/api/media/festival/${busiestGallery.id}`)}`,
+    );
 
-    console.log(`\nat 50 connections, gzip (autocannon, ${duration} s each after a 2 s warm-up, client on the same machine):`);
+    console.log(
+      `\nat 50 connections, gzip (autocannon, ${duration} s each after a 2 s warm-up, client on the same machine):`,
+    );
     await measure('GET /api/comments/festival/{busiest}', [`/api/comments/festival/${busiest.id}`]);
     await measure('GET /api/media/festival/{busiest gallery}', [`/api/media/festival/${busiestGallery.id}`]);
     await withWriters(url.toString(), busiest.id, busiestGallery.id, async () => {
       await measure('GET /api/comments/festival/{busiest}, 5 writers', [`/api/comments/festival/${busiest.id}`]);
-      await measure('GET /api/media/festival/{busiest gallery}, 5 writers', [`/api/media/festival/${busiestGallery.id}`]);
+      await measure('GET /api/media/festival/{busiest gallery}, 5 writers', [
+        `/api/media/festival/${busiestGallery.id}`,
+      ]);
     });
     await measure('GET /api/festivals', ['/api/festivals']);
   }
@@ -214,5 +254,7 @@ try {
 console.log('\ncold import of the built Lambda bundles (fresh Node each, median of 6):');
 for (const bundle of ['festivals', 'pages']) {
   const m = await measureBundleImport(bundle);
-  console.log(`  ${bundle.padEnd(12)} ${kb(m.bytes).padStart(8)}  wall ${m.wallMedianMs.toFixed(0)} ms, cpu ${m.cpuMedianMs.toFixed(0)} ms  (load ${load1()})`);
+  console.log(
+    `  ${bundle.padEnd(12)} ${kb(m.bytes).padStart(8)}  wall ${m.wallMedianMs.toFixed(0)} ms, cpu ${m.cpuMedianMs.toFixed(0)} ms  (load ${load1()})`,
+  );
 }

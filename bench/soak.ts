@@ -19,14 +19,17 @@ import { createPgInstance } from '../tests/support/pg-instance';
 import { scratchDirectory, startServer } from '../tests/support/server-process';
 import { percentile } from './support/measure';
 
-const { values } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, connections: { type: 'string', default: '200' } } });
+const { values } = parseArgs({
+  options: { minutes: { type: 'string', default: '10' }, connections: { type: 'string', default: '200' } },
+});
 const durationMs = Number(values.minutes) * 60_000;
 const connections = Number(values.connections);
 const FIRST_MINUTE_MS = Math.min(60_000, durationMs / 2);
 const SECRET = 'soak-session-secret-0123456789-abcdefghijklmnopq';
 const SERVER_PORT = 3143;
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * From the server's log: durations inside the server (apart from the time requests waited for a
@@ -45,7 +48,10 @@ async function serverLog(file: string): Promise<{ durations: number[]; unavailab
   return { durations, unavailable };
 }
 
-const loads = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const loads = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 const instance = await createPgInstance(25403);
 const scratch = scratchDirectory('festivales-soak-');
@@ -76,7 +82,9 @@ try {
   const fixture = await prepareMix(url, SECRET, connections * 5);
   const mix = new LoadMix(base, fixture, { workers: connections });
   const loadAtStart = loads();
-  console.log(`soak: ${connections} clients for ${durationMs / 60_000} min against ${base}; load average ${loadAtStart}`);
+  console.log(
+    `soak: ${connections} clients for ${durationMs / 60_000} min against ${base}; load average ${loadAtStart}`,
+  );
 
   const started = performance.now();
   const load = mix.run();
@@ -87,7 +95,10 @@ try {
     const at = performance.now() - started;
     samples.push({ at, rss: rssMb(pid) });
     if (!rssAfterFirstMinute && at >= FIRST_MINUTE_MS) rssAfterFirstMinute = samples.at(-1)!.rss;
-    if (samples.length % 12 === 0) console.log(`  ${Math.round(at / 1000)} s: ${mix.latencies.length} requests, RSS ${samples.at(-1)!.rss.toFixed(0)} MB, load ${loads()}`);
+    if (samples.length % 12 === 0)
+      console.log(
+        `  ${Math.round(at / 1000)} s: ${mix.latencies.length} requests, RSS ${samples.at(-1)!.rss.toFixed(0)} MB, load ${loads()}`,
+      );
   }
   const rssAtEnd = rssMb(pid);
   mix.stop();
@@ -107,16 +118,33 @@ try {
   for (const [key, n] of mix.counts) byOp.set(key.split(' ')[0], (byOp.get(key.split(' ')[0]) ?? 0) + n);
   const growth = ((rssAtEnd - rssAfterFirstMinute) / rssAfterFirstMinute) * 100;
 
-  console.log(`requests: ${total} in ${elapsed.toFixed(0)} s (${(total / elapsed).toFixed(0)}/s); p50 ${percentile(mix.latencies, 50).toFixed(0)} ms, p99 ${percentile(mix.latencies, 99).toFixed(0)} ms`);
-  console.log(`inside the server: ${inServer.length} requests logged; p50 ${percentile(inServer, 50).toFixed(1)} ms, p99 ${percentile(inServer, 99).toFixed(0)} ms, max ${inServer.reduce((a, b) => Math.max(a, b), 0).toFixed(0)} ms`);
+  console.log(
+    `requests: ${total} in ${elapsed.toFixed(0)} s (${(total / elapsed).toFixed(0)}/s); p50 ${percentile(mix.latencies, 50).toFixed(0)} ms, p99 ${percentile(mix.latencies, 99).toFixed(0)} ms`,
+  );
+  console.log(
+    `inside the server: ${inServer.length} requests logged; p50 ${percentile(inServer, 50).toFixed(1)} ms, p99 ${percentile(inServer, 99).toFixed(0)} ms, max ${inServer.reduce((a, b) => Math.max(a, b), 0).toFixed(0)} ms`,
+  );
   console.log(`mix: ${[...byOp].map(([op, n]) => `${op} ${n}`).join(', ')}`);
-  console.log(`errors: ${errorCount}${errors.length ? ` (${errors.map(([key, n]) => `${key}: ${n}`).join(', ')})` : ''}`);
-  if (unavailable.size) console.log(`database unavailable, by reason: ${[...unavailable].map(([reason, n]) => `${reason}: ${n}`).join('; ')}`);
-  console.log(`writes: ${mix.ledger.acknowledged} acknowledged, ${mix.ledger.unacknowledged} not; read back ${verified.checked}: lost ${verified.lost.length}, half stored ${verified.halfStored.length}`);
-  console.log(`server RSS: ${rssAfterFirstMinute.toFixed(1)} MB after the first minute, ${rssAtEnd.toFixed(1)} MB at the end (${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%, target within 15%); peak ${Math.max(...samples.map((s) => s.rss)).toFixed(1)} MB`);
-  console.log(`machine load average: ${loadAtStart} at the start, ${loadAtEnd} at the end; exit code on SIGTERM: ${exitCode}`);
-  for (const line of [...mix.problems.slice(0, 10), ...verified.lost.slice(0, 10), ...verified.halfStored.slice(0, 10)]) console.log('  ', line);
-  if (errorCount || verified.lost.length || verified.halfStored.length || Math.abs(growth) > 15 || exitCode !== 0) process.exitCode = 1;
+  console.log(
+    `errors: ${errorCount}${errors.length ? ` (${errors.map(([key, n]) => `${key}: ${n}`).join(', ')})` : ''}`,
+  );
+  if (unavailable.size)
+    console.log(
+      `database unavailable, by reason: ${[...unavailable].map(([reason, n]) => `${reason}: ${n}`).join('; ')}`,
+    );
+  console.log(
+    `writes: ${mix.ledger.acknowledged} acknowledged, ${mix.ledger.unacknowledged} not; read back ${verified.checked}: lost ${verified.lost.length}, half stored ${verified.halfStored.length}`,
+  );
+  console.log(
+    `server RSS: ${rssAfterFirstMinute.toFixed(1)} MB after the first minute, ${rssAtEnd.toFixed(1)} MB at the end (${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%, target within 15%); peak ${Math.max(...samples.map((s) => s.rss)).toFixed(1)} MB`,
+  );
+  console.log(
+    `machine load average: ${loadAtStart} at the start, ${loadAtEnd} at the end; exit code on SIGTERM: ${exitCode}`,
+  );
+  for (const line of [...mix.problems.slice(0, 10), ...verified.lost.slice(0, 10), ...verified.halfStored.slice(0, 10)])
+    console.log('  ', line);
+  if (errorCount || verified.lost.length || verified.halfStored.length || Math.abs(growth) > 15 || exitCode !== 0)
+    process.exitCode = 1;
 } finally {
   if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
   await instance.remove();

@@ -22,7 +22,9 @@ interface ManifestEntry {
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dist = path.join(root, 'web/dist');
-const manifest: Record<string, ManifestEntry> = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const manifest: Record<string, ManifestEntry> = JSON.parse(
+  readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
+);
 const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['src/app/routes/home.tsx'];
 const BUDGET_KB = 111;
 
@@ -54,7 +56,9 @@ for (const route of routes) {
   const cssKb = css.reduce((sum, f) => sum + gzipKb(f), 0);
   console.log(`\n${route}`);
   for (const r of rows) console.log(`  ${r.kb.toFixed(1).padStart(7)} KB  ${r.file}`);
-  console.log(`  JavaScript first load: ${total.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB) ${total <= BUDGET_KB ? 'OK' : 'OVER'}`);
+  console.log(
+    `  JavaScript first load: ${total.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB) ${total <= BUDGET_KB ? 'OK' : 'OVER'}`,
+  );
   console.log(`  CSS: ${cssKb.toFixed(1)} KB gzip`);
   if (total > BUDGET_KB) failed = true;
 }

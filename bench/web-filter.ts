@@ -23,23 +23,58 @@ import { withWebServer } from './support/web-server';
 const TARGET_MS = 150;
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SLOWDOWN = Number(process.env.SLOWDOWN ?? 4);
-const QUERIES = ['techno', 'barcelona', 'madrid', 'berlín', 'amsterdam', 'house', 'trance', 'festival', 'sónar', 'lisboa', 'polonia', 'drum', 'awakenings', 'dj', 'zzzzqx'];
-const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const QUERIES = [
+  'techno',
+  'barcelona',
+  'madrid',
+  'berlín',
+  'amsterdam',
+  'house',
+  'trance',
+  'festival',
+  'sónar',
+  'lisboa',
+  'polonia',
+  'drum',
+  'awakenings',
+  'dj',
+  'zzzzqx',
+];
+const args = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
-const countText = (n: number) => `${n} ${n === 1 ? 'festival encontrado' : 'festivales encontrados'} con los filtros aplicados`;
+const countText = (n: number) =>
+  `${n} ${n === 1 ? 'festival encontrado' : 'festivales encontrados'} con los filtros aplicados`;
 
 await withWebServer(async (base) => {
   // What each query's results are: its count line and its first card, as the server answers them.
   const expected = new Map<string, { count: string; first: string | null }>();
   for (const q of QUERIES) {
-    const page: { total: number; items: { name: string }[] } = await (await fetch(base + festivalPageUrl({ ...defaultFilters, search: q }))).json();
+    const page: { total: number; items: { name: string }[] } = await (
+      await fetch(base + festivalPageUrl({ ...defaultFilters, search: q }))
+    ).json();
     expected.set(q, { count: countText(page.total), first: page.items[0]?.name ?? null });
   }
 
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
   const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
   await page.addInitScript(() =>
-    localStorage.setItem('cookie-consent', JSON.stringify({ preferences: { essential: true, analytics: false, marketing: false, personalization: false }, timestamp: new Date().toISOString(), version: '1.0' })),
+    localStorage.setItem(
+      'cookie-consent',
+      JSON.stringify({
+        preferences: { essential: true, analytics: false, marketing: false, personalization: false },
+        timestamp: new Date().toISOString(),
+        version: '1.0',
+      }),
+    ),
   );
   await page.goto(`${base}/`);
   await page.getByRole('article').first().waitFor();
@@ -83,7 +118,10 @@ await withWebServer(async (base) => {
       await page.getByText(/festivales encontrados$/).waitFor();
       await page.waitForTimeout(300);
       await search.pressSequentially(q.slice(0, -1), { delay: 120 });
-      await page.evaluate(([query, text, first]) => (window as unknown as { arm: (...a: unknown[]) => void }).arm(query, text, first), [q, want.count, want.first] as const);
+      await page.evaluate(
+        ([query, text, first]) => (window as unknown as { arm: (...a: unknown[]) => void }).arm(query, text, first),
+        [q, want.count, want.first] as const,
+      );
       // The last letter is a key with a keydown of its own (every query ends in a plain letter).
       await page.keyboard.press(q.at(-1)!, { delay: 120 });
       const ms = await page.evaluate(() => (window as unknown as { result: Promise<number | string> }).result);

@@ -26,7 +26,16 @@ const UPLOADERS = 2; // the upload limit is 30 an hour per person
 const CLIENT_ID = 'festivales-bench.apps.googleusercontent.com';
 const ADMIN_EMAIL = 'admin@festivales.bench';
 const BUDGET_BYTES = 1.5 * 1024 * 1024;
-const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const args = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
@@ -44,20 +53,38 @@ try {
     async (base) => {
       const signIn = async (email: string, name: string) => {
         const credential = await jwks.mintIdToken({ sub: `bench-${email}`, email, name });
-        return (await json(await fetch(`${base}/api/users/auth/google`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credential }) }), 'sign-in')) as { token: string };
+        return (await json(
+          await fetch(`${base}/api/users/auth/google`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ credential }),
+          }),
+          'sign-in',
+        )) as { token: string };
       };
       const call = async (token: string, method: string, path: string, body?: unknown) =>
         json(
-          await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }),
+          await fetch(`${base}${path}`, {
+            method,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          }),
           `${method} ${path}`,
         );
 
-      const festivals = (await json(await fetch(`${base}/api/festivals`), 'festivals')) as { id: number; name: string }[];
+      const festivals = (await json(await fetch(`${base}/api/festivals`), 'festivals')) as {
+        id: number;
+        name: string;
+      }[];
       // FESTIVAL=id with BASE_URL: measure a running site whose festival already holds the photos.
-      const festival = process.env.FESTIVAL ? festivals.find((f) => f.id === Number(process.env.FESTIVAL))! : festivals[0];
+      const festival = process.env.FESTIVAL
+        ? festivals.find((f) => f.id === Number(process.env.FESTIVAL))!
+        : festivals[0];
       if (!process.env.FESTIVAL) {
         const admin = await signIn(ADMIN_EMAIL, 'Admin Bench');
-        const uploaders = await Promise.all(Array.from({ length: UPLOADERS }, (_, i) => signIn(`fotos${i}@festivales.bench`, `Fotógrafa ${i + 1}`)));
+        const uploaders = await Promise.all(
+          Array.from({ length: UPLOADERS }, (_, i) => signIn(`fotos${i}@festivales.bench`, `Fotógrafa ${i + 1}`)),
+        );
         let original = 0;
         let confirmMs = 0;
         const started = Date.now();
@@ -65,15 +92,26 @@ try {
           const photo = await phonePhoto(i);
           original += photo.byteLength;
           const token = uploaders[i % UPLOADERS].token;
-          const signed = await call(token, 'POST', '/api/media/upload-url', { festival_id: festival.id, fileName: `foto-${i}.jpg`, contentType: 'image/jpeg', fileSize: photo.byteLength });
-          const put = await fetch(new URL(signed.uploadUrl, base), { method: 'PUT', headers: signed.headers, body: photo as BodyInit });
+          const signed = await call(token, 'POST', '/api/media/upload-url', {
+            festival_id: festival.id,
+            fileName: `foto-${i}.jpg`,
+            contentType: 'image/jpeg',
+            fileSize: photo.byteLength,
+          });
+          const put = await fetch(new URL(signed.uploadUrl, base), {
+            method: 'PUT',
+            headers: signed.headers,
+            body: photo as BodyInit,
+          });
           if (!put.ok) throw new Error(`PUT ${signed.uploadUrl}: ${put.status} ${await put.text()}`);
           const t = Date.now();
           const media = await call(token, 'POST', '/api/media/confirm', { key: signed.key, caption: `Foto ${i + 1}` });
           confirmMs += Date.now() - t;
           await call(admin.token, 'PATCH', `/api/admin/media/${media.id}/approve`, { status: 'approved' });
         }
-        const gallery = (await json(await fetch(`${base}/api/media/festival/${festival.id}`), 'gallery')) as { image?: { sources: unknown[] } | null }[];
+        const gallery = (await json(await fetch(`${base}/api/media/festival/${festival.id}`), 'gallery')) as {
+          image?: { sources: unknown[] } | null;
+        }[];
         const withCopies = gallery.filter((m) => (m.image?.sources.length ?? 0) > 0).length;
         console.log(
           `${PHOTOS} photos uploaded and approved on "${festival.name}" in ${((Date.now() - started) / 1000).toFixed(0)} s: ${mb(original)} of JPEGs (${mb(original / PHOTOS)} each), confirm ${(confirmMs / PHOTOS).toFixed(0)} ms each on average; ${withCopies} of ${gallery.length} in the gallery answer with copies`,
@@ -83,7 +121,13 @@ try {
 
       const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
       try {
-        const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
+        const context = await browser.newContext({
+          viewport: { width: 375, height: 812 },
+          deviceScaleFactor: 2,
+          isMobile: true,
+          hasTouch: true,
+          serviceWorkers: 'allow',
+        });
         const result = await visit(context, `${base}/festival/${festival.id}`);
         await context.close();
         const report = (label: string, step: Step, budget: boolean) => {
@@ -94,15 +138,26 @@ try {
           const copies = new Map<string, number>();
           for (const r of images) {
             const m = /-(\d+)\.(avif|webp)$/.exec(r.path);
-            if (m && r.path.startsWith('/uploads/')) copies.set(`${m[1]} px ${m[2]}`, (copies.get(`${m[1]} px ${m[2]}`) ?? 0) + 1);
+            if (m && r.path.startsWith('/uploads/'))
+              copies.set(`${m[1]} px ${m[2]}`, (copies.get(`${m[1]} px ${m[2]}`) ?? 0) + 1);
           }
           const originals = images.filter((r) => r.path.startsWith('/uploads/') && /\.jpe?g$/.test(r.path)).length;
           const ok = pageBytes + workerBytes <= BUDGET_BYTES && step.cls === 0 && originals === 0;
           if (budget && !ok) failed = true;
-          console.log(`${label}: ${mb(pageBytes + workerBytes)} transferred${budget ? ' (budget 1.5 MB)' : ''}, CLS ${step.cls.toFixed(4)}${budget ? ` (budget 0) ${ok ? 'ok' : 'OVER'}` : ''}`);
-          console.log(`  page: ${step.page.length} requests, ${kb(pageBytes)}; images ${images.length}, ${kb(bytes(images))} (users' photos: ${[...copies].map(([k, n]) => `${n} × ${k}`).join(', ') || 'none'}; originals ${originals})`);
-          if (step.worker.length) console.log(`  fetched by the service worker (the app's precache after load, then the pictures it keeps): ${step.worker.length} requests, ${kb(workerBytes)}`);
-          for (const shift of step.shifts) console.log(`  layout shift ${shift.value.toFixed(4)} at ${shift.time.toFixed(0)} ms: ${shift.sources.join(', ')}`);
+          console.log(
+            `${label}: ${mb(pageBytes + workerBytes)} transferred${budget ? ' (budget 1.5 MB)' : ''}, CLS ${step.cls.toFixed(4)}${budget ? ` (budget 0) ${ok ? 'ok' : 'OVER'}` : ''}`,
+          );
+          console.log(
+            `  page: ${step.page.length} requests, ${kb(pageBytes)}; images ${images.length}, ${kb(bytes(images))} (users' photos: ${[...copies].map(([k, n]) => `${n} × ${k}`).join(', ') || 'none'}; originals ${originals})`,
+          );
+          if (step.worker.length)
+            console.log(
+              `  fetched by the service worker (the app's precache after load, then the pictures it keeps): ${step.worker.length} requests, ${kb(workerBytes)}`,
+            );
+          for (const shift of step.shifts)
+            console.log(
+              `  layout shift ${shift.value.toFixed(4)} at ${shift.time.toFixed(0)} ms: ${shift.sources.join(', ')}`,
+            );
         };
         report(`/festival/${festival.id} on a 375 px phone at 2x, first visit, before scrolling`, result.opened, true);
         report(`then 'Galería' tapped in the section links, the grid on screen: what that adds`, result.gallery, false);
@@ -110,7 +165,10 @@ try {
         await browser.close();
       }
     },
-    { port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined, env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwks.url, ADMIN_EMAILS: ADMIN_EMAIL, AUTH_DEV_LOGIN: '0' } },
+    {
+      port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
+      env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwks.url, ADMIN_EMAILS: ADMIN_EMAIL, AUTH_DEV_LOGIN: '0' },
+    },
   );
 } finally {
   await jwks.close();
@@ -186,14 +244,23 @@ async function visit(context: BrowserContext, url: string): Promise<{ opened: St
       }),
     );
     const shifts = ((await page.evaluate('window.__shifts')) as Shift[]).slice(shiftsFrom);
-    return { page: sized.filter((s) => !s.worker).map((s) => s.transfer), worker: sized.filter((s) => s.worker).map((s) => s.transfer), cls: shifts.reduce((s, e) => s + e.value, 0), shifts };
+    return {
+      page: sized.filter((s) => !s.worker).map((s) => s.transfer),
+      worker: sized.filter((s) => s.worker).map((s) => s.transfer),
+      cls: shifts.reduce((s, e) => s + e.value, 0),
+      shifts,
+    };
   };
 
   const started = Date.now();
   await page.goto(url, { waitUntil: 'networkidle' });
   await page
     .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 90_000 })
-    .then(() => console.log(`  the service worker controls the page ${((Date.now() - started) / 1000).toFixed(1)} s after the navigation began`))
+    .then(() =>
+      console.log(
+        `  the service worker controls the page ${((Date.now() - started) / 1000).toFixed(1)} s after the navigation began`,
+      ),
+    )
     .catch((error: unknown) => console.log('  no service worker took control within 90 s', error));
   await settle();
   if ((await page.evaluate('window.scrollY')) !== 0) throw new Error('the page scrolled by itself');

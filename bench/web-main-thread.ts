@@ -36,8 +36,27 @@ interface TraceEvent {
 
 // Lighthouse's groups of main-thread work (its main-thread-tasks categories), by trace event name.
 const KINDS: Record<string, string[]> = {
-  script: ['v8.evaluateModule', 'EvaluateScript', 'FunctionCall', 'v8.callFunction', 'RunMicrotasks', 'TimerFire', 'FireAnimationFrame', 'FireIdleCallback', 'EventDispatch', 'V8.Execute'],
-  compile: ['v8.compile', 'v8.compileModule', 'V8.CompileCode', 'V8.ScriptCompiler', 'CompileScript', 'v8.produceModuleCache', 'v8.produceCache'],
+  script: [
+    'v8.evaluateModule',
+    'EvaluateScript',
+    'FunctionCall',
+    'v8.callFunction',
+    'RunMicrotasks',
+    'TimerFire',
+    'FireAnimationFrame',
+    'FireIdleCallback',
+    'EventDispatch',
+    'V8.Execute',
+  ],
+  compile: [
+    'v8.compile',
+    'v8.compileModule',
+    'V8.CompileCode',
+    'V8.ScriptCompiler',
+    'CompileScript',
+    'v8.produceModuleCache',
+    'v8.produceCache',
+  ],
   style: ['UpdateLayoutTree', 'RecalculateStyles', 'ParseAuthorStyleSheet'],
   layout: ['Layout'],
   paint: ['Paint', 'PrePaint', 'Layerize', 'Commit', 'PaintImage', 'Decode Image', 'UpdateLayer', 'CompositeLayers'],
@@ -63,7 +82,9 @@ function figures(events: TraceEvent[], url: string): LoadFigures {
   if (!committed?.args?.data?.processId) throw new Error(`no renderer committed ${url} in the trace`);
   const pid = committed.args.data.processId;
   const mainThread = events.find((e) => e.pid === pid && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const own = events.filter((e) => e.pid === pid && e.tid === mainThread?.tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const own = events
+    .filter((e) => e.pid === pid && e.tid === mainThread?.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const fcp = events.find((e) => e.pid === pid && e.name === 'firstContentfulPaint')?.ts ?? 0;
   // Each event's own CPU time: its thread time less that of the events directly inside it.
   const kinds: Record<string, number> = Object.fromEntries([...Object.keys(KINDS), 'other'].map((k) => [k, 0]));
@@ -101,15 +122,33 @@ function figures(events: TraceEvent[], url: string): LoadFigures {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 await withWebServer(async (base) => {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
   try {
     for (const pathname of paths) {
       const url = base + pathname;
       const all: LoadFigures[] = [];
       for (let run = 0; run < runs; run++) {
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+        const context = await browser.newContext({
+          viewport: { width: 412, height: 823 },
+          deviceScaleFactor: 1.75,
+          isMobile: true,
+          hasTouch: true,
+        });
         const page = await context.newPage();
-        await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink', 'loading', 'toplevel'] });
+        await browser.startTracing(page, {
+          categories: [
+            'devtools.timeline',
+            'disabled-by-default-devtools.timeline',
+            'v8.execute',
+            'v8',
+            'blink',
+            'loading',
+            'toplevel',
+          ],
+        });
         await page.goto(url, { waitUntil: 'load' });
         // Lazy chunks, the first data and the images settle after 'load'.
         await page.waitForTimeout(3000);
@@ -120,13 +159,21 @@ await withWebServer(async (base) => {
       const kinds = Object.keys(all[0].kinds)
         .map((kind) => `${kind} ${median(all.map((f) => f.kinds[kind])).toFixed(0)}`)
         .join(', ');
-      console.log(`${pathname}  (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+      console.log(
+        `${pathname}  (load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')})`,
+      );
       console.log(
         `  main-thread CPU ${median(all.map((f) => f.total)).toFixed(0)} ms, blocking at 4x ${median(all.map((f) => f.blocking)).toFixed(0)} ms, longest task ${median(all.map((f) => f.longest)).toFixed(0)} ms (median of ${runs})`,
       );
       const otherNames = new Map<string, number>();
-      for (const f of all) for (const [name, ms] of f.others) otherNames.set(name, (otherNames.get(name) ?? 0) + ms / runs);
-      const largestOthers = [...otherNames.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, ms]) => `${name} ${ms.toFixed(0)}`);
+      for (const f of all)
+        for (const [name, ms] of f.others) otherNames.set(name, (otherNames.get(name) ?? 0) + ms / runs);
+      const largestOthers = [...otherNames.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([name, ms]) => `${name} ${ms.toFixed(0)}`);
       console.log(`  by kind (ms): ${kinds} (other, mean: ${largestOthers.join(', ')})`);
     }
   } finally {

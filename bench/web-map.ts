@@ -27,20 +27,56 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const TARGET_MS = 1500;
 const THROTTLE = process.env.THROTTLE !== '0';
 // Lighthouse's mobile preset (simulated there, applied here by the browser itself).
-const PHONE = { viewport: { width: 412, height: 823 }, cpuSlowdown: 4, latency: 150, download: (1.6 * 1024 * 1024) / 8, upload: (750 * 1024) / 8 };
-const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const PHONE = {
+  viewport: { width: 412, height: 823 },
+  cpuSlowdown: 4,
+  latency: 150,
+  download: (1.6 * 1024 * 1024) / 8,
+  upload: (750 * 1024) / 8,
+};
+const args = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const world: { located: number } = await (await fetch(`${base}/api/festivals/map?zoom=3`)).json();
 const COUNT = world.located;
-console.log(`${COUNT} festivals on the map, ${RUNS} cold loads of ${base}/map ${THROTTLE ? 'on a throttled phone (4x CPU slowdown, slow 4G)' : 'in a desktop window at full speed'}`);
+console.log(
+  `${COUNT} festivals on the map, ${RUNS} cold loads of ${base}/map ${THROTTLE ? 'on a throttled phone (4x CPU slowdown, slow 4G)' : 'in a desktop window at full speed'}`,
+);
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
-const results: { shown: number; ready: number; drawn: number; clusters: number; longTasks: number; zoom: number; busy: number }[] = [];
+const results: {
+  shown: number;
+  ready: number;
+  drawn: number;
+  clusters: number;
+  longTasks: number;
+  zoom: number;
+  busy: number;
+}[] = [];
 
 for (let run = 0; run < RUNS; run++) {
-  const context = await browser.newContext(THROTTLE ? { viewport: PHONE.viewport, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext(
+    THROTTLE
+      ? { viewport: PHONE.viewport, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 800 } },
+  );
   await context.addInitScript(() => {
-    localStorage.setItem('cookie-consent', JSON.stringify({ preferences: { essential: true, analytics: false, marketing: false, personalization: false }, timestamp: new Date().toISOString(), version: '1.0' }));
+    localStorage.setItem(
+      'cookie-consent',
+      JSON.stringify({
+        preferences: { essential: true, analytics: false, marketing: false, personalization: false },
+        timestamp: new Date().toISOString(),
+        version: '1.0',
+      }),
+    );
     const w = window as unknown as { longTasks: number; copyPainted: number | null };
     w.longTasks = 0;
     w.copyPainted = null;
@@ -49,7 +85,8 @@ for (let run = 0; run < RUNS; run++) {
     }).observe({ type: 'longtask', buffered: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number })[]) {
-        if (entry.identifier === 'map-copy-marker') w.copyPainted = Math.min(w.copyPainted ?? Infinity, entry.renderTime);
+        if (entry.identifier === 'map-copy-marker')
+          w.copyPainted = Math.min(w.copyPainted ?? Infinity, entry.renderTime);
       }
     }).observe({ type: 'element', buffered: true });
   });
@@ -60,7 +97,12 @@ for (let run = 0; run < RUNS; run++) {
   if (THROTTLE) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: PHONE.latency, downloadThroughput: PHONE.download, uploadThroughput: PHONE.upload });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: PHONE.latency,
+      downloadThroughput: PHONE.download,
+      uploadThroughput: PHONE.upload,
+    });
   }
   await routeMapTiles(page);
   await page.goto(`${base}/map`);
@@ -73,9 +115,22 @@ for (let run = 0; run < RUNS; run++) {
     clusters: document.querySelectorAll('.festival-cluster').length,
     longTasks: (window as unknown as { longTasks: number }).longTasks,
   }));
-  const metrics = Object.fromEntries(((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.map((m) => [m.name, m.value]));
+  const metrics = Object.fromEntries(
+    ((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.map((m) => [
+      m.name,
+      m.value,
+    ]),
+  );
   const busy = Math.round(metrics.TaskDuration * 1000);
-  if (process.env.DEBUG_MARKS) console.log(await page.evaluate(() => performance.getEntriesByType('mark').map((m) => `${m.name}=${m.startTime.toFixed(0)}`).join(' ')));
+  if (process.env.DEBUG_MARKS)
+    console.log(
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('mark')
+          .map((m) => `${m.name}=${m.startTime.toFixed(0)}`)
+          .join(' '),
+      ),
+    );
   // Input: a zoom-in click until Leaflet has re-clustered and drawn the next frame.
   // (A string: tsx would wrap named functions in a helper the page does not have.)
   const zoom: number = await page.evaluate(`new Promise((resolve) => {

@@ -15,7 +15,16 @@
 import { chromium, type Page } from '@playwright/test';
 import { withWebServer } from './support/web-server';
 
-const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const args = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 interface Entry {
   id: number;
@@ -39,14 +48,31 @@ await withWebServer(async (base) => {
     }
   }
   if (!festival) throw new Error('no festival has set times');
-  const timed = festival.lineup.filter((e) => e.starts_at && e.ends_at).sort((a, b) => a.day!.localeCompare(b.day!) || a.starts_at!.localeCompare(b.starts_at!));
+  const timed = festival.lineup
+    .filter((e) => e.starts_at && e.ends_at)
+    .sort((a, b) => a.day!.localeCompare(b.day!) || a.starts_at!.localeCompare(b.starts_at!));
   const picked = timed[0];
 
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
   try {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'allow', locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: 'allow',
+      locale: 'es-ES',
+      timezoneId: 'Europe/Madrid',
+    });
     await context.addInitScript(() => {
-      localStorage.setItem('cookie-consent', JSON.stringify({ preferences: { essential: true, analytics: false, marketing: false, personalization: false }, timestamp: new Date().toISOString(), version: '1.0' }));
+      localStorage.setItem(
+        'cookie-consent',
+        JSON.stringify({
+          preferences: { essential: true, analytics: false, marketing: false, personalization: false },
+          timestamp: new Date().toISOString(),
+          version: '1.0',
+        }),
+      );
     });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -54,14 +80,19 @@ await withWebServer(async (base) => {
       if (msg.type() === 'error') errors.push(msg.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
-    page.on('requestfailed', (request) => errors.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
+    page.on('requestfailed', (request) =>
+      errors.push(`request failed: ${request.url()} (${request.failure()?.errorText})`),
+    );
 
     // The online visit.
     await page.goto(`${base}/`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
     await page.goto(`${base}/festival/${festival.id}`);
     await page.getByRole('heading', { level: 1, name: festival.name }).waitFor();
-    await page.getByRole('button', { name: `Añadir ${festival.name} a favoritos` }).first().click();
+    await page
+      .getByRole('button', { name: `Añadir ${festival.name} a favoritos` })
+      .first()
+      .click();
     await page.getByText('Festival añadido a favoritos').waitFor();
     await page.getByRole('link', { name: 'Mi horario' }).click();
     await page.getByRole('heading', { level: 1, name: 'Mi horario' }).waitFor();
@@ -81,16 +112,20 @@ await withWebServer(async (base) => {
     const screens: { path: string; what: string; check: (p: Page) => Promise<unknown> }[] = [
       {
         path: '/',
-        what: "the offline notice and the festival cards",
+        what: 'the offline notice and the festival cards',
         check: async (p) => {
           await p.getByText('Sin conexión: mostrando datos guardados').waitFor();
           await p.getByRole('article').first().waitFor();
         },
       },
-      { path: '/favorites', what: `'1 festival guardado' and a link to ${festival.name}`, check: async (p) => {
+      {
+        path: '/favorites',
+        what: `'1 festival guardado' and a link to ${festival.name}`,
+        check: async (p) => {
           await p.getByText('1 festival guardado').waitFor();
           await p.getByRole('link', { name: festival.name, exact: true }).waitFor();
-        } },
+        },
+      },
       {
         path: `/festival/${festival.id}`,
         what: `its name and ${picked.artist.name} in the lineup`,
@@ -106,11 +141,14 @@ await withWebServer(async (base) => {
           await p.getByRole('heading', { level: 1, name: 'Mi horario' }).waitFor();
           const button = setButton(p, picked.artist.name);
           await button.waitFor();
-          if ((await button.getAttribute('aria-pressed')) !== 'true') throw new Error('the set picked online is not picked');
+          if ((await button.getAttribute('aria-pressed')) !== 'true')
+            throw new Error('the set picked online is not picked');
         },
       },
     ];
-    console.log(`Offline in Chromium after one online visit (375 px phone, service worker), festival "${festival.name}" (${timed.length} sets with times):`);
+    console.log(
+      `Offline in Chromium after one online visit (375 px phone, service worker), festival "${festival.name}" (${timed.length} sets with times):`,
+    );
     for (const screen of screens) {
       const started = Date.now();
       let shown = true;
@@ -126,7 +164,9 @@ await withWebServer(async (base) => {
       const ms = Date.now() - started - (shown ? 1000 : 0);
       const seen = errors.splice(0);
       if (!shown || seen.length) failed = true;
-      console.log(`  ${screen.path.padEnd(36)} ${shown ? `shown in ${ms} ms` : 'NOT SHOWN'}: ${screen.what}; console errors: ${seen.length}${problem ? ` (${problem})` : ''}`);
+      console.log(
+        `  ${screen.path.padEnd(36)} ${shown ? `shown in ${ms} ms` : 'NOT SHOWN'}: ${screen.what}; console errors: ${seen.length}${problem ? ` (${problem})` : ''}`,
+      );
       for (const e of seen) console.log(`      ${e}`);
     }
     await context.close();
@@ -139,5 +179,7 @@ process.exitCode = failed ? 1 : 0;
 
 /** A set's button in 'Mi horario': its name starts with its times, then the artist. */
 function setButton(page: Page, artist: string) {
-  return page.getByRole('button', { name: new RegExp(`^\\d\\d:\\d\\d–\\d\\d:\\d\\d\\s*${artist.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+  return page.getByRole('button', {
+    name: new RegExp(`^\\d\\d:\\d\\d–\\d\\d:\\d\\d\\s*${artist.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+  });
 }

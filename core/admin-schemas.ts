@@ -64,7 +64,10 @@ const coordinate = (label: string, limit: number) => {
   const range = `La ${label} debe estar entre -${limit} y ${limit}.`;
   return z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number({ error: `La ${label} es requerida y debe ser un número.` }).min(-limit, { error: range }).max(limit, { error: range }),
+    z
+      .number({ error: `La ${label} es requerida y debe ser un número.` })
+      .min(-limit, { error: range })
+      .max(limit, { error: range }),
   );
 };
 
@@ -77,7 +80,12 @@ export type CoordinatesInput = z.output<typeof coordinatesSchema>;
 
 const limitParam = (max: number) => {
   const message = `limit debe ser un número entre 1 y ${max}.`;
-  return z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message }).max(max, { error: message }).optional();
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(1, { error: message })
+    .max(max, { error: message })
+    .optional();
 };
 const offsetParam = z.coerce
   .number({ error: 'offset debe ser un número entero no negativo.' })
@@ -99,7 +107,12 @@ export const adminFestivalsQuerySchema = z.object({
 
 export const mediaListQuerySchema = listQuerySchema.extend({
   status: z.enum(['pending', 'approved', 'rejected'], { error: 'Estado no válido.' }).optional(),
-  festival_id: z.coerce.number({ error: 'Identificador no válido.' }).int({ error: 'Identificador no válido.' }).positive({ error: 'Identificador no válido.' }).max(2147483647, { error: 'Identificador no válido.' }).optional(),
+  festival_id: z.coerce
+    .number({ error: 'Identificador no válido.' })
+    .int({ error: 'Identificador no válido.' })
+    .positive({ error: 'Identificador no válido.' })
+    .max(2147483647, { error: 'Identificador no válido.' })
+    .optional(),
 });
 
 export const USERS_DEFAULT_LIMIT = 1000;
@@ -113,7 +126,12 @@ export type AuditEntity = (typeof auditEntities)[number];
 export const auditQuerySchema = z.object({
   limit: limitParam(500),
   entity: z.enum(auditEntities, { error: 'Entidad no válida.' }).optional(),
-  entity_id: z.coerce.number({ error: 'Identificador no válido.' }).int({ error: 'Identificador no válido.' }).positive({ error: 'Identificador no válido.' }).max(2147483647, { error: 'Identificador no válido.' }).optional(),
+  entity_id: z.coerce
+    .number({ error: 'Identificador no válido.' })
+    .int({ error: 'Identificador no válido.' })
+    .positive({ error: 'Identificador no válido.' })
+    .max(2147483647, { error: 'Identificador no válido.' })
+    .optional(),
 });
 
 export const GEOCODE_BATCH_DEFAULT = 10;
@@ -133,7 +151,12 @@ const FILE_SIZE_MESSAGE = 'fileSize debe ser el tamaño del archivo en bytes.';
 const optionalId = (message: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(2147483647, { error: message }).optional(),
+    z.coerce
+      .number({ error: message })
+      .int({ error: message })
+      .positive({ error: message })
+      .max(2147483647, { error: message })
+      .optional(),
   );
 
 export const SELECT_FESTIVAL_FIRST = 'Selecciona un festival antes de subir una imagen.';
@@ -146,7 +169,11 @@ export const SELECT_FESTIVAL_FIRST = 'Selecciona un festival antes de subir una 
  */
 export const adminUploadUrlSchema = z
   .object({
-    fileName: z.string({ error: FILE_NAME_MESSAGE }).trim().min(1, { error: FILE_NAME_MESSAGE }).max(255, { error: 'El nombre del archivo es demasiado largo.' }),
+    fileName: z
+      .string({ error: FILE_NAME_MESSAGE })
+      .trim()
+      .min(1, { error: FILE_NAME_MESSAGE })
+      .max(255, { error: 'El nombre del archivo es demasiado largo.' }),
     contentType: z.string({ error: FILE_TYPE_MESSAGE }),
     fileSize: z
       .number({ error: FILE_SIZE_MESSAGE })
@@ -157,19 +184,27 @@ export const adminUploadUrlSchema = z
     festivalId: optionalId('Selecciona un festival válido.'),
     /** A festival being created in the admin form: no id yet, the image is linked when the form is saved. */
     festivalData: z
-      .object({
-        id: optionalId('Selecciona un festival válido.'),
-        name: z.string().trim().max(200).nullish(),
-        start_date: z.string().trim().max(40).nullish(),
-        location: z.string().trim().max(200).nullish(),
-      }, { error: SELECT_FESTIVAL_FIRST })
+      .object(
+        {
+          id: optionalId('Selecciona un festival válido.'),
+          name: z.string().trim().max(200).nullish(),
+          start_date: z.string().trim().max(40).nullish(),
+          location: z.string().trim().max(200).nullish(),
+        },
+        { error: SELECT_FESTIVAL_FIRST },
+      )
       .nullish(),
   })
   .transform((value, ctx) => {
     const file = { type: value.contentType, name: value.fileName };
     const message = value.fileSize === null ? imageTypeError(file) : imageFileError({ ...file, size: value.fileSize });
     if (message) {
-      ctx.issues.push({ code: 'custom', message, input: value, path: [message === FILE_TYPE_MESSAGE ? 'contentType' : 'fileSize'] });
+      ctx.issues.push({
+        code: 'custom',
+        message,
+        input: value,
+        path: [message === FILE_TYPE_MESSAGE ? 'contentType' : 'fileSize'],
+      });
       return z.NEVER;
     }
     const festivalId = value.festivalId ?? value.festivalData?.id ?? null;
@@ -183,6 +218,10 @@ export type AdminUploadUrlBody = z.output<typeof adminUploadUrlSchema>;
 
 /** POST /api/admin/upload/confirm: the key that was PUT; other fields a client sends are informative. */
 export const adminUploadConfirmSchema = z.object({
-  key: z.string({ error: 'Falta la clave de la subida.' }).trim().min(1, { error: 'Falta la clave de la subida.' }).max(512, { error: 'Clave de subida no válida.' }),
+  key: z
+    .string({ error: 'Falta la clave de la subida.' })
+    .trim()
+    .min(1, { error: 'Falta la clave de la subida.' })
+    .max(512, { error: 'Clave de subida no válida.' }),
   festivalId: optionalId('Selecciona un festival válido.'),
 });

@@ -21,9 +21,18 @@ export const preferencesInputSchema = z
     // An object of optional kinds rather than a record keyed by an enum: zod reports a key a record's
     // enum refuses with its generic wording, and this message names the kinds there are.
     channels: z
-      .strictObject(Object.fromEntries(alertKinds.map((k) => [k, channelsSchema.optional()])) as Record<(typeof alertKinds)[number], z.ZodOptional<typeof channelsSchema>>, {
-        error: (issue) => (issue.code === 'unrecognized_keys' ? `Tipo de aviso desconocido: usa ${alertKinds.join(', ')}.` : 'Los canales deben ser un objeto por tipo de aviso.'),
-      })
+      .strictObject(
+        Object.fromEntries(alertKinds.map((k) => [k, channelsSchema.optional()])) as Record<
+          (typeof alertKinds)[number],
+          z.ZodOptional<typeof channelsSchema>
+        >,
+        {
+          error: (issue) =>
+            issue.code === 'unrecognized_keys'
+              ? `Tipo de aviso desconocido: usa ${alertKinds.join(', ')}.`
+              : 'Los canales deben ser un objeto por tipo de aviso.',
+        },
+      )
       .optional(),
   })
   .strict();
@@ -31,17 +40,28 @@ export type PreferencesInput = z.output<typeof preferencesInputSchema>;
 
 export const preferencesResponse = z.object({
   digest: z.enum(digestModes),
-  channels: z.object(Object.fromEntries(alertKinds.map((k) => [k, channelsSchema])) as Record<(typeof alertKinds)[number], typeof channelsSchema>),
+  channels: z.object(
+    Object.fromEntries(alertKinds.map((k) => [k, channelsSchema])) as Record<
+      (typeof alertKinds)[number],
+      typeof channelsSchema
+    >,
+  ),
 });
 export type Preferences = z.output<typeof preferencesResponse>;
 
-export const unsubscribeQuerySchema = z.object({ token: z.string({ error: 'Falta el token del enlace.' }).min(1, { error: 'Falta el token del enlace.' }).max(200) });
+export const unsubscribeQuerySchema = z.object({
+  token: z.string({ error: 'Falta el token del enlace.' }).min(1, { error: 'Falta el token del enlace.' }).max(200),
+});
 
 /** GET /api/follows */
 export const followsResponse = z.object({
   artists: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), followed_at: z.string() })),
 });
-export const followChangedResponse = z.object({ message: z.string(), artist_id: z.number().int(), following: z.boolean() });
+export const followChangedResponse = z.object({
+  message: z.string(),
+  artist_id: z.number().int(),
+  following: z.boolean(),
+});
 
 /** The home's filters a saved search keeps (the names the home puts in its address). */
 export const alertFiltersSchema = z
@@ -62,7 +82,11 @@ export type AlertFilters = z.output<typeof alertFiltersSchema>;
 
 /** POST /api/alerts and PUT /api/alerts/{id} */
 export const alertInputSchema = z.object({
-  name: z.string({ error: 'El nombre es obligatorio.' }).trim().min(1, { error: 'El nombre es obligatorio.' }).max(100, { error: 'El nombre no puede superar los 100 caracteres.' }),
+  name: z
+    .string({ error: 'El nombre es obligatorio.' })
+    .trim()
+    .min(1, { error: 'El nombre es obligatorio.' })
+    .max(100, { error: 'El nombre no puede superar los 100 caracteres.' }),
   filters: alertFiltersSchema,
   channels: channelsSchema.default({ inApp: true, email: true, push: true }),
 });
@@ -84,22 +108,35 @@ export const pushSubscriptionSchema = z.object({
     .regex(/^https:\/\/[^\s]+$/, { error: 'El endpoint debe ser una URL https.' }),
   keys: z.object(
     {
-      p256dh: z.string({ error: 'Falta la clave p256dh.' }).regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, { error: 'La clave p256dh no es válida.' }),
-      auth: z.string({ error: 'Falta la clave auth.' }).regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, { error: 'La clave auth no es válida.' }),
+      p256dh: z
+        .string({ error: 'Falta la clave p256dh.' })
+        .regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, { error: 'La clave p256dh no es válida.' }),
+      auth: z
+        .string({ error: 'Falta la clave auth.' })
+        .regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, { error: 'La clave auth no es válida.' }),
     },
     { error: 'Faltan las claves de la suscripción.' },
   ),
 });
-export const pushUnsubscribeSchema = z.object({ endpoint: z.string({ error: 'Falta el endpoint de la suscripción.' }).max(1000) });
+export const pushUnsubscribeSchema = z.object({
+  endpoint: z.string({ error: 'Falta el endpoint de la suscripción.' }).max(1000),
+});
 export const vapidKeyResponse = z.object({ publicKey: z.string() });
 export const pushChangedResponse = z.object({ message: z.string(), subscribed: z.boolean() });
 
 /** What a user types to confirm the deletion of their account (the page asks for it, the server checks it). */
 export const DELETE_CONFIRMATION = 'ELIMINAR';
 export const deleteAccountSchema = z.object({
-  confirmation: z.literal(DELETE_CONFIRMATION, { error: `Escribe ${DELETE_CONFIRMATION} para confirmar que quieres eliminar tu cuenta.` }),
+  confirmation: z.literal(DELETE_CONFIRMATION, {
+    error: `Escribe ${DELETE_CONFIRMATION} para confirmar que quieres eliminar tu cuenta.`,
+  }),
 });
 export const accountExportResponse = z
-  .object({ exported_at: z.string(), profile: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).loose() })
+  .object({
+    exported_at: z.string(),
+    profile: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).loose(),
+  })
   .loose()
-  .describe('Todo lo que guardamos de la cuenta: perfil, preferencias, favoritos, artistas seguidos, alertas, comentarios, votos, denuncias, propuestas, fotos y vídeos, notificaciones, mensajes de contacto, dispositivos push, newsletter.');
+  .describe(
+    'Todo lo que guardamos de la cuenta: perfil, preferencias, favoritos, artistas seguidos, alertas, comentarios, votos, denuncias, propuestas, fotos y vídeos, notificaciones, mensajes de contacto, dispositivos push, newsletter.',
+  );

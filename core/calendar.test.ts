@@ -56,7 +56,13 @@ describe('weekGrid and navigation', () => {
   it('gives Monday to Sunday across a month and a year boundary', () => {
     const week = weekGrid('2026-12-31', '2026-12-31');
     expect(week.map((d) => d.iso)).toEqual([
-      '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03',
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-03',
     ]);
     expect(week.find((d) => d.isToday)?.iso).toBe('2026-12-31');
     expect(startOfWeekIso('2026-07-19')).toBe('2026-07-13'); // Sunday -> Monday before
@@ -153,9 +159,11 @@ describe('truncateText (100 / 160 characters)', () => {
 
 describe('markdownToText (previews of descriptions)', () => {
   it('keeps image alt texts and link labels, drops tags, code blocks and list markers', () => {
-    expect(markdownToText('![Escenario](/img/a.jpg "x") y [Sónar](https://es.wikipedia.org/wiki/Sónar_(festival)) <b>hoy</b>')).toBe(
-      'Escenario y Sónar hoy',
-    );
+    expect(
+      markdownToText(
+        '![Escenario](/img/a.jpg "x") y [Sónar](https://es.wikipedia.org/wiki/Sónar_(festival)) <b>hoy</b>',
+      ),
+    ).toBe('Escenario y Sónar hoy');
     expect(markdownToText('Antes\n```\ncódigo\n```\n> cita\n1. uno\n* dos ~~no~~')).toBe('Antes cita uno dos no');
     expect(markdownToText('[sin url] y [vacío]() y a < b > c')).toBe('[sin url] y vacío y a c');
   });

@@ -209,7 +209,6 @@ export function markdownToText(markdown: string | null | undefined, maxInput = M
     .trim();
 }
 
-
 /** 'julio de 2026' */
 export function monthTitle(anchor: string): string {
   const [y, m] = anchor.split('-').map(Number);

@@ -4,7 +4,11 @@
  */
 const formats = new Map<string, Intl.DateTimeFormat>();
 /** One formatter per zone and shape (building them is the slow part). `zone` undefined: the device's. */
-export function formatter(zone: string | null | undefined, options: Intl.DateTimeFormatOptions, locale = 'es-ES'): Intl.DateTimeFormat {
+export function formatter(
+  zone: string | null | undefined,
+  options: Intl.DateTimeFormatOptions,
+  locale = 'es-ES',
+): Intl.DateTimeFormat {
   const key = `${locale}|${zone ?? ''}|${JSON.stringify(options)}`;
   let format = formats.get(key);
   if (!format) {
@@ -15,5 +19,5 @@ export function formatter(zone: string | null | undefined, options: Intl.DateTim
 }
 
 /** '20:30' on the festival's clock. */
-export const clockTime = (date: Date, zone: string | null | undefined) => formatter(zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
-
+export const clockTime = (date: Date, zone: string | null | undefined) =>
+  formatter(zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);

@@ -53,7 +53,14 @@ export const EDITION_YEAR_MESSAGE = 'El año de la edición debe estar entre 195
 
 /** The year of the edition a comment is about: optional; '' in a form counts as missing. */
 const editionYearInput = z
-  .preprocess(numberLike, z.number({ error: EDITION_YEAR_MESSAGE }).int({ error: EDITION_YEAR_MESSAGE }).min(1950, { error: EDITION_YEAR_MESSAGE }).max(2100, { error: EDITION_YEAR_MESSAGE }))
+  .preprocess(
+    numberLike,
+    z
+      .number({ error: EDITION_YEAR_MESSAGE })
+      .int({ error: EDITION_YEAR_MESSAGE })
+      .min(1950, { error: EDITION_YEAR_MESSAGE })
+      .max(2100, { error: EDITION_YEAR_MESSAGE }),
+  )
   .optional();
 
 /** POST /api/comments and the text fields of POST /api/comments/with-media. */
@@ -79,7 +86,9 @@ export const reportSchema = z.object({
   details: z
     .string({ error: 'Los detalles deben ser un texto.' })
     .trim()
-    .max(REPORT_DETAILS_MAX_LENGTH, { error: `Los detalles no pueden superar los ${REPORT_DETAILS_MAX_LENGTH} caracteres.` })
+    .max(REPORT_DETAILS_MAX_LENGTH, {
+      error: `Los detalles no pueden superar los ${REPORT_DETAILS_MAX_LENGTH} caracteres.`,
+    })
     .nullish()
     .transform((v) => (v ? v : null)),
 });
@@ -216,14 +225,21 @@ export const uploadUrlSchema = z
       .min(1, { error: 'Falta el nombre del archivo.' })
       .max(255, { error: 'El nombre del archivo es demasiado largo.' }),
     contentType: z.string({ error: FILE_TYPE_MESSAGE }),
-    fileSize: z.number({ error: 'fileSize debe ser el tamaño del archivo en bytes.' }).int({ error: 'fileSize debe ser el tamaño del archivo en bytes.' }),
+    fileSize: z
+      .number({ error: 'fileSize debe ser el tamaño del archivo en bytes.' })
+      .int({ error: 'fileSize debe ser el tamaño del archivo en bytes.' }),
     /** 'festival': images of the caller's own pending proposal. */
     purpose: z.enum(uploadPurposes, { error: "purpose debe ser 'gallery' o 'festival'." }).default('gallery'),
   })
   .transform((value, ctx) => {
     const message = imageFileError({ size: value.fileSize, type: value.contentType, name: value.fileName });
     if (message) {
-      ctx.issues.push({ code: 'custom', message, input: value, path: [message === FILE_TYPE_MESSAGE ? 'contentType' : 'fileSize'] });
+      ctx.issues.push({
+        code: 'custom',
+        message,
+        input: value,
+        path: [message === FILE_TYPE_MESSAGE ? 'contentType' : 'fileSize'],
+      });
       return z.NEVER;
     }
     return { ...value, contentType: normaliseImageType(value.contentType)! };
@@ -241,7 +257,11 @@ const mediaText = (label: string) =>
 
 /** POST /api/media/confirm: the key the browser PUT to, plus optional texts for the gallery. */
 export const confirmUploadSchema = z.object({
-  key: z.string({ error: 'Falta la clave de la subida.' }).trim().min(1, { error: 'Falta la clave de la subida.' }).max(512, { error: 'Clave de subida no válida.' }),
+  key: z
+    .string({ error: 'Falta la clave de la subida.' })
+    .trim()
+    .min(1, { error: 'Falta la clave de la subida.' })
+    .max(512, { error: 'Clave de subida no válida.' }),
   caption: mediaText('título'),
   comment: mediaText('comentario'),
 });
@@ -266,8 +286,18 @@ const offsetMessage = 'offset debe ser un número entero no negativo.';
 
 /** ?limit&offset on the public lists; the total comes back in X-Total-Count. */
 export const pageQuerySchema = z.object({
-  limit: z.coerce.number({ error: limitMessage }).int({ error: limitMessage }).min(1, { error: limitMessage }).max(LIST_LIMIT_MAX, { error: limitMessage }).optional(),
-  offset: z.coerce.number({ error: offsetMessage }).int({ error: offsetMessage }).min(0, { error: offsetMessage }).max(INT_MAX, { error: offsetMessage }).optional(),
+  limit: z.coerce
+    .number({ error: limitMessage })
+    .int({ error: limitMessage })
+    .min(1, { error: limitMessage })
+    .max(LIST_LIMIT_MAX, { error: limitMessage })
+    .optional(),
+  offset: z.coerce
+    .number({ error: offsetMessage })
+    .int({ error: offsetMessage })
+    .min(0, { error: offsetMessage })
+    .max(INT_MAX, { error: offsetMessage })
+    .optional(),
 });
 export type PageQuery = z.output<typeof pageQuerySchema>;
 

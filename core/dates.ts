@@ -8,13 +8,47 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 // runtime's Spanish locale data, about 200 ms of a phone's main thread (docs/decisions/061), and the
 // home's cards need only these words. core/dates.test.ts checks they are the words Intl gives.
 /** 'enero' ... 'diciembre'. */
-export const monthNames: readonly string[] = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+export const monthNames: readonly string[] = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
 /** 'lunes' ... 'domingo'. */
-export const weekdayNames: readonly string[] = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
+export const weekdayNames: readonly string[] = [
+  'lunes',
+  'martes',
+  'miércoles',
+  'jueves',
+  'viernes',
+  'sábado',
+  'domingo',
+];
 /** 'lun' ... 'dom'. */
 export const weekdayShortNames: readonly string[] = ['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom'];
 /** 'ene' ... 'dic', as Intl abbreviates them ('sept'). */
-export const monthShortNames: readonly string[] = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'];
+export const monthShortNames: readonly string[] = [
+  'ene',
+  'feb',
+  'mar',
+  'abr',
+  'may',
+  'jun',
+  'jul',
+  'ago',
+  'sept',
+  'oct',
+  'nov',
+  'dic',
+];
 
 /** Month names a person may type: the full and short names, and the variants Spain and America use for September. */
 const spanishMonths = new Map<string, number>([
@@ -42,7 +76,6 @@ const dayMonthYear = new RegExp(String.raw`^(\d{1,2})([-/.])(\d{1,2})\2(\d{4})${
 const yearMonthDay = new RegExp(String.raw`^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})${time}$`, 'i');
 const spanishDate = /^(?:[a-z]+,?\s+)?(\d{1,2})\s+(?:de\s+)?([a-z]+)\.?,?\s+(?:de\s+|del\s+)?(\d{4})$/;
 const englishMonth = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
-
 
 /**
  * A date typed in the proposal form: DD-MM-YYYY, YYYY-MM-DD, DD/MM/YYYY or any parsable date,
@@ -99,7 +132,6 @@ function toDate(value: string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-
 /** 'd de MMMM de yyyy' in Spanish; missing or invalid -> 'Fecha no disponible'. */
 export function formatDate(iso: string | null | undefined): string {
   const d = toDate(iso);
@@ -107,10 +139,7 @@ export function formatDate(iso: string | null | undefined): string {
 }
 
 /** 'start - end' when the end is another day, else the start alone. */
-export function formatDateRange(
-  start: string | null | undefined,
-  end: string | null | undefined,
-): string {
+export function formatDateRange(start: string | null | undefined, end: string | null | undefined): string {
   const from = formatDate(start);
   if (from === missingDate) return missingDate;
   const to = formatDate(end);

@@ -117,7 +117,7 @@ export const europeanPlaces: readonly EuropeanPlace[] = [
   { name: 'Sabadell', region: 'España', lat: 41.5433, lon: 2.1094 },
   { name: 'Terrassa', region: 'España', lat: 41.561, lon: 2.0089 },
   { name: 'Badalona', region: 'España', lat: 41.45, lon: 2.2474 },
-  { name: 'L\'Hospitalet de Llobregat', region: 'España', lat: 41.3596, lon: 2.0997 },
+  { name: "L'Hospitalet de Llobregat", region: 'España', lat: 41.3596, lon: 2.0997 },
   { name: 'Manresa', region: 'España', lat: 41.725, lon: 1.8266 },
   { name: 'Vic', region: 'España', lat: 41.9304, lon: 2.2546 },
   { name: 'Figueres', region: 'España', lat: 42.2675, lon: 2.961 },

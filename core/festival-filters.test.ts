@@ -236,7 +236,11 @@ describe('matchesFilters (search, genre, minimum rating, upcoming, date range)',
   });
 
   it.each([
-    ['every filter satisfied', { search: 'barcelona', genre: 'House', minRating: 4, upcoming: true, from: '2026-07-01', to: '2026-07-31' }, true],
+    [
+      'every filter satisfied',
+      { search: 'barcelona', genre: 'House', minRating: 4, upcoming: true, from: '2026-07-01', to: '2026-07-31' },
+      true,
+    ],
     ['one filter fails (genre)', { search: 'barcelona', genre: 'Trance', minRating: 4, upcoming: true }, false],
     ['one filter fails (rating)', { search: 'barcelona', genre: 'House', minRating: 5 }, false],
     ['no filters', {}, true],
@@ -301,8 +305,15 @@ describe('filterFestivals: filter then sort', () => {
 
   it('agrees with matchesFilters', () => {
     const filters: FestivalFilters = { search: 'e', minRating: 2 };
-    const expected = list.filter((f) => matchesFilters(f, filters, now)).map((f) => f.id).sort();
-    expect(filterFestivals(list, filters, now).map((f) => f.id).sort()).toEqual(expected);
+    const expected = list
+      .filter((f) => matchesFilters(f, filters, now))
+      .map((f) => f.id)
+      .sort();
+    expect(
+      filterFestivals(list, filters, now)
+        .map((f) => f.id)
+        .sort(),
+    ).toEqual(expected);
   });
 });
 
@@ -325,10 +336,34 @@ describe('filter interplay reducers (upcoming-only and the date range exclude ea
   });
 
   it.each<[string, FestivalFilters, string, string, Partial<FestivalFilters>]>([
-    ['setting from turns upcoming off', defaultFilters, '2026-07-01', '', { upcoming: false, from: '2026-07-01', to: '' }],
-    ['setting to turns upcoming off', defaultFilters, '', '2026-07-31', { upcoming: false, from: '', to: '2026-07-31' }],
-    ['setting both turns upcoming off', defaultFilters, '2026-07-01', '2026-07-31', { upcoming: false, from: '2026-07-01', to: '2026-07-31' }],
-    ['clearing the range leaves upcoming off', { upcoming: false, from: '2026-07-01' }, '', '', { upcoming: false, from: '', to: '' }],
+    [
+      'setting from turns upcoming off',
+      defaultFilters,
+      '2026-07-01',
+      '',
+      { upcoming: false, from: '2026-07-01', to: '' },
+    ],
+    [
+      'setting to turns upcoming off',
+      defaultFilters,
+      '',
+      '2026-07-31',
+      { upcoming: false, from: '', to: '2026-07-31' },
+    ],
+    [
+      'setting both turns upcoming off',
+      defaultFilters,
+      '2026-07-01',
+      '2026-07-31',
+      { upcoming: false, from: '2026-07-01', to: '2026-07-31' },
+    ],
+    [
+      'clearing the range leaves upcoming off',
+      { upcoming: false, from: '2026-07-01' },
+      '',
+      '',
+      { upcoming: false, from: '', to: '' },
+    ],
     ['an empty range leaves upcoming on', { upcoming: true }, '', '', { upcoming: true, from: '', to: '' }],
   ])('setDateRange: %s', (_label, before, from, to, expected) => {
     const after = setDateRange(before, from, to);

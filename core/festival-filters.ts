@@ -37,10 +37,7 @@ export interface Near extends LatLon {
   radiusKm?: number | null;
 }
 
-export type FilterableFestival = Pick<
-  Festival,
-  'name' | 'location' | 'genres' | 'start_date' | 'end_date'
-> & {
+export type FilterableFestival = Pick<Festival, 'name' | 'location' | 'genres' | 'start_date' | 'end_date'> & {
   averageRating?: number | null;
   latitude?: number | null;
   longitude?: number | null;
@@ -53,8 +50,16 @@ export type FilterableFestival = Pick<
 };
 
 /** What 'Limpiar filtros' resets to: no search, no genre, any rating, upcoming only, no dates. */
-export const defaultFilters: Required<Pick<FestivalFilters, 'upcoming' | 'sort'>> & FestivalFilters =
-  Object.freeze({ search: '', genre: '', minRating: 0, upcoming: true, from: '', to: '', sort: 'date', maxPrice: 0 });
+export const defaultFilters: Required<Pick<FestivalFilters, 'upcoming' | 'sort'>> & FestivalFilters = Object.freeze({
+  search: '',
+  genre: '',
+  minRating: 0,
+  upcoming: true,
+  from: '',
+  to: '',
+  sort: 'date',
+  maxPrice: 0,
+});
 
 // Built on first use: the first Intl object a page builds loads the runtime's Spanish locale data
 // (docs/decisions/061), which the home's first paint does not need.
@@ -140,7 +145,12 @@ function compileFilters(filters: FestivalFilters, now: Date): (f: FilterableFest
   const box = near && radius !== null ? boundingBox(near, radius) : null;
 
   return (f) => {
-    if (query && !searchText(f).includes(query) && !(artistQuery.length >= 3 && f.artistKeys?.some((k) => k.includes(artistQuery)))) return false;
+    if (
+      query &&
+      !searchText(f).includes(query) &&
+      !(artistQuery.length >= 3 && f.artistKeys?.some((k) => k.includes(artistQuery)))
+    )
+      return false;
     if (near && box && radius !== null) {
       const point = festivalPoint(f);
       if (!point || point.lat < box.minLat || point.lat > box.maxLat) return false;
@@ -169,11 +179,7 @@ function compileFilters(filters: FestivalFilters, now: Date): (f: FilterableFest
 }
 
 /** Search over name and location (case-insensitive), exact genre, minimum average rating (missing as 0), upcoming only, date range. */
-export function matchesFilters(
-  f: FilterableFestival,
-  filters: FestivalFilters,
-  now: Date = new Date(),
-): boolean {
+export function matchesFilters(f: FilterableFestival, filters: FestivalFilters, now: Date = new Date()): boolean {
   return compileFilters(filters, now)(f);
 }
 
@@ -187,7 +193,8 @@ function byDate(a: FilterableFestival, b: FilterableFestival): number {
   return da < db ? -1 : 1;
 }
 
-const byName = (a: FilterableFestival, b: FilterableFestival) => (collator ??= new Intl.Collator('es')).compare(a.name, b.name);
+const byName = (a: FilterableFestival, b: FilterableFestival) =>
+  (collator ??= new Intl.Collator('es')).compare(a.name, b.name);
 
 const comparators: Record<FestivalSort, (a: FilterableFestival, b: FilterableFestival) => number> = {
   date: (a, b) => byDate(a, b) || byName(a, b),

@@ -8,7 +8,12 @@ export const FESTIVAL_PAGE_SIZE = 24;
  * same URL, so the browser, the CDN and the server cache each answer once (and index.html's early
  * request for the default home matches this exactly).
  */
-export function festivalPageUrl(filters: FestivalFilters, offset = 0, limit = FESTIVAL_PAGE_SIZE, ids?: readonly number[]): string {
+export function festivalPageUrl(
+  filters: FestivalFilters,
+  offset = 0,
+  limit = FESTIVAL_PAGE_SIZE,
+  ids?: readonly number[],
+): string {
   const p = new URLSearchParams();
   if (filters.search?.trim()) p.set('search', filters.search.trim());
   if (filters.genre) p.set('genre', filters.genre);

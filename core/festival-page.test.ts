@@ -38,10 +38,30 @@ function festival(overrides: Partial<Festival>): Festival {
 const at = (lat: number, lon: number) => ({ latitude: lat, longitude: lon, hasValidCoordinates: true });
 
 const madrid = festival({ name: 'Mad Cool', location: 'Madrid', genres: ['Rock', 'Techno'], ...at(40.4168, -3.7038) });
-const barcelona = festival({ name: 'Sónar', location: 'Barcelona', genres: ['Techno'], start_date: '2030-06-18', end_date: '2030-06-20', ...at(41.3874, 2.1686) });
-const valencia = festival({ name: 'Medusa', location: 'Cullera', genres: ['EDM'], start_date: '2030-08-10', end_date: '2030-08-14', ...at(39.1667, -0.25) });
+const barcelona = festival({
+  name: 'Sónar',
+  location: 'Barcelona',
+  genres: ['Techno'],
+  start_date: '2030-06-18',
+  end_date: '2030-06-20',
+  ...at(41.3874, 2.1686),
+});
+const valencia = festival({
+  name: 'Medusa',
+  location: 'Cullera',
+  genres: ['EDM'],
+  start_date: '2030-08-10',
+  end_date: '2030-08-14',
+  ...at(39.1667, -0.25),
+});
 const nowhere = festival({ name: 'Sin sitio', genres: ['House'], start_date: '2030-05-01', end_date: null });
-const past = festival({ name: 'Pasado', start_date: '2029-05-01', end_date: '2029-05-02', genres: ['Techno'], ...at(40.4, -3.7) });
+const past = festival({
+  name: 'Pasado',
+  start_date: '2029-05-01',
+  end_date: '2029-05-02',
+  genres: ['Techno'],
+  ...at(40.4, -3.7),
+});
 const catalogue = [madrid, barcelona, valencia, nowhere, past];
 
 const page = (query: Record<string, string>) => festivalPage(catalogue, festivalPageQuerySchema.parse(query), now);
@@ -74,7 +94,10 @@ describe('festivalPage', () => {
     expect(techno.total).toBe(2);
     expect(techno.genres.find((g) => g.name === 'EDM')).toEqual({ name: 'EDM', count: 1 });
     // Past festivals' genres are options too (the filter may be switched off), counted as 0 here.
-    expect(page({ upcoming: 'true', search: 'medusa' }).genres.find((g) => g.name === 'Techno')).toEqual({ name: 'Techno', count: 0 });
+    expect(page({ upcoming: 'true', search: 'medusa' }).genres.find((g) => g.name === 'Techno')).toEqual({
+      name: 'Techno',
+      count: 0,
+    });
   });
 
   it('finds favourites by id, in date order, with the other filters off', () => {
@@ -129,11 +152,27 @@ describe('festivalPageUrl', () => {
     const config = readFileSync(new URL('../web/vite.config.ts', import.meta.url), 'utf8');
     const template = /const FAVORITES_PAGE = '([^']+)';/.exec(config)?.[1];
     const ids = [3, 17, 250];
-    expect(template?.replace('IDS', ids.join('%2C'))).toBe(festivalPageUrl({ ...defaultFilters, upcoming: false, sort: 'date' }, 0, FESTIVAL_PAGE_MAX, ids));
+    expect(template?.replace('IDS', ids.join('%2C'))).toBe(
+      festivalPageUrl({ ...defaultFilters, upcoming: false, sort: 'date' }, 0, FESTIVAL_PAGE_MAX, ids),
+    );
   });
 
   it('names the filters in one order, the place rounded, the ids of favourites', () => {
-    expect(festivalPageUrl({ search: ' sónar ', genre: 'Techno', minRating: 3, upcoming: false, sort: 'distance', near: { lat: 40.41677, lon: -3.70379, radiusKm: 100 } }, 24, 24, [3, 1])).toBe(
+    expect(
+      festivalPageUrl(
+        {
+          search: ' sónar ',
+          genre: 'Techno',
+          minRating: 3,
+          upcoming: false,
+          sort: 'distance',
+          near: { lat: 40.41677, lon: -3.70379, radiusKm: 100 },
+        },
+        24,
+        24,
+        [3, 1],
+      ),
+    ).toBe(
       '/api/festivals/page?search=s%C3%B3nar&genre=Techno&minRating=3&upcoming=false&sort=distance&lat=40.4168&lon=-3.7038&radius=100&ids=3%2C1&limit=24&offset=24',
     );
   });
@@ -142,6 +181,8 @@ describe('festivalPageUrl', () => {
 describe("festivalPageUrl with 'Precio máximo'", () => {
   it('asks the server for festivals up to that price, and leaves the default URL as it was', () => {
     expect(festivalPageUrl(defaultFilters)).not.toContain('maxPrice');
-    expect(festivalPageUrl({ ...defaultFilters, maxPrice: 100 })).toBe('/api/festivals/page?upcoming=true&sort=date&maxPrice=100&limit=24');
+    expect(festivalPageUrl({ ...defaultFilters, maxPrice: 100 })).toBe(
+      '/api/festivals/page?upcoming=true&sort=date&maxPrice=100&limit=24',
+    );
   });
 });

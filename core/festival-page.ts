@@ -98,7 +98,10 @@ export function queryFilters(
     from: query.from,
     to: query.to,
     sort: query.sort ?? 'date',
-    near: query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon, radiusKm: query.radius ?? null } : null,
+    near:
+      query.lat !== undefined && query.lon !== undefined
+        ? { lat: query.lat, lon: query.lon, radiusKm: query.radius ?? null }
+        : null,
   };
 }
 
@@ -111,11 +114,17 @@ export function genreFacets(list: readonly Festival[], matching: readonly Festiv
   const counts = new Map<string, number>();
   for (const f of list) for (const g of f.genres ?? []) if (!counts.has(g)) counts.set(g, 0);
   for (const f of matching) for (const g of f.genres ?? []) counts.set(g, (counts.get(g) ?? 0) + 1);
-  return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => (collator ??= new Intl.Collator('es')).compare(a.name, b.name));
+  return [...counts]
+    .map(([name, count]) => ({ name, count }))
+    .sort((a, b) => (collator ??= new Intl.Collator('es')).compare(a.name, b.name));
 }
 
 /** One page of the approved catalogue for a query: the same filters core applies in the browser. */
-export function festivalPage(catalogue: readonly Festival[], query: FestivalPageQuery, now: Date = new Date()): FestivalPage {
+export function festivalPage(
+  catalogue: readonly Festival[],
+  query: FestivalPageQuery,
+  now: Date = new Date(),
+): FestivalPage {
   const filters = queryFilters(query);
   let list: Festival[] = catalogue as Festival[];
   if (query.ids) {
@@ -137,7 +146,10 @@ export function festivalPage(catalogue: readonly Festival[], query: FestivalPage
 }
 
 /** A festival in the calendar: its card fields and the description preview (100 characters). */
-export type CalendarFestival = Pick<Festival, 'id' | 'name' | 'location' | 'start_date' | 'end_date' | 'genres' | 'status'> & {
+export type CalendarFestival = Pick<
+  Festival,
+  'id' | 'name' | 'location' | 'start_date' | 'end_date' | 'genres' | 'status'
+> & {
   description: string;
 };
 
@@ -160,7 +172,10 @@ export function toCalendarFestival(f: Festival): CalendarFestival {
     genres: f.genres,
     status: f.status,
     // Only the first characters are read: the preview never needs more.
-    description: truncateText(markdownToText(f.description, CALENDAR_DESCRIPTION_LENGTH * 4), CALENDAR_DESCRIPTION_LENGTH),
+    description: truncateText(
+      markdownToText(f.description, CALENDAR_DESCRIPTION_LENGTH * 4),
+      CALENDAR_DESCRIPTION_LENGTH,
+    ),
   };
 }
 

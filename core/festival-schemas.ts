@@ -6,11 +6,7 @@ import { z } from './zod';
 export { festivalFilterQuerySchema };
 
 const requiredText = (message: string, max: number, maxMessage: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: maxMessage });
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: maxMessage });
 
 const optionalText = (max: number, maxMessage: string) =>
   z
@@ -91,12 +87,21 @@ export const genresInput = z
   });
 
 const endNotBeforeStart = {
-  check: (v: { start_date: string | null; end_date: string | null }) => !v.start_date || !v.end_date || v.end_date >= v.start_date,
+  check: (v: { start_date: string | null; end_date: string | null }) =>
+    !v.start_date || !v.end_date || v.end_date >= v.start_date,
   message: 'La fecha de fin debe ser posterior a la fecha de inicio',
 };
 
-const nameInput = requiredText('El nombre del festival es requerido', 200, 'El nombre no puede superar los 200 caracteres.');
-const locationInput = requiredText('La ubicación del festival es requerida', 200, 'La ubicación no puede superar los 200 caracteres.');
+const nameInput = requiredText(
+  'El nombre del festival es requerido',
+  200,
+  'El nombre no puede superar los 200 caracteres.',
+);
+const locationInput = requiredText(
+  'La ubicación del festival es requerida',
+  200,
+  'La ubicación no puede superar los 200 caracteres.',
+);
 const descriptionInput = requiredText(
   'La descripción del festival es requerida',
   20000,
@@ -119,8 +124,14 @@ export const proposeFestivalSchema = z
 export type ProposeFestivalInput = z.input<typeof proposeFestivalSchema>;
 export type ProposeFestival = z.output<typeof proposeFestivalSchema>;
 
-const latitude = z.coerce.number({ error: 'La latitud debe ser un número.' }).min(-90, { error: 'La latitud debe estar entre -90 y 90.' }).max(90, { error: 'La latitud debe estar entre -90 y 90.' });
-const longitude = z.coerce.number({ error: 'La longitud debe ser un número.' }).min(-180, { error: 'La longitud debe estar entre -180 y 180.' }).max(180, { error: 'La longitud debe estar entre -180 y 180.' });
+const latitude = z.coerce
+  .number({ error: 'La latitud debe ser un número.' })
+  .min(-90, { error: 'La latitud debe estar entre -90 y 90.' })
+  .max(90, { error: 'La latitud debe estar entre -90 y 90.' });
+const longitude = z.coerce
+  .number({ error: 'La longitud debe ser un número.' })
+  .min(-180, { error: 'La longitud debe estar entre -180 y 180.' })
+  .max(180, { error: 'La longitud debe estar entre -180 y 180.' });
 
 /** POST/PUT /api/admin/festivals: the admin form (name, start date, description and location required; the end not before the start). */
 export const adminFestivalSchema = z

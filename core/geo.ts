@@ -21,12 +21,16 @@ export function distanceKm(a: LatLon, b: LatLon): number {
  * The latitude and longitude limits that hold every point within `km` of `centre`: a cheap test
  * that rules out most festivals before the exact distance is worked out.
  */
-export function boundingBox(centre: LatLon, km: number): { minLat: number; maxLat: number; minLon: number; maxLon: number } {
+export function boundingBox(
+  centre: LatLon,
+  km: number,
+): { minLat: number; maxLat: number; minLon: number; maxLon: number } {
   const dLat = (km / EARTH_RADIUS_KM) * (180 / Math.PI);
   const minLat = centre.lat - dLat;
   const maxLat = centre.lat + dLat;
   // Near a pole every longitude is within reach.
-  if (maxLat >= 90 || minLat <= -90) return { minLat: Math.max(-90, minLat), maxLat: Math.min(90, maxLat), minLon: -180, maxLon: 180 };
+  if (maxLat >= 90 || minLat <= -90)
+    return { minLat: Math.max(-90, minLat), maxLat: Math.min(90, maxLat), minLon: -180, maxLon: 180 };
   const dLon = Math.asin(Math.min(1, Math.sin(km / EARTH_RADIUS_KM) / Math.cos(rad(centre.lat)))) * (180 / Math.PI);
   return { minLat, maxLat, minLon: centre.lon - dLon, maxLon: centre.lon + dLon };
 }

@@ -18,7 +18,10 @@ const festival = {
 const unfold = (ics: string) => ics.replace(/\r\n /g, '');
 
 describe('festivalToIcs', () => {
-  const ics = festivalToIcs(festival, { url: 'https://festivales.example/festival/7/sonar', now: new Date('2026-01-02T03:04:05.678Z') })!;
+  const ics = festivalToIcs(festival, {
+    url: 'https://festivales.example/festival/7/sonar',
+    now: new Date('2026-01-02T03:04:05.678Z'),
+  })!;
 
   it('is an RFC 5545 calendar with CRLF lines of at most 75 octets', () => {
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
@@ -39,7 +42,9 @@ describe('festivalToIcs', () => {
     const text = unfold(ics);
     expect(text).toContain('SUMMARY:Sónar\\, Barcelona\\; edición 2026\r\n');
     expect(text).toContain('LOCATION:Barcelona\\, España - Fira Montjuïc\r\n');
-    expect(text).toContain('DESCRIPTION:Música avanzada y arte. Tres días.\\n\\nWeb oficial: https://sonar.es/\\n\\nhttps://festivales.example/festival/7/sonar');
+    expect(text).toContain(
+      'DESCRIPTION:Música avanzada y arte. Tres días.\\n\\nWeb oficial: https://sonar.es/\\n\\nhttps://festivales.example/festival/7/sonar',
+    );
     expect(text).toContain('URL:https://festivales.example/festival/7/sonar\r\n');
     expect(text).toContain('GEO:41.37;2.15\r\n');
   });

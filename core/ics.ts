@@ -63,14 +63,20 @@ export function foldIcsLine(line: string): string {
 /** 'Cartel: headliners, then the rest', as the festival page lists it; nothing while it is not announced. */
 function lineupText(lineup: IcsFestival['lineup']): string {
   if (!lineup?.length) return '';
-  const names = [...lineup.filter((e) => e.billing === 'headliner'), ...lineup.filter((e) => e.billing !== 'headliner')].map((e) => e.artist.name);
+  const names = [
+    ...lineup.filter((e) => e.billing === 'headliner'),
+    ...lineup.filter((e) => e.billing !== 'headliner'),
+  ].map((e) => e.artist.name);
   return `Cartel: ${[...new Set(names)].join(', ')}`;
 }
 
 const compactDate = (iso: string) => iso.replace(/-/g, '');
 
 function utcStamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /**
@@ -81,7 +87,12 @@ export function festivalToIcs(festival: IcsFestival, options: IcsOptions = {}): 
   const span = itemSpan(festival);
   if (!span) return null;
   const [start, end] = span;
-  const description = [markdownToText(festival.description), lineupText(festival.lineup), festival.website ? `Web oficial: ${festival.website}` : '', options.url ?? '']
+  const description = [
+    markdownToText(festival.description),
+    lineupText(festival.lineup),
+    festival.website ? `Web oficial: ${festival.website}` : '',
+    options.url ?? '',
+  ]
     .filter(Boolean)
     .join('\n\n');
   const place = [festival.location, festival.address].filter(Boolean).join(' - ');

@@ -18,7 +18,11 @@ const STAGE = /\b(stage|escenario|tent|arena|room|area|carpa|club|hall)\b/i;
 const SEPARATOR = /\s+[·•|/]\s+/;
 
 function weekdayOf(line: string): number | null {
-  const word = stripAccents(line.toLowerCase()).replace(/[^a-z]/g, ' ').trim().split(/\s+/)[0] ?? '';
+  const word =
+    stripAccents(line.toLowerCase())
+      .replace(/[^a-z]/g, ' ')
+      .trim()
+      .split(/\s+/)[0] ?? '';
   const i = weekdays.indexOf(word);
   if (i >= 0) return i;
   const j = englishWeekdays.indexOf(word);
@@ -41,7 +45,10 @@ function dayIn(weekday: number, start: string | null, end: string | null): strin
  * ('Main Stage', 'Escenario Carpa') or ending in ':' starts a stage; a line beginning with '*' is a
  * headliner. Several artists on one line separated by ' · ', ' | ' or ' / ' are split.
  */
-export function parsePastedLineup(text: string, edition: { start_date: string | null; end_date: string | null }): PastedEntry[] {
+export function parsePastedLineup(
+  text: string,
+  edition: { start_date: string | null; end_date: string | null },
+): PastedEntry[] {
   const out: PastedEntry[] = [];
   let day: string | null = null;
   let stage: string | null = null;

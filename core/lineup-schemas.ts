@@ -13,7 +13,11 @@ export const editionStatuses = ['announced', 'confirmed', 'cancelled'] as const;
 export type EditionStatus = (typeof editionStatuses)[number];
 
 const id = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(2147483647, { error: message });
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(2147483647, { error: message });
 
 /** An absolute http(s) URL (stored as typed, trimmed), or nothing. */
 export const httpUrlInput = (message: string) =>
@@ -50,7 +54,10 @@ const optionalDateTime = (message: string) =>
     .nullish()
     .transform((value, ctx) => {
       if (!value) return null;
-      if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) || Number.isNaN(Date.parse(value))) {
+      if (
+        !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) ||
+        Number.isNaN(Date.parse(value))
+      ) {
         ctx.issues.push({ code: 'custom', message, input: value });
         return z.NEVER;
       }
@@ -65,7 +72,9 @@ const artistName = z
   .refine((v) => /[\p{L}\p{N}]/u.test(v), { error: 'El nombre del artista debe contener letras o números.' })
   // 'D.J.' or 'dj!' alone: nothing is left once the "DJ" prefix and punctuation go, and the
   // database would refuse the artist halfway through saving; say it here, with the name.
-  .refine((v) => !/[\p{L}\p{N}]/u.test(v) || artistNameKey(v) !== '', { error: (issue) => `«${String(issue.input)}» no es un nombre de artista: escribe el nombre, no solo «DJ».` });
+  .refine((v) => !/[\p{L}\p{N}]/u.test(v) || artistNameKey(v) !== '', {
+    error: (issue) => `«${String(issue.input)}» no es un nombre de artista: escribe el nombre, no solo «DJ».`,
+  });
 
 /** POST /api/admin/artists and PUT /api/admin/artists/{id}. */
 export const artistInputSchema = z.object({
@@ -77,7 +86,9 @@ export const artistInputSchema = z.object({
     .nullish()
     .transform((v) => v || null),
   genres: z
-    .array(z.string().trim().min(1).max(50, { error: 'Cada género puede tener como máximo 50 caracteres.' }), { error: 'Los géneros deben ser una lista.' })
+    .array(z.string().trim().min(1).max(50, { error: 'Cada género puede tener como máximo 50 caracteres.' }), {
+      error: 'Los géneros deben ser una lista.',
+    })
     .max(12, { error: 'Máximo 12 géneros por artista.' })
     .nullish()
     .transform((v) => [...new Set(v ?? [])]),
@@ -97,9 +108,16 @@ export const artistMergeSchema = z.object({ into: id('Indica el artista en el qu
 /** POST /api/admin/artists/lookup: the names of a pasted poster, to tell known artists from new ones before saving. */
 export const artistLookupSchema = z.object({
   names: z
-    .array(z.string({ error: 'Cada nombre debe ser un texto.' }).trim().min(1, { error: 'Hay un nombre vacío.' }).max(200, { error: 'El nombre del artista no puede superar los 200 caracteres.' }), {
-      error: 'names debe ser una lista de nombres.',
-    })
+    .array(
+      z
+        .string({ error: 'Cada nombre debe ser un texto.' })
+        .trim()
+        .min(1, { error: 'Hay un nombre vacío.' })
+        .max(200, { error: 'El nombre del artista no puede superar los 200 caracteres.' }),
+      {
+        error: 'names debe ser una lista de nombres.',
+      },
+    )
     .max(MAX_LINEUP_ENTRIES, { error: `Como mucho ${MAX_LINEUP_ENTRIES} nombres a la vez.` }),
 });
 
@@ -130,7 +148,9 @@ export const editionInputSchema = z
       .max(2100, { error: 'El año debe estar entre 1950 y 2100.' }),
     start_date: isoDate('La fecha de inicio es requerida (AAAA-MM-DD).'),
     end_date: optionalIsoDate('La fecha de fin no es válida (AAAA-MM-DD).'),
-    status: z.enum(editionStatuses, { error: 'Estado no válido: announced, confirmed o cancelled.' }).default('confirmed'),
+    status: z
+      .enum(editionStatuses, { error: 'Estado no válido: announced, confirmed o cancelled.' })
+      .default('confirmed'),
     notes: z
       .string()
       .trim()
@@ -164,7 +184,9 @@ export const lineupEntryInputSchema = z
     starts_at: optionalDateTime('La hora de inicio no es válida (fecha y hora ISO 8601 con zona).'),
     ends_at: optionalDateTime('La hora de fin no es válida (fecha y hora ISO 8601 con zona).'),
   })
-  .refine((v) => v.artist_id !== undefined || v.artist_name !== undefined, { error: 'Cada entrada necesita artist_id o artist_name.' })
+  .refine((v) => v.artist_id !== undefined || v.artist_name !== undefined, {
+    error: 'Cada entrada necesita artist_id o artist_name.',
+  })
   .refine((v) => !v.starts_at || !v.ends_at || v.ends_at > v.starts_at, {
     error: 'La hora de fin debe ser posterior a la de inicio.',
     path: ['ends_at'],

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { artistPath, formatLineupDay, formatOnSale, formatPrice, lineupGroupTitle, lineupView, ticketPriceText } from './lineup-view';
+import {
+  artistPath,
+  formatLineupDay,
+  formatOnSale,
+  formatPrice,
+  lineupGroupTitle,
+  lineupView,
+  ticketPriceText,
+} from './lineup-view';
 import type { LineupEntry } from './lineup-types';
 
 let nextId = 1;
-const entry = (name: string, billing: LineupEntry['billing'] = 'regular', day: string | null = null, stage: string | null = null): LineupEntry => ({
+const entry = (
+  name: string,
+  billing: LineupEntry['billing'] = 'regular',
+  day: string | null = null,
+  stage: string | null = null,
+): LineupEntry => ({
   id: nextId++,
   artist: { id: nextId, name, slug: name.toLowerCase() },
   billing,
@@ -15,7 +28,13 @@ const entry = (name: string, billing: LineupEntry['billing'] = 'regular', day: s
 
 describe('lineupView', () => {
   it('keeps headliners in poster order and sorts the rest alphabetically, ignoring accents and case', () => {
-    const view = lineupView([entry('Nina Kraviz', 'headliner'), entry('Ben UFO'), entry('Adam Beyer', 'headliner'), entry('Âme'), entry('amelie Lens')]);
+    const view = lineupView([
+      entry('Nina Kraviz', 'headliner'),
+      entry('Ben UFO'),
+      entry('Adam Beyer', 'headliner'),
+      entry('Âme'),
+      entry('amelie Lens'),
+    ]);
     expect(view.headliners.map((e) => e.artist.name)).toEqual(['Nina Kraviz', 'Adam Beyer']);
     expect(view.groups).toHaveLength(1);
     expect(view.groups[0]!.day).toBeNull();
@@ -51,8 +70,12 @@ describe('lineup texts', () => {
   it('formats prices in Spanish euros', () => {
     expect(formatPrice(89)).toBe('89\u00a0€');
     expect(formatPrice(89.5)).toBe('89,50\u00a0€');
-    expect(ticketPriceText({ price_from: 89, price_to: 180, currency: 'EUR', sold_out: false })).toBe('Entradas de 89\u00a0€ a 180\u00a0€');
-    expect(ticketPriceText({ price_from: 89, price_to: null, currency: 'EUR', sold_out: false })).toBe('Entradas desde 89\u00a0€');
+    expect(ticketPriceText({ price_from: 89, price_to: 180, currency: 'EUR', sold_out: false })).toBe(
+      'Entradas de 89\u00a0€ a 180\u00a0€',
+    );
+    expect(ticketPriceText({ price_from: 89, price_to: null, currency: 'EUR', sold_out: false })).toBe(
+      'Entradas desde 89\u00a0€',
+    );
     expect(ticketPriceText({ price_from: 89, price_to: 180, currency: 'EUR', sold_out: true })).toBe('Agotadas');
     expect(ticketPriceText({ price_from: null, price_to: null, currency: 'EUR', sold_out: false })).toBeNull();
   });

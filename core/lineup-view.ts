@@ -92,10 +92,13 @@ export function formatPrice(amount: number, currency = 'EUR'): string {
 }
 
 /** The headline of a ticket block: 'Agotadas', 'Entradas desde 89 €', 'Entradas de 89 € a 180 €' or null when no price is known. */
-export function ticketPriceText(tickets: Pick<Tickets, 'price_from' | 'price_to' | 'currency' | 'sold_out'>): string | null {
+export function ticketPriceText(
+  tickets: Pick<Tickets, 'price_from' | 'price_to' | 'currency' | 'sold_out'>,
+): string | null {
   if (tickets.sold_out) return 'Agotadas';
   const { price_from: from, price_to: to, currency } = tickets;
-  if (from !== null && to !== null && to > from) return `Entradas de ${formatPrice(from, currency)} a ${formatPrice(to, currency)}`;
+  if (from !== null && to !== null && to > from)
+    return `Entradas de ${formatPrice(from, currency)} a ${formatPrice(to, currency)}`;
   if (from !== null) return `Entradas desde ${formatPrice(from, currency)}`;
   if (to !== null) return `Entradas hasta ${formatPrice(to, currency)}`;
   return null;
@@ -105,7 +108,11 @@ export function ticketPriceText(tickets: Pick<Tickets, 'price_from' | 'price_to'
 export function formatOnSale(instant: string, timeZone?: string): string {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return instant;
-  const time = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(date);
-  const day = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date);
+  const time = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(
+    date,
+  );
+  const day = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(
+    date,
+  );
   return `${day}, ${time}`;
 }

@@ -1,9 +1,16 @@
 import Supercluster, { type ClusterProperties } from 'supercluster';
 import { normalizeText } from './festival-filters';
-import { CLUSTER_RADIUS, hasCoordinates, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_RESULTS_SHOWN, mapCenter, searchMapFestivals } from './map';
+import {
+  CLUSTER_RADIUS,
+  hasCoordinates,
+  MAP_MAX_ZOOM,
+  MAP_MIN_ZOOM,
+  MAP_RESULTS_SHOWN,
+  mapCenter,
+  searchMapFestivals,
+} from './map';
 import { z } from './zod';
 import type { Festival } from './response-schemas';
-
 
 /** A festival on the map: what its marker and popup show. */
 export interface MapPoint {
@@ -78,10 +85,15 @@ export const mapViewQuerySchema = z
     north: bound(90, 'north').optional(),
     search: z.string().trim().max(200, { error: 'La búsqueda no puede superar 200 caracteres.' }).optional(),
   })
-  .refine((q) => [q.west, q.south, q.east, q.north].every((v) => v === undefined) || [q.west, q.south, q.east, q.north].every((v) => v !== undefined), {
-    error: 'Indica las cuatro coordenadas del área (west, south, east, north) o ninguna.',
-    path: ['west'],
-  })
+  .refine(
+    (q) =>
+      [q.west, q.south, q.east, q.north].every((v) => v === undefined) ||
+      [q.west, q.south, q.east, q.north].every((v) => v !== undefined),
+    {
+      error: 'Indica las cuatro coordenadas del área (west, south, east, north) o ninguna.',
+      path: ['west'],
+    },
+  )
   .refine((q) => q.south === undefined || q.north === undefined || q.south <= q.north, {
     error: 'south no puede estar al norte de north.',
     path: ['south'],
@@ -102,19 +114,36 @@ export class MapIndex {
     this.located = festivals.filter(hasCoordinates);
     // Leaflet's tiles are 256 px: with that extent the radius is in screen pixels, as the
     // map's clustering radius of 50 px is meant. Past maxZoom every festival is a marker of its own.
-    this.index = new Supercluster<Props>({ radius: CLUSTER_RADIUS, extent: 256, minZoom: 0, maxZoom: MAP_MAX_ZOOM - 1 });
+    this.index = new Supercluster<Props>({
+      radius: CLUSTER_RADIUS,
+      extent: 256,
+      minZoom: 0,
+      maxZoom: MAP_MAX_ZOOM - 1,
+    });
     this.index.load(
-      this.located.map((f) => ({ type: 'Feature', properties: { festival: f }, geometry: { type: 'Point', coordinates: [f.longitude!, f.latitude!] } })),
+      this.located.map((f) => ({
+        type: 'Feature',
+        properties: { festival: f },
+        geometry: { type: 'Point', coordinates: [f.longitude!, f.latitude!] },
+      })),
     );
   }
 
   markers(query: Pick<MapViewQuery, 'zoom' | 'west' | 'south' | 'east' | 'north'>): MapMarker[] {
     const zoom = Math.round(query.zoom);
     let box: [number, number, number, number] = [-180, -90, 180, 90];
-    if (query.west !== undefined && query.east !== undefined && query.south !== undefined && query.north !== undefined) {
+    if (
+      query.west !== undefined &&
+      query.east !== undefined &&
+      query.south !== undefined &&
+      query.north !== undefined
+    ) {
       // Supercluster takes longitudes in [-180, 180] and splits a box that crosses the date line itself.
       const wrap = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
-      box = query.east - query.west >= 360 ? [-180, query.south, 180, query.north] : [wrap(query.west), query.south, wrap(query.east), query.north];
+      box =
+        query.east - query.west >= 360
+          ? [-180, query.south, 180, query.north]
+          : [wrap(query.west), query.south, wrap(query.east), query.north];
       if (box[2] === -180 && query.east > query.west) box[2] = 180;
     }
     return this.index.getClusters(box, zoom).map((feature): MapMarker => {
@@ -122,11 +151,28 @@ export class MapIndex {
       const props = feature.properties as Partial<ClusterProperties> & Partial<Props>;
       if (props.cluster) {
         const id = props.cluster_id!;
-        return { type: 'cluster', id, lat: round(lat), lon: round(lon), count: props.point_count!, zoom: Math.min(this.index.getClusterExpansionZoom(id), MAP_MAX_ZOOM) };
+        return {
+          type: 'cluster',
+          id,
+          lat: round(lat),
+          lon: round(lon),
+          count: props.point_count!,
+          zoom: Math.min(this.index.getClusterExpansionZoom(id), MAP_MAX_ZOOM),
+        };
       }
       const f = props.festival!;
       // Its own coordinates: the index keeps them projected, a rounding away from what was stored.
-      return { type: 'festival', id: f.id, lat: f.latitude!, lon: f.longitude!, name: f.name, location: f.location, start_date: f.start_date, end_date: f.end_date, genres: (f.genres ?? []).slice(0, 3) };
+      return {
+        type: 'festival',
+        id: f.id,
+        lat: f.latitude!,
+        lon: f.longitude!,
+        name: f.name,
+        location: f.location,
+        start_date: f.start_date,
+        end_date: f.end_date,
+        genres: (f.genres ?? []).slice(0, 3),
+      };
     });
   }
 
@@ -135,7 +181,12 @@ export class MapIndex {
     for (let zoom = Math.max(from, 0); zoom < MAP_MAX_ZOOM; zoom++) {
       const d = 1e-6;
       const here = this.index.getClusters([f.longitude! - d, f.latitude! - d, f.longitude! + d, f.latitude! + d], zoom);
-      if (here.some((m) => !(m.properties as { cluster?: boolean }).cluster && (m.properties as Props).festival.id === f.id)) return zoom;
+      if (
+        here.some(
+          (m) => !(m.properties as { cluster?: boolean }).cluster && (m.properties as Props).festival.id === f.id,
+        )
+      )
+        return zoom;
     }
     return MAP_MAX_ZOOM;
   }
@@ -146,12 +197,22 @@ export class MapIndex {
  * matches (`indexFor` builds or finds it). The search is the map's own: accent-insensitive over
  * name, location, genres and description, name matches first (core/map.ts).
  */
-export function mapView(catalogue: readonly Festival[], query: MapViewQuery, indexFor: (festivals: readonly Festival[], key: string) => MapIndex): MapView {
+export function mapView(
+  catalogue: readonly Festival[],
+  query: MapViewQuery,
+  indexFor: (festivals: readonly Festival[], key: string) => MapIndex,
+): MapView {
   const search = query.search?.trim() ?? '';
   const center = mapCenter(catalogue);
   if (!search) {
     const index = indexFor(catalogue, '');
-    return { located: index.located.length, withoutCoordinates: catalogue.length - index.located.length, center, markers: index.markers(query), results: null };
+    return {
+      located: index.located.length,
+      withoutCoordinates: catalogue.length - index.located.length,
+      center,
+      markers: index.markers(query),
+      results: null,
+    };
   }
   const matches = searchMapFestivals(catalogue, search);
   const index = indexFor(matches, normalizeText(search));

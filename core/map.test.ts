@@ -1,7 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAP_CENTER, MAP_TILE_URL, circleBounds, clusterSize, hasCoordinates, mapCenter, mapViewLayout, searchMapFestivals } from './map';
+import {
+  DEFAULT_MAP_CENTER,
+  MAP_TILE_URL,
+  circleBounds,
+  clusterSize,
+  hasCoordinates,
+  mapCenter,
+  mapViewLayout,
+  searchMapFestivals,
+} from './map';
 
-const f = (over: Partial<{ name: string; location: string | null; description: string | null; genres: string[]; latitude: number | null; longitude: number | null; hasValidCoordinates: boolean }> = {}) => ({
+const f = (
+  over: Partial<{
+    name: string;
+    location: string | null;
+    description: string | null;
+    genres: string[];
+    latitude: number | null;
+    longitude: number | null;
+    hasValidCoordinates: boolean;
+  }> = {},
+) => ({
   name: 'Festival',
   location: 'Madrid, España',
   description: 'Descripción',
@@ -28,7 +47,12 @@ describe('mapCenter (Madrid, or the average of at least 3)', () => {
   });
 
   it('averages the valid coordinates from 3 on, ignoring invalid ones', () => {
-    const [lat, lon] = mapCenter([f({ latitude: 40, longitude: 0 }), f({ latitude: 50, longitude: 10 }), f({ latitude: 60, longitude: 20 }), f({ latitude: null, longitude: null })]);
+    const [lat, lon] = mapCenter([
+      f({ latitude: 40, longitude: 0 }),
+      f({ latitude: 50, longitude: 10 }),
+      f({ latitude: 60, longitude: 20 }),
+      f({ latitude: null, longitude: null }),
+    ]);
     expect(lat).toBeCloseTo(50);
     expect(lon).toBeCloseTo(10);
   });
@@ -37,7 +61,12 @@ describe('mapCenter (Madrid, or the average of at least 3)', () => {
 describe('searchMapFestivals (accent-insensitive over name, location, description, genre)', () => {
   const list = [
     f({ name: 'Sónar', location: 'Barcelona, España', description: 'Música avanzada', genres: ['Electrónica'] }),
-    f({ name: 'Awakenings', location: 'Ámsterdam, Países Bajos', description: 'Techno a lo grande', genres: ['Techno'] }),
+    f({
+      name: 'Awakenings',
+      location: 'Ámsterdam, Países Bajos',
+      description: 'Techno a lo grande',
+      genres: ['Techno'],
+    }),
     f({ name: 'Dekmantel', location: null, description: null, genres: ['House', 'Drum and Bass'] }),
   ];
   const names = (q: string) => searchMapFestivals(list, q).map((x) => x.name);
@@ -67,8 +96,13 @@ describe('searchMapFestivals (accent-insensitive over name, location, descriptio
   });
 });
 
-const tilesInView = (center: readonly [number, number], zoom: number, width: number, height: number, template: string) =>
-  mapViewLayout(center, zoom, width, height, template).tiles;
+const tilesInView = (
+  center: readonly [number, number],
+  zoom: number,
+  width: number,
+  height: number,
+  template: string,
+) => mapViewLayout(center, zoom, width, height, template).tiles;
 
 describe('mapViewLayout: the tiles Leaflet draws for a centre, a zoom and a box', () => {
   it('puts the centre at the middle of the box, on the tile under it', () => {
@@ -109,7 +143,14 @@ describe('circleBounds (the box a place and its radius open the map on)', () => 
  * the transformation 0.5 / (pi R) scaled to 256 * 2^zoom; the layer point is the rounded point less
  * the rounded pixel origin), written out here independently of mapViewLayout.
  */
-function leafletPoint(center: readonly [number, number], zoom: number, width: number, height: number, lat: number, lon: number): [number, number] {
+function leafletPoint(
+  center: readonly [number, number],
+  zoom: number,
+  width: number,
+  height: number,
+  lat: number,
+  lon: number,
+): [number, number] {
   const R = 6378137;
   const d = Math.PI / 180;
   const scale = 256 * 2 ** zoom;
@@ -148,7 +189,8 @@ describe('mapViewLayout: where the markers of the view lie', () => {
   });
 
   it('keeps only the markers whose icon can reach into the box', () => {
-    const ids = (width: number, height: number, zoom = 5) => mapViewLayout(center, zoom, width, height, MAP_TILE_URL, markers).markers.map((p) => p.marker.id);
+    const ids = (width: number, height: number, zoom = 5) =>
+      mapViewLayout(center, zoom, width, height, MAP_TILE_URL, markers).markers.map((p) => p.marker.id);
     expect(ids(380, 569)).toEqual([1, 2, 3]);
     expect(ids(1200, 760)).toEqual([1, 2, 3]);
     expect(ids(1200, 760, 4)).toEqual([1, 2, 3, 4]);
@@ -158,7 +200,14 @@ describe('mapViewLayout: where the markers of the view lie', () => {
   });
 
   it('sizes a cluster by its count', () => {
-    expect([1, 9, 10, 99, 100, 2814].map(clusterSize)).toEqual(['small', 'small', 'medium', 'medium', 'large', 'large']);
+    expect([1, 9, 10, 99, 100, 2814].map(clusterSize)).toEqual([
+      'small',
+      'small',
+      'medium',
+      'medium',
+      'large',
+      'large',
+    ]);
   });
 });
 
@@ -173,6 +222,8 @@ it('mapViewLayout works from its own source alone, as the boot script carries it
     [[-33.9, 151.2], 7, 1200, 760],
     [[84, 179], 3, 1200, 600],
   ] as const) {
-    expect(copy(center, zoom, width, height, MAP_TILE_URL, markers)).toEqual(mapViewLayout(center, zoom, width, height, MAP_TILE_URL, markers));
+    expect(copy(center, zoom, width, height, MAP_TILE_URL, markers)).toEqual(
+      mapViewLayout(center, zoom, width, height, MAP_TILE_URL, markers),
+    );
   }
 });

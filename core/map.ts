@@ -40,7 +40,8 @@ export const CLUSTER_ICON_SIZE = 32;
 export const PIN_ICON = { size: [25, 41], anchor: [12, 41], shadowSize: [41, 41] } as const;
 
 /** A cluster's disc by how many festivals it holds: its colour and halo (map.css). */
-export const clusterSize = (count: number): 'small' | 'medium' | 'large' => (count < 10 ? 'small' : count < 100 ? 'medium' : 'large');
+export const clusterSize = (count: number): 'small' | 'medium' | 'large' =>
+  count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
 
 /**
  * What a map of `width` × `height` px centred on `center` at `zoom` shows, placed as Leaflet places
@@ -89,7 +90,8 @@ export function mapViewLayout<M extends { lat: number; lon: number }>(
     const point = project(marker.lat, marker.lon);
     const px = Math.round(point[0]) - originX;
     const py = Math.round(point[1]) - originY;
-    if (px > -margin && px < width + margin && py > -margin && py < height + margin) placed.push({ marker, x: px, y: py });
+    if (px > -margin && px < width + margin && py > -margin && py < height + margin)
+      placed.push({ marker, x: px, y: py });
   }
   return { tiles, markers: placed };
 }
@@ -113,7 +115,9 @@ const MIN_FOR_AVERAGE = 3;
 export type Located<T> = T & { latitude: number; longitude: number };
 
 /** Coordinates count only when hasValidCoordinates is true and latitude and longitude are non-null numbers. */
-export function hasCoordinates<T extends Pick<Festival, 'hasValidCoordinates' | 'latitude' | 'longitude'>>(f: T): f is Located<T> {
+export function hasCoordinates<T extends Pick<Festival, 'hasValidCoordinates' | 'latitude' | 'longitude'>>(
+  f: T,
+): f is Located<T> {
   return (
     f.hasValidCoordinates === true &&
     typeof f.latitude === 'number' &&
@@ -124,7 +128,9 @@ export function hasCoordinates<T extends Pick<Festival, 'hasValidCoordinates' | 
 }
 
 /** The average of the valid coordinates when there are at least 3, else the default centre. */
-export function mapCenter(festivals: readonly Pick<Festival, 'hasValidCoordinates' | 'latitude' | 'longitude'>[]): [number, number] {
+export function mapCenter(
+  festivals: readonly Pick<Festival, 'hasValidCoordinates' | 'latitude' | 'longitude'>[],
+): [number, number] {
   let lat = 0;
   let lon = 0;
   let count = 0;

@@ -38,7 +38,9 @@ describe('festivalShareMeta (link preview metadata)', () => {
       'http://localhost:3000',
     );
     expect(meta.image).toBe('http://localhost:3000/images/og-default.png');
-    expect(meta.description).toBe('Dekmantel Festival en Ámsterdam, Países Bajos: fechas, ubicación, valoraciones y fotos en Festivales.');
+    expect(meta.description).toBe(
+      'Dekmantel Festival en Ámsterdam, Países Bajos: fechas, ubicación, valoraciones y fotos en Festivales.',
+    );
     expect(meta.jsonLd.endDate).toBe('2031-07-30');
     expect((meta.jsonLd.location as Record<string, unknown>).geo).toBeUndefined();
   });
@@ -58,7 +60,14 @@ describe('festivalShareMeta (link preview metadata)', () => {
         ...festival,
         edition: { id: 1, year: 2031, status: 'confirmed' },
         lineup: [entry(1, 'Ben UFO', 'regular'), entry(2, 'Jeff Mills', 'headliner')],
-        tickets: { price_from: 95, price_to: 235, currency: 'EUR', ticket_url: 'https://tickets.example/dk', on_sale_at: null, sold_out: false },
+        tickets: {
+          price_from: 95,
+          price_to: 235,
+          currency: 'EUR',
+          ticket_url: 'https://tickets.example/dk',
+          on_sale_at: null,
+          sold_out: false,
+        },
       },
       'https://festivales.example',
     );
@@ -75,12 +84,28 @@ describe('festivalShareMeta (link preview metadata)', () => {
       url: 'https://tickets.example/dk',
     });
     const cancelled = festivalShareMeta(
-      { ...festival, edition: { id: 1, year: 2031, status: 'cancelled' }, lineup: [], tickets: { price_from: 95, price_to: null, currency: 'EUR', ticket_url: null, on_sale_at: null, sold_out: true } },
+      {
+        ...festival,
+        edition: { id: 1, year: 2031, status: 'cancelled' },
+        lineup: [],
+        tickets: {
+          price_from: 95,
+          price_to: null,
+          currency: 'EUR',
+          ticket_url: null,
+          on_sale_at: null,
+          sold_out: true,
+        },
+      },
       'https://festivales.example',
     );
     expect(cancelled.jsonLd.eventStatus).toBe('https://schema.org/EventCancelled');
     expect(cancelled.jsonLd.performer).toBeUndefined();
-    expect(cancelled.jsonLd.offers).toMatchObject({ '@type': 'Offer', price: 95, availability: 'https://schema.org/SoldOut' });
+    expect(cancelled.jsonLd.offers).toMatchObject({
+      '@type': 'Offer',
+      price: 95,
+      availability: 'https://schema.org/SoldOut',
+    });
   });
 
   it('cuts descriptions to 160 characters with ...', () => {
@@ -102,7 +127,9 @@ describe('shareDescription on hostile descriptions', () => {
     expect(best).toBeLessThan(100);
     // Text past the first SHARE_MARKDOWN_INPUT characters is never read: here the preview falls back.
     const late = `${'*'.repeat(SHARE_MARKDOWN_INPUT)}Texto tardío`;
-    expect(shareDescription({ ...festival, description: late })).toBe(shareDescription({ ...festival, description: null }));
+    expect(shareDescription({ ...festival, description: late })).toBe(
+      shareDescription({ ...festival, description: null }),
+    );
   });
 });
 

@@ -19,7 +19,18 @@ export const DEFAULT_SHARE_IMAGE = '/images/og-default.png';
 
 export type ShareFestival = Pick<
   Festival,
-  'id' | 'name' | 'description' | 'location' | 'address' | 'start_date' | 'end_date' | 'website' | 'image_url' | 'latitude' | 'longitude' | 'hasValidCoordinates'
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'location'
+  | 'address'
+  | 'start_date'
+  | 'end_date'
+  | 'website'
+  | 'image_url'
+  | 'latitude'
+  | 'longitude'
+  | 'hasValidCoordinates'
 > &
   Partial<Pick<FestivalEditionFields, 'edition' | 'lineup' | 'tickets'>>;
 
@@ -68,7 +79,9 @@ export function festivalShareMeta(festival: ShareFestival, baseUrl: string): Sha
       ? { geo: { '@type': 'GeoCoordinates', latitude: festival.latitude, longitude: festival.longitude } }
       : {};
   // Headliners first, as on the page.
-  const lineup = [...(festival.lineup ?? [])].sort((a, b) => Number(b.billing === 'headliner') - Number(a.billing === 'headliner'));
+  const lineup = [...(festival.lineup ?? [])].sort(
+    (a, b) => Number(b.billing === 'headliner') - Number(a.billing === 'headliner'),
+  );
   const performer = lineup.slice(0, SHARE_PERFORMERS).map((entry) => ({
     '@type': 'MusicGroup',
     name: entry.artist.name,
@@ -78,7 +91,10 @@ export function festivalShareMeta(festival: ShareFestival, baseUrl: string): Sha
   const offers =
     tickets && (tickets.ticket_url || tickets.price_from !== null)
       ? {
-          '@type': tickets.price_to !== null && tickets.price_from !== null && tickets.price_to > tickets.price_from ? 'AggregateOffer' : 'Offer',
+          '@type':
+            tickets.price_to !== null && tickets.price_from !== null && tickets.price_to > tickets.price_from
+              ? 'AggregateOffer'
+              : 'Offer',
           ...(tickets.price_to !== null && tickets.price_from !== null && tickets.price_to > tickets.price_from
             ? { lowPrice: tickets.price_from, highPrice: tickets.price_to }
             : tickets.price_from !== null
@@ -99,7 +115,10 @@ export function festivalShareMeta(festival: ShareFestival, baseUrl: string): Sha
     url,
     image: [image],
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    eventStatus: festival.edition?.status === 'cancelled' ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
+    eventStatus:
+      festival.edition?.status === 'cancelled'
+        ? 'https://schema.org/EventCancelled'
+        : 'https://schema.org/EventScheduled',
     ...(festival.start_date ? { startDate: festival.start_date } : {}),
     ...(festival.end_date || festival.start_date ? { endDate: festival.end_date || festival.start_date } : {}),
     location: {
@@ -124,7 +143,19 @@ export function festivalShareMeta(festival: ShareFestival, baseUrl: string): Sha
 
 export type ShareArtist = Pick<
   ArtistDetail,
-  'id' | 'name' | 'slug' | 'country' | 'genres' | 'photo_url' | 'website' | 'instagram' | 'soundcloud' | 'spotify' | 'resident_advisor' | 'bandcamp' | 'upcoming'
+  | 'id'
+  | 'name'
+  | 'slug'
+  | 'country'
+  | 'genres'
+  | 'photo_url'
+  | 'website'
+  | 'instagram'
+  | 'soundcloud'
+  | 'spotify'
+  | 'resident_advisor'
+  | 'bandcamp'
+  | 'upcoming'
 >;
 
 /** An artist page's preview: '{name} - Festivales', where they play next, a schema.org MusicGroup. */
@@ -134,9 +165,18 @@ export function artistShareMeta(artist: ShareArtist, baseUrl: string): ShareMeta
   const image = absoluteUrl(artist.photo_url || DEFAULT_SHARE_IMAGE, base);
   const about = [artist.country, artist.genres.slice(0, 3).join(', ')].filter(Boolean).join(' · ');
   const next = artist.upcoming.map((a) => a.festival.name);
-  const plays = next.length ? `Próximos festivales: ${[...new Set(next)].join(', ')}.` : `Sus festivales en ${PRODUCT_NAME}.`;
+  const plays = next.length
+    ? `Próximos festivales: ${[...new Set(next)].join(', ')}.`
+    : `Sus festivales en ${PRODUCT_NAME}.`;
   const description = truncateText(`${artist.name}${about ? ` (${about})` : ''}. ${plays}`, SHARE_DESCRIPTION_LENGTH);
-  const links = [artist.website, artist.instagram, artist.soundcloud, artist.spotify, artist.resident_advisor, artist.bandcamp].filter((v): v is string => !!v);
+  const links = [
+    artist.website,
+    artist.instagram,
+    artist.soundcloud,
+    artist.spotify,
+    artist.resident_advisor,
+    artist.bandcamp,
+  ].filter((v): v is string => !!v);
   return {
     title: `${artist.name} - ${PRODUCT_NAME}`,
     description,

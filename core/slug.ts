@@ -1,8 +1,22 @@
 // Latin letters that NFD does not decompose (Øya, Łódź, Æ): folded by hand so they do
 // not vanish from slugs or searches.
 const unDecomposable: Record<string, string> = {
-  ø: 'o', Ø: 'O', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ð: 'd', Ð: 'D', ı: 'i',
-  æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ß: 'ss', þ: 'th', Þ: 'TH',
+  ø: 'o',
+  Ø: 'O',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ð: 'd',
+  Ð: 'D',
+  ı: 'i',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ß: 'ss',
+  þ: 'th',
+  Þ: 'TH',
 };
 
 /** Removes accents and other diacritics, keeping case: 'Sónar' -> 'Sonar', 'Øya' -> 'Oya'. */

@@ -21,6 +21,9 @@ export function stockNameOfUrl(url: string | null | undefined): string | null {
 
 /** '/images/stock/festival-3-sm.avif 400w, ...-md.avif 800w, ...-lg.avif 1600w'. */
 export const stockSrcSet = (name: string, format: StockFormat) =>
-  (Object.keys(STOCK_WIDTHS) as (keyof typeof STOCK_WIDTHS)[]).map((size) => `${STOCK_DIR}/${name}-${size}.${format} ${STOCK_WIDTHS[size]}w`).join(', ');
+  (Object.keys(STOCK_WIDTHS) as (keyof typeof STOCK_WIDTHS)[])
+    .map((size) => `${STOCK_DIR}/${name}-${size}.${format} ${STOCK_WIDTHS[size]}w`)
+    .join(', ');
 
-export const stockFile = (name: string, size: keyof typeof STOCK_WIDTHS, format: StockFormat) => `${STOCK_DIR}/${name}-${size}.${format}`;
+export const stockFile = (name: string, size: keyof typeof STOCK_WIDTHS, format: StockFormat) =>
+  `${STOCK_DIR}/${name}-${size}.${format}`;

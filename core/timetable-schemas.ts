@@ -6,9 +6,15 @@ export const MAX_TIMETABLE_PICKS = 500;
 /** PUT /api/timetables/{festivalId}: the lineup entries picked, by id (the whole list each time). */
 export const timetableInputSchema = z.object({
   picks: z
-    .array(z.number({ error: 'Cada actuación elegida debe ser un número.' }).int({ error: 'Cada actuación elegida debe ser un número entero.' }).positive({ error: 'Actuación no válida.' }), {
-      error: 'Indica las actuaciones elegidas (picks) como una lista.',
-    })
+    .array(
+      z
+        .number({ error: 'Cada actuación elegida debe ser un número.' })
+        .int({ error: 'Cada actuación elegida debe ser un número entero.' })
+        .positive({ error: 'Actuación no válida.' }),
+      {
+        error: 'Indica las actuaciones elegidas (picks) como una lista.',
+      },
+    )
     .max(MAX_TIMETABLE_PICKS, { error: `Como mucho ${MAX_TIMETABLE_PICKS} actuaciones.` }),
 });
 export type TimetableInput = z.infer<typeof timetableInputSchema>;

@@ -94,4 +94,8 @@ export const alertKindOf: Record<NotificationType, AlertKind> = {
 /** One email per event, or the held ones in one email a day or a week. */
 export const digestModes = ['immediate', 'daily', 'weekly'] as const;
 export type DigestMode = (typeof digestModes)[number];
-export const digestModeLabels: Record<DigestMode, string> = { immediate: 'Inmediato', daily: 'Diario', weekly: 'Semanal' };
+export const digestModeLabels: Record<DigestMode, string> = {
+  immediate: 'Inmediato',
+  daily: 'Diario',
+  weekly: 'Semanal',
+};

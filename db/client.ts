@@ -113,7 +113,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       keepAlive: true,
     });
     // A server-side disconnect of an idle connection must not crash the process; the pool replaces it.
-    pool.on('error', options.onIdleError ?? ((error: Error) => console.error('[db] conexión inactiva cerrada:', error.message)));
+    pool.on(
+      'error',
+      options.onIdleError ?? ((error: Error) => console.error('[db] conexión inactiva cerrada:', error.message)),
+    );
     pool.on('connect', ignoreCheckedOutErrors);
     const db = drizzle({ client: pool, schema, casing: 'snake_case' });
     return {

@@ -6,7 +6,8 @@
  * Pure data: no SST globals, so the tests and the bundle script can import it.
  */
 
-export type SecretName = 'DatabaseUrl' | 'SessionSecret' | 'OriginSecret' | 'GoogleClientId' | 'AdminEmails' | 'VapidPublicKey';
+export type SecretName =
+  'DatabaseUrl' | 'SessionSecret' | 'OriginSecret' | 'GoogleClientId' | 'AdminEmails' | 'VapidPublicKey';
 
 export interface ApiArea {
   /** Folder under functions/ holding app.ts and lambda.ts. */
@@ -29,24 +30,62 @@ export const apiAreas: readonly ApiArea[] = [
   // The bucket: DELETE /api/festivals/{id} removes the festival's stored images with it.
   { name: 'festivals', routes: ['/api/festivals', '/api'], memory: '512 MB', timeout: '10 seconds', needsBucket: true },
   // The bucket: deleting an account removes the photos its user uploaded.
-  { name: 'users', routes: ['/api/users'], memory: '256 MB', timeout: '10 seconds', needsBucket: true, extraSecrets: ['GoogleClientId', 'AdminEmails'] },
+  {
+    name: 'users',
+    routes: ['/api/users'],
+    memory: '256 MB',
+    timeout: '10 seconds',
+    needsBucket: true,
+    extraSecrets: ['GoogleClientId', 'AdminEmails'],
+  },
   { name: 'favorites', routes: ['/api/favorites'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
-  { name: 'notifications', routes: ['/api/notifications'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
+  {
+    name: 'notifications',
+    routes: ['/api/notifications'],
+    memory: '256 MB',
+    timeout: '10 seconds',
+    needsBucket: false,
+  },
   // Follows of artists, saved searches and this device's push subscription.
-  { name: 'alerts', routes: ['/api/follows', '/api/alerts', '/api/push'], memory: '256 MB', timeout: '10 seconds', needsBucket: false, extraSecrets: ['VapidPublicKey'] },
+  {
+    name: 'alerts',
+    routes: ['/api/follows', '/api/alerts', '/api/push'],
+    memory: '256 MB',
+    timeout: '10 seconds',
+    needsBucket: false,
+    extraSecrets: ['VapidPublicKey'],
+  },
   // Calendar feeds (iCalendar and RSS), public and each user's private one.
   { name: 'feeds', routes: ['/api/feeds'], memory: '512 MB', timeout: '10 seconds', needsBucket: false },
   { name: 'newsletter', routes: ['/api/newsletter'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
   { name: 'contact', routes: ['/api/contact'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
   // Comments with photos and admin confirms make each photo's AVIF and WebP copies (about a second of CPU each).
   { name: 'comments', routes: ['/api/comments'], memory: '1024 MB', timeout: '20 seconds', needsBucket: true },
-  { name: 'media', routes: ['/api/media', '/api/gallery'], memory: '1024 MB', timeout: '25 seconds', needsBucket: true },
+  {
+    name: 'media',
+    routes: ['/api/media', '/api/gallery'],
+    memory: '1024 MB',
+    timeout: '25 seconds',
+    needsBucket: true,
+  },
   // Admin saves geocode addresses (GEOCODER_TIMEOUT_MS) and issue/confirm upload URLs.
   { name: 'admin', routes: ['/api/admin'], memory: '1024 MB', timeout: '25 seconds', needsBucket: true },
   // Share previews with Open Graph tags in the HTML (link previews need the festival or the artist in the HTML), robots.txt and the sitemap.
   // The OpenAPI document and Swagger UI: a document written at bundle time, no database.
-  { name: 'docs', routes: ['/api/openapi.json', '/api/docs'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
-  { name: 'pages', routes: ['/festival', '/artista', '/robots.txt', '/sitemap.xml', '/sitemaps'], memory: '256 MB', timeout: '10 seconds', needsBucket: false },
+  {
+    name: 'docs',
+    routes: ['/api/openapi.json', '/api/docs'],
+    memory: '256 MB',
+    timeout: '10 seconds',
+    needsBucket: false,
+  },
+  {
+    name: 'pages',
+    routes: ['/festival', '/artista', '/robots.txt', '/sitemap.xml', '/sitemaps'],
+    memory: '256 MB',
+    timeout: '10 seconds',
+    needsBucket: false,
+  },
 ];
 
 export const baseSecrets: readonly SecretName[] = ['DatabaseUrl', 'SessionSecret', 'OriginSecret'];
@@ -95,5 +134,8 @@ export function areaForPath(path: string, areas: readonly ApiArea[] = apiAreas):
 }
 
 export function pathMatchesPrefix(path: string, prefix: string): boolean {
-  return path.startsWith(prefix) && (path === prefix || prefix.endsWith('/') || path[prefix.length] === '/' || prefix === '/');
+  return (
+    path.startsWith(prefix) &&
+    (path === prefix || prefix.endsWith('/') || path[prefix.length] === '/' || prefix === '/')
+  );
 }

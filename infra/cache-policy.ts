@@ -28,7 +28,10 @@ export function honourOriginCaching(args: {
   args.minTtl = 0;
   args.defaultTtl = 0;
   args.maxTtl = 31_536_000;
-  const params = (args.parametersInCacheKeyAndForwardedToOrigin ??= {}) as { enableAcceptEncodingBrotli?: boolean; enableAcceptEncodingGzip?: boolean };
+  const params = (args.parametersInCacheKeyAndForwardedToOrigin ??= {}) as {
+    enableAcceptEncodingBrotli?: boolean;
+    enableAcceptEncodingGzip?: boolean;
+  };
   params.enableAcceptEncodingBrotli = true;
   params.enableAcceptEncodingGzip = true;
 }

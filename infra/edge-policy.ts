@@ -5,13 +5,22 @@
  * declare the resources.
  */
 import { ORIGIN_HEADER } from '../functions/lib/origin-secret';
-import { cspDirectives, HSTS_MAX_AGE_SECONDS, securityHeaderValues, serializeCsp } from '../functions/lib/security-policy';
+import {
+  cspDirectives,
+  HSTS_MAX_AGE_SECONDS,
+  securityHeaderValues,
+  serializeCsp,
+} from '../functions/lib/security-policy';
 
 /** CloudFront's limit on the Content-Security-Policy of a response headers policy. */
 export const CLOUDFRONT_CSP_MAX_LENGTH = 1783;
 
 /** The headers CloudFront has no field of its own for: sent as custom headers. */
-export const CUSTOM_SECURITY_HEADERS = ['Permissions-Policy', 'Cross-Origin-Opener-Policy', 'Cross-Origin-Resource-Policy'] as const;
+export const CUSTOM_SECURITY_HEADERS = [
+  'Permissions-Policy',
+  'Cross-Origin-Opener-Policy',
+  'Cross-Origin-Resource-Policy',
+] as const;
 
 /**
  * functions/lib/security-policy.ts as a response headers policy. `override: true` everywhere:
@@ -27,7 +36,12 @@ export function responseHeadersConfig<Csp>(csp: Csp) {
       contentTypeOptions: { override: true },
       frameOptions: { frameOption: values['X-Frame-Options'], override: true },
       referrerPolicy: { referrerPolicy: values['Referrer-Policy'], override: true },
-      strictTransportSecurity: { accessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS, includeSubdomains: true, preload: false, override: true },
+      strictTransportSecurity: {
+        accessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS,
+        includeSubdomains: true,
+        preload: false,
+        override: true,
+      },
       xssProtection: { protection: false, override: true },
     },
     customHeadersConfig: {
@@ -39,7 +53,8 @@ export function responseHeadersConfig<Csp>(csp: Csp) {
 /** The site's CSP as CloudFront sends it: always over HTTPS, uploads PUT to the stage's bucket. */
 export function cloudFrontCsp(uploadOrigin: string): string {
   const csp = serializeCsp(cspDirectives({ uploadOrigins: [uploadOrigin], https: true }));
-  if (csp.length > CLOUDFRONT_CSP_MAX_LENGTH) throw new Error(`Content-Security-Policy too long for CloudFront (${csp.length} characters)`);
+  if (csp.length > CLOUDFRONT_CSP_MAX_LENGTH)
+    throw new Error(`Content-Security-Policy too long for CloudFront (${csp.length} characters)`);
   return csp;
 }
 
@@ -57,8 +72,14 @@ export function originSecretInjection(secretLiteral: string): string {
 type Behaviour = { responseHeadersPolicyId?: unknown };
 
 /** Attaches the response headers policy to every cache behaviour of the Router's distribution. */
-export function useResponseHeadersPolicy(args: { defaultCacheBehavior?: unknown; orderedCacheBehaviors?: unknown }, policyId: unknown): void {
-  const behaviours = [args.defaultCacheBehavior, ...(Array.isArray(args.orderedCacheBehaviors) ? args.orderedCacheBehaviors : [])];
+export function useResponseHeadersPolicy(
+  args: { defaultCacheBehavior?: unknown; orderedCacheBehaviors?: unknown },
+  policyId: unknown,
+): void {
+  const behaviours = [
+    args.defaultCacheBehavior,
+    ...(Array.isArray(args.orderedCacheBehaviors) ? args.orderedCacheBehaviors : []),
+  ];
   for (const behaviour of behaviours) {
     if (behaviour && typeof behaviour === 'object') (behaviour as Behaviour).responseHeadersPolicyId = policyId;
   }

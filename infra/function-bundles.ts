@@ -32,7 +32,12 @@ export interface BundleTarget {
 
 export const bundleTargets: BundleTarget[] = [
   ...apiAreas.map((area) => ({ name: area.name, entry: lambdaFileOf(area), usesBucket: area.needsBucket })),
-  { name: 'migrate', entry: 'functions/migrate/lambda.ts', usesBucket: false, copy: { from: 'migrations', to: 'migrations' } },
+  {
+    name: 'migrate',
+    entry: 'functions/migrate/lambda.ts',
+    usesBucket: false,
+    copy: { from: 'migrations', to: 'migrations' },
+  },
   // Run by the UploadSweep cron (infra/upload-sweep.ts).
   { name: 'sweep-uploads', entry: 'functions/sweep-uploads/lambda.ts', usesBucket: true },
   // The outbox's queue consumer (mail through SES) and its dispatcher (messages to SQS): infra/outbox.ts.
@@ -89,14 +94,21 @@ export const zodLocalesPlugin: Plugin = {
     const skip = Symbol('skip');
     build.onResolve({ filter: /(^|\/)locales(\/index\.js)?$/ }, async (args) => {
       if (args.pluginData === skip) return undefined;
-      const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: skip });
+      const resolved = await build.resolve(args.path, {
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        importer: args.importer,
+        pluginData: skip,
+      });
       if (!/[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/.test(resolved.path)) return undefined;
       return { path: resolved.path, namespace: 'zod-locales' };
     });
     build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => {
       const dir = path.dirname(args.path);
       return {
-        contents: ['es', 'en'].map((l) => `export { default as ${l} } from ${JSON.stringify(path.join(dir, `${l}.js`))};`).join('\n'),
+        contents: ['es', 'en']
+          .map((l) => `export { default as ${l} } from ${JSON.stringify(path.join(dir, `${l}.js`))};`)
+          .join('\n'),
         loader: 'js',
         resolveDir: dir,
       };
@@ -183,18 +195,20 @@ export function manifestPath(root: string, name: string): string {
  * sst.config.ts refuses to deploy those: `npm run bundle` first (`npm run deploy` does).
  */
 export function staleBundles(root: string): string[] {
-  return bundleTargets
-    // An area whose code is not written yet has nothing to bundle (the deploy would still fail on it).
-    .filter((target) => existsSync(path.join(root, target.entry)))
-    .filter((target) => {
-      const file = manifestPath(root, target.name);
-      if (!existsSync(file) || !existsSync(path.join(root, bundleDirOf(target.name), 'index.mjs'))) return true;
-      const manifest = JSON.parse(readFileSync(file, 'utf8')) as BundleManifest;
-      if (manifest.entry !== target.entry) return true;
-      return Object.entries(manifest.inputs).some(([input, hash]) => {
-        const full = path.join(root, input);
-        return !existsSync(full) || sha256(full) !== hash;
-      });
-    })
-    .map((target) => target.name);
+  return (
+    bundleTargets
+      // An area whose code is not written yet has nothing to bundle (the deploy would still fail on it).
+      .filter((target) => existsSync(path.join(root, target.entry)))
+      .filter((target) => {
+        const file = manifestPath(root, target.name);
+        if (!existsSync(file) || !existsSync(path.join(root, bundleDirOf(target.name), 'index.mjs'))) return true;
+        const manifest = JSON.parse(readFileSync(file, 'utf8')) as BundleManifest;
+        if (manifest.entry !== target.entry) return true;
+        return Object.entries(manifest.inputs).some(([input, hash]) => {
+          const full = path.join(root, input);
+          return !existsSync(full) || sha256(full) !== hash;
+        });
+      })
+      .map((target) => target.name)
+  );
 }

@@ -6,6 +6,7 @@ import { BUNDLE_HANDLER, bundleDirOf, lambdaExternals, lambdaNativePackages } fr
  * developer's machine, where native packages resolve from the repository's node_modules).
  */
 export function functionCode(name: string, sourceHandler: string) {
-  if ($dev) return { handler: sourceHandler, nodejs: { esbuild: { external: [...lambdaExternals, ...lambdaNativePackages] } } };
+  if ($dev)
+    return { handler: sourceHandler, nodejs: { esbuild: { external: [...lambdaExternals, ...lambdaNativePackages] } } };
   return { bundle: bundleDirOf(name), handler: BUNDLE_HANDLER };
 }

@@ -43,7 +43,10 @@ export function createMigrations(secrets: Secrets) {
     input: JSON.stringify({ seedIfEmpty: true }),
     // A new value on every deploy: the run is idempotent and also catches a database restored or
     // reset behind our back; the hash documents which migrations the stage expects.
-    triggers: { migrations: migrationsHash(path.join($cli.paths.root, 'migrations')), deployedAt: new Date().toISOString() },
+    triggers: {
+      migrations: migrationsHash(path.join($cli.paths.root, 'migrations')),
+      deployedAt: new Date().toISOString(),
+    },
   });
   return { migrator, run };
 }

@@ -5,7 +5,8 @@ import type { Secrets } from './secrets';
 /** The local server looks every 5 s (OUTBOX_INTERVAL_MS); here the dispatcher looks every minute. */
 const DISPATCH_SCHEDULE = 'rate(1 minute)';
 
-const entry = (name: 'outbox-worker' | 'outbox-dispatch' | 'outbox-push') => functionCode(name, `functions/${name}/lambda.handler`);
+const entry = (name: 'outbox-worker' | 'outbox-dispatch' | 'outbox-push') =>
+  functionCode(name, `functions/${name}/lambda.handler`);
 
 /**
  * Delivery of the outbox on AWS (decision 030): an SES identity to send from, a queue whose consumer
@@ -59,7 +60,11 @@ export function createOutbox(secrets: Secrets, router: sst.aws.Router) {
       timeout: '50 seconds',
       concurrency: { reserved: 1 },
       link: [secrets.DatabaseUrl, secrets.SessionSecret, secrets.VapidPublicKey, secrets.VapidPrivateKey],
-      environment: { ...environment, VAPID_PUBLIC_KEY: secrets.VapidPublicKey.value, VAPID_PRIVATE_KEY: secrets.VapidPrivateKey.value },
+      environment: {
+        ...environment,
+        VAPID_PUBLIC_KEY: secrets.VapidPublicKey.value,
+        VAPID_PRIVATE_KEY: secrets.VapidPrivateKey.value,
+      },
     },
   });
   return { mail, queue, dispatch, push };

@@ -10,7 +10,10 @@ import { cloudFrontCsp, responseHeadersConfig } from './edge-policy';
 export function createSecurityHeaders() {
   let give!: (origin: $util.Input<string>) => void;
   const uploadOrigin = $util.output(new Promise<$util.Input<string>>((resolve) => (give = resolve)));
-  const policy = new aws.cloudfront.ResponseHeadersPolicy('SecurityHeaders', responseHeadersConfig(uploadOrigin.apply(cloudFrontCsp)));
+  const policy = new aws.cloudfront.ResponseHeadersPolicy(
+    'SecurityHeaders',
+    responseHeadersConfig(uploadOrigin.apply(cloudFrontCsp)),
+  );
   return {
     policy,
     allowUploadsTo(bucket: { name: $util.Input<string> }, region: $util.Input<string>) {

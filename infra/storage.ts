@@ -25,7 +25,9 @@ export function createUploadsBucket(router: sst.aws.Router) {
         actions: ['s3:GetObject'],
         principals: [{ type: 'service', identifiers: ['cloudfront.amazonaws.com'] }],
         paths: [`${PUBLIC_UPLOADS_PREFIX}*`],
-        conditions: [{ test: 'StringEquals', variable: 'AWS:SourceArn', values: [router.nodes.cdn.nodes.distribution.arn] }],
+        conditions: [
+          { test: 'StringEquals', variable: 'AWS:SourceArn', values: [router.nodes.cdn.nodes.distribution.arn] },
+        ],
       },
     ],
   });

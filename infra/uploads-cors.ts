@@ -6,7 +6,7 @@
  */
 export interface UploadsCors<Origin = string> {
   allowOrigins: Origin[];
-  allowMethods: ('PUT')[];
+  allowMethods: 'PUT'[];
   /**
    * Content-Type and If-None-Match are signed into the URL and sent by the browser (If-None-Match: *
    * keeps a URL from writing its object twice); Content-Length is set by the browser itself.

@@ -84,7 +84,11 @@ async function bundle(target: BundleTarget): Promise<{ code: Buffer; awsSdk: boo
   if (native.length) await copyNativePackages(root, dir);
 
   // The build settings are inputs too: a change to them makes every bundle stale.
-  const inputs = [...Object.keys(result.metafile!.inputs).filter((i) => !i.includes(':')), 'infra/function-bundles.ts', 'infra/api-areas.ts'];
+  const inputs = [
+    ...Object.keys(result.metafile!.inputs).filter((i) => !i.includes(':')),
+    'infra/function-bundles.ts',
+    'infra/api-areas.ts',
+  ];
   if (target.copy) inputs.push(...listFiles(target.copy.from));
   if (native.length) inputs.push(...NATIVE_INPUTS);
   inputs.push(...docsInputs);
@@ -113,7 +117,11 @@ async function writeDocsAssets(dir: string): Promise<string[]> {
   writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(await openApiDocument(apiRoutes())));
   mkdirSync(path.join(dir, 'swagger-ui'), { recursive: true });
   for (const file of SWAGGER_UI_FILES) cpSync(path.join(swaggerUiDir, file), path.join(dir, 'swagger-ui', file));
-  return [...listFiles('functions'), ...listFiles('core'), ...SWAGGER_UI_FILES.map((file) => path.relative(root, path.join(swaggerUiDir, file)))];
+  return [
+    ...listFiles('functions'),
+    ...listFiles('core'),
+    ...SWAGGER_UI_FILES.map((file) => path.relative(root, path.join(swaggerUiDir, file))),
+  ];
 }
 
 function listFiles(dir: string): string[] {
@@ -179,7 +187,9 @@ const built = await Promise.all(targets.map(async (target) => ({ target, ...(awa
 console.log(`Built ${built.length} bundles in ${BUNDLE_ROOT}/<function>/index.mjs.`);
 if (buildOnly) process.exit(0);
 
-console.log(`\n${pad('function', 14)}${pad('minified', 10)}${pad('gzip', 9)}${pad('cold import cpu (wall min/p50)', 31)}${pad('AWS SDK', 9)}${pad('native', 8)}${pad('probe', 7)}result`);
+console.log(
+  `\n${pad('function', 14)}${pad('minified', 10)}${pad('gzip', 9)}${pad('cold import cpu (wall min/p50)', 31)}${pad('AWS SDK', 9)}${pad('native', 8)}${pad('probe', 7)}result`,
+);
 let failures = 0;
 let slow = 0;
 for (const { target, code, awsSdk, native } of built) {
@@ -189,7 +199,8 @@ for (const { target, code, awsSdk, native } of built) {
   const overTime = m.cpuMedianMs > MAX_COLD_IMPORT_MS;
   if (overTime) slow++;
   const wantsSdk = target.usesAwsSdk ?? target.usesBucket;
-  if (awsSdk !== wantsSdk) problems.push(awsSdk ? 'has the AWS SDK but does not use it' : 'uses the AWS SDK but does not have it');
+  if (awsSdk !== wantsSdk)
+    problems.push(awsSdk ? 'has the AWS SDK but does not use it' : 'uses the AWS SDK but does not have it');
   if (m.probeStatus !== null && m.probeStatus >= 500) problems.push(`the probe request got ${m.probeStatus}`);
   problems.push(...nativeProblems(path.join(root, bundleDirOf(target.name)), native));
   if (problems.length || (strict && overTime)) failures++;
@@ -202,7 +213,9 @@ for (const { target, code, awsSdk, native } of built) {
       pad(awsSdk ? 'yes' : 'no', 9) +
       pad(native.join(',') || '-', 8) +
       pad(m.probeStatus === null ? '-' : String(m.probeStatus), 7) +
-      (problems.length ? `${problems.length === 1 && overTime && !strict ? 'SLOW' : 'FAIL'}: ${problems.join('; ')}` : 'ok'),
+      (problems.length
+        ? `${problems.length === 1 && overTime && !strict ? 'SLOW' : 'FAIL'}: ${problems.join('; ')}`
+        : 'ok'),
   );
 }
 console.log(

@@ -9,7 +9,15 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp, { type Sharp } from 'sharp';
-import { APPLE_TOUCH_SIZE, BACKGROUND, ICON_SIZES, MASKABLE_SIZES, appleTouchPath, iconPath, maskablePath } from '../web/app-manifest';
+import {
+  APPLE_TOUCH_SIZE,
+  BACKGROUND,
+  ICON_SIZES,
+  MASKABLE_SIZES,
+  appleTouchPath,
+  iconPath,
+  maskablePath,
+} from '../web/app-manifest';
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/public');
 const logo = await readFile(path.join(publicDir, 'favicon.svg'));
@@ -28,7 +36,9 @@ async function onBackground(size: number, share: number, file: string) {
   const inner = Math.round(size * share);
   const mark = await logoAt(inner).png().toBuffer();
   await png(
-    sharp({ create: { width: size, height: size, channels: 4, background: BACKGROUND } }).composite([{ input: mark, gravity: 'center' }]),
+    sharp({ create: { width: size, height: size, channels: 4, background: BACKGROUND } }).composite([
+      { input: mark, gravity: 'center' },
+    ]),
   ).toFile(file);
 }
 for (const size of MASKABLE_SIZES) await onBackground(size, 0.7, out(maskablePath(size)));

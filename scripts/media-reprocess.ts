@@ -11,6 +11,8 @@ import { reprocessStoredPhotos } from '../functions/lib/media-reprocess';
 const handle = await databaseHandle();
 await handle.migrate();
 const result = await reprocessStoredPhotos(handle.db, (line) => console.log(line));
-console.log(`Fotos procesadas: ${result.processed}; originales limpiados de metadatos: ${result.cleaned}; sin archivo: ${result.missing.length}; fallidas: ${result.failed.length}.`);
+console.log(
+  `Fotos procesadas: ${result.processed}; originales limpiados de metadatos: ${result.cleaned}; sin archivo: ${result.missing.length}; fallidas: ${result.failed.length}.`,
+);
 await handle.close();
 process.exitCode = result.failed.length ? 1 : 0;

@@ -6,11 +6,28 @@
  * install npm's cache serves them.
  */
 import { execFile } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Metafile } from 'esbuild';
-import { lambdaArchitecture, lambdaNativePackages, NATIVE_PACKAGES_DIR, nativeInstallFlags, sha256 } from '../infra/function-bundles';
+import {
+  lambdaArchitecture,
+  lambdaNativePackages,
+  NATIVE_PACKAGES_DIR,
+  nativeInstallFlags,
+  sha256,
+} from '../infra/function-bundles';
 
 /** Inputs of every bundle that carries native packages: a change to them makes it stale. */
 export const NATIVE_INPUTS = [`${NATIVE_PACKAGES_DIR}/package.json`, `${NATIVE_PACKAGES_DIR}/package-lock.json`];
@@ -19,7 +36,9 @@ const STAGE_DIR = 'dist/lambda-native';
 /** The native packages a bundle imports (esbuild left them external). */
 export function nativeImportsOf(metafile: Metafile): string[] {
   const imports = Object.values(metafile.outputs).flatMap((output) => output.imports);
-  return lambdaNativePackages.filter((name) => imports.some((i) => i.external && (i.path === name || i.path.startsWith(`${name}/`))));
+  return lambdaNativePackages.filter((name) =>
+    imports.some((i) => i.external && (i.path === name || i.path.startsWith(`${name}/`))),
+  );
 }
 
 let staged: Promise<string> | undefined;
@@ -29,11 +48,16 @@ function stageNativePackages(root: string): Promise<string> {
     const dir = path.join(root, STAGE_DIR);
     const stamp = path.join(dir, '.inputs-sha256');
     const inputsHash = NATIVE_INPUTS.map((file) => sha256(path.join(root, file))).join(' ');
-    if (existsSync(stamp) && readFileSync(stamp, 'utf8') === inputsHash && existsSync(path.join(dir, 'node_modules'))) return dir;
+    if (existsSync(stamp) && readFileSync(stamp, 'utf8') === inputsHash && existsSync(path.join(dir, 'node_modules')))
+      return dir;
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     for (const file of NATIVE_INPUTS) cpSync(path.join(root, file), path.join(dir, path.basename(file)));
-    await promisify(execFile)('npm', ['ci', ...nativeInstallFlags, '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir });
+    await promisify(execFile)(
+      'npm',
+      ['ci', ...nativeInstallFlags, '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund'],
+      { cwd: dir },
+    );
     writeFileSync(stamp, inputsHash);
     return dir;
   })();
@@ -81,8 +105,12 @@ export function nativeProblems(bundleDir: string, native: string[]): string[] {
   const { addon, libvips } = sharpBinaries(bundleDir);
   const wanted = ELF_MACHINE[lambdaArchitecture];
   const problems: string[] = [];
-  if (!existsSync(path.join(bundleDir, 'node_modules/sharp/package.json'))) problems.push('imports sharp but has no node_modules/sharp');
-  for (const [what, file] of [['sharp addon', addon], ['libvips', libvips]] as const) {
+  if (!existsSync(path.join(bundleDir, 'node_modules/sharp/package.json')))
+    problems.push('imports sharp but has no node_modules/sharp');
+  for (const [what, file] of [
+    ['sharp addon', addon],
+    ['libvips', libvips],
+  ] as const) {
     if (!file) problems.push(`no ${what} for linux-${lambdaArchitecture}`);
     else if (elfMachine(file) !== wanted) problems.push(`${what} is not built for ${lambdaArchitecture}`);
   }

@@ -33,14 +33,27 @@ const { values: options } = parseArgs({
 });
 if (options['base-url']) process.env.BASE_URL = options['base-url'];
 const port = Number(options.port);
-if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`--port must be a port number, not ${options.port}`);
+if (!Number.isInteger(port) || port <= 0 || port > 65535)
+  throw new Error(`--port must be a port number, not ${options.port}`);
 const out = path.resolve(options.out);
 mkdirSync(out, { recursive: true });
 
 const DEMO_ADMIN = 'demo@festivales.local';
 // Debian's Chromium; the networking flags keep it off the closed network (as in the browser tests).
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const consent = { preferences: { essential: true, analytics: false, marketing: false, personalization: false }, version: '1.0' };
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const consent = {
+  preferences: { essential: true, analytics: false, marketing: false, personalization: false },
+  version: '1.0',
+};
 
 await withWebServer(
   async (base) => {
@@ -48,7 +61,11 @@ await withWebServer(
     await prepareData(base, token);
     // Scrollbars drawn as a desktop browser draws them (Playwright hides them by default), in the
     // gutter the page keeps for them (global.css).
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs, ignoreDefaultArgs: ['--hide-scrollbars'] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+      ignoreDefaultArgs: ['--hide-scrollbars'],
+    });
     let problems = 0;
     for (const width of [375, 1280]) {
       for (const screen of screens) {
@@ -66,7 +83,11 @@ await withWebServer(
         // A stored cookie choice keeps the banner out of every picture but its own.
         await context.addInitScript(
           ([withConsent, choice, session]) => {
-            if (withConsent) localStorage.setItem('cookie-consent', JSON.stringify({ ...choice, timestamp: new Date().toISOString() }));
+            if (withConsent)
+              localStorage.setItem(
+                'cookie-consent',
+                JSON.stringify({ ...choice, timestamp: new Date().toISOString() }),
+              );
             if (session) localStorage.setItem('google_token', session);
           },
           [screen.consent !== false, consent, screen.signedIn ? token : null] as const,
@@ -74,7 +95,10 @@ await withWebServer(
         await routeMapTiles(context);
         const page = await context.newPage();
         const errors: string[] = [];
-        page.on('console', (m) => m.type() === 'error' && !screen.expectedErrors?.test(m.text()) && errors.push(m.text()));
+        page.on(
+          'console',
+          (m) => m.type() === 'error' && !screen.expectedErrors?.test(m.text()) && errors.push(m.text()),
+        );
         page.on('pageerror', (e) => errors.push(e.message));
         const file = path.join(out, `${screen.name}-${width}.png`);
         try {

@@ -21,7 +21,8 @@ export const appManifest: Partial<ManifestOptions> = {
   id: '/',
   name: 'Festivales - Descubre tu próximo festival de música electrónica',
   short_name: 'Festivales',
-  description: 'Descubre festivales de música electrónica en Europa: fechas, mapa, calendario, valoraciones y fotos de la comunidad.',
+  description:
+    'Descubre festivales de música electrónica en Europa: fechas, mapa, calendario, valoraciones y fotos de la comunidad.',
   lang: 'es',
   dir: 'ltr',
   start_url: '/?source=pwa',
@@ -33,12 +34,35 @@ export const appManifest: Partial<ManifestOptions> = {
   categories: ['music', 'entertainment', 'travel'],
   icons: [
     ...ICON_SIZES.map((size) => ({ src: iconPath(size), sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' })),
-    ...MASKABLE_SIZES.map((size) => ({ src: maskablePath(size), sizes: `${size}x${size}`, type: 'image/png', purpose: 'maskable' })),
+    ...MASKABLE_SIZES.map((size) => ({
+      src: maskablePath(size),
+      sizes: `${size}x${size}`,
+      type: 'image/png',
+      purpose: 'maskable',
+    })),
   ],
   // From the main navigation: the three screens someone opens the installed app for.
   shortcuts: [
-    { name: 'Mapa', short_name: 'Mapa', description: 'Festivales en el mapa', url: '/map?source=pwa', icons: shortcutIcon },
-    { name: 'Favoritos', short_name: 'Favoritos', description: 'Mis festivales favoritos', url: '/favorites?source=pwa', icons: shortcutIcon },
-    { name: 'Calendario', short_name: 'Calendario', description: 'Festivales por fecha', url: '/calendar?source=pwa', icons: shortcutIcon },
+    {
+      name: 'Mapa',
+      short_name: 'Mapa',
+      description: 'Festivales en el mapa',
+      url: '/map?source=pwa',
+      icons: shortcutIcon,
+    },
+    {
+      name: 'Favoritos',
+      short_name: 'Favoritos',
+      description: 'Mis festivales favoritos',
+      url: '/favorites?source=pwa',
+      icons: shortcutIcon,
+    },
+    {
+      name: 'Calendario',
+      short_name: 'Calendario',
+      description: 'Festivales por fecha',
+      url: '/calendar?source=pwa',
+      icons: shortcutIcon,
+    },
   ],
 };

@@ -2,7 +2,11 @@ import { CLUSTER_ICON_SIZE, clusterSize, DEFAULT_MAP_ZOOM, MAP_TILE_URL, mapView
 import { stockSrcSet } from '#core/stock-images';
 import { CARD_IMAGE_SIZES } from './src/components/festival-card/card-image-sizes';
 import { BOOT_MAP_ID, BOOT_MAP_VIEW_ATTRIBUTE, mapViewKey } from './src/lib/boot-map';
-import { CONFIGURE_ASKED_ATTRIBUTE, COOKIE_CHOICE_ATTRIBUTE, STATIC_COOKIE_BANNER_ID } from './src/features/cookies/api/static-banner';
+import {
+  CONFIGURE_ASKED_ATTRIBUTE,
+  COOKIE_CHOICE_ATTRIBUTE,
+  STATIC_COOKIE_BANNER_ID,
+} from './src/features/cookies/api/static-banner';
 
 /**
  * The copy of /map's first screen: MapPage's markup as it first renders
@@ -67,7 +71,17 @@ export interface BootOptions {
  *   screen's code, as on /calendar.
  *   src/lib/early-request.ts hands those answers to the code that asks.
  */
-export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPage, mapFirstView, pinImages, screens, favoritesPage }: BootOptions): string {
+export function bootScript({
+  entry,
+  preloads,
+  festivalPage,
+  homeFirstPage,
+  mapPage,
+  mapFirstView,
+  pinImages,
+  screens,
+  favoritesPage,
+}: BootOptions): string {
   return [
     `const screen = ${JSON.stringify(screens)}[location.pathname];`,
     `const preload = ${JSON.stringify(preloads)};`,
@@ -124,7 +138,7 @@ export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPa
     `const clusterSize = ${clusterSize.toString()};`,
     `const pins = ${JSON.stringify(pinImages)};`,
     'const mapCenter = (view) => {',
-    "  const c = view && Array.isArray(view.center) ? view.center : null;",
+    '  const c = view && Array.isArray(view.center) ? view.center : null;',
     '  return c && Number.isFinite(c[0]) && Number.isFinite(c[1]) ? c : null;',
     '};',
     'const preloadCentreTile = (view) => {',
@@ -143,7 +157,7 @@ export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPa
     "  copy.setAttribute('aria-hidden', 'true');",
     '  copy.inert = true;',
     `  copy.innerHTML = ${JSON.stringify(BOOT_MAP_HTML)};`,
-    "  const located = Number(view.located);",
+    '  const located = Number(view.located);',
     "  if (Number.isInteger(located)) copy.querySelector('.map-status').textContent = `${located} ${located === 1 ? 'festival' : 'festivales'} en el mapa`;",
     '  document.body.append(copy);',
     // Left by the app for its map page to remove; gone at once if the app moves to another screen first.
@@ -221,8 +235,8 @@ export function bootScript({ entry, preloads, festivalPage, homeFirstPage, mapPa
     // Once the first paint is on screen (its 'first-contentful-paint' entry): what starts before it
     // shares the network with the page's only stylesheet and font. A browser that reports no paint
     // starts a quarter of a second after its first frame; a hidden page at once.
-    "let started = false;",
-    "const go = () => { if (!started) { started = true; start(); } };",
+    'let started = false;',
+    'const go = () => { if (!started) { started = true; start(); } };',
     'if (document.hidden) go();',
     'else {',
     "  try { new PerformanceObserver((list, observer) => { if (list.getEntriesByName('first-contentful-paint').length) { observer.disconnect(); setTimeout(go); } }).observe({ type: 'paint', buffered: true }); } catch {}",

@@ -50,7 +50,9 @@ function precompress(): Plugin {
 
 /** A lazily loaded route's chunk with the chunks and styles it imports, minus what the entry already preloads. */
 function routeFiles(bundle: Record<string, OutputChunk | OutputAsset>, source: string, skip: Set<string>) {
-  const route = Object.values(bundle).find((c): c is OutputChunk => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(source)));
+  const route = Object.values(bundle).find(
+    (c): c is OutputChunk => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(source)),
+  );
   if (!route) throw new Error(`${source} has no chunk of its own in the build`);
   const scripts: string[] = [];
   const styles = new Set<string>();
@@ -73,7 +75,10 @@ const LEAFLET_MARKER_IMAGE = /leaflet[\\/]dist[\\/]images[\\/]marker-[\w-]+\.png
 
 /** The address of one of Leaflet's marker pictures in the build. */
 function leafletImage(bundle: Record<string, OutputChunk | OutputAsset>, name: string): string {
-  const asset = Object.values(bundle).find((a): a is OutputAsset => a.type === 'asset' && a.originalFileNames.some((file) => file.endsWith(`leaflet/dist/images/${name}`)));
+  const asset = Object.values(bundle).find(
+    (a): a is OutputAsset =>
+      a.type === 'asset' && a.originalFileNames.some((file) => file.endsWith(`leaflet/dist/images/${name}`)),
+  );
   if (!asset) throw new Error(`Leaflet's ${name} is missing from the build`);
   return `/${asset.fileName}`;
 }
@@ -97,23 +102,51 @@ function startAfterFirstPaint(): Plugin {
         const tag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
         if (!tag) return html;
         const preloads: string[] = [];
-        const withoutPreloads = html.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_m, href: string) => {
-          preloads.push(href);
-          return '';
-        });
-        const festival = routeFiles(ctx.bundle ?? {}, 'web/src/app/routes/festival.tsx', new Set([tag[1], ...preloads]));
+        const withoutPreloads = html.replace(
+          /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+          (_m, href: string) => {
+            preloads.push(href);
+            return '';
+          },
+        );
+        const festival = routeFiles(
+          ctx.bundle ?? {},
+          'web/src/app/routes/festival.tsx',
+          new Set([tag[1], ...preloads]),
+        );
         // The map's route, its screen and Leaflet: the first markers need all three.
         const mapRoute = routeFiles(ctx.bundle ?? {}, 'web/src/app/routes/map.tsx', new Set([tag[1], ...preloads]));
-        const mapScreen = routeFiles(ctx.bundle ?? {}, 'web/src/features/map/components/map-page.tsx', new Set([tag[1], ...preloads, ...mapRoute.scripts]));
-        const mapPage = { scripts: [...mapRoute.scripts, ...mapScreen.scripts], styles: [...mapRoute.styles, ...mapScreen.styles] };
+        const mapScreen = routeFiles(
+          ctx.bundle ?? {},
+          'web/src/features/map/components/map-page.tsx',
+          new Set([tag[1], ...preloads, ...mapRoute.scripts]),
+        );
+        const mapPage = {
+          scripts: [...mapRoute.scripts, ...mapScreen.scripts],
+          styles: [...mapRoute.styles, ...mapScreen.styles],
+        };
         // The favourites and the calendar: their screen's code with the shell's rather than after it.
         const skip = new Set([tag[1], ...preloads]);
         const screens = {
           '/favorites': routeFiles(ctx.bundle ?? {}, 'web/src/app/routes/favorites.tsx', skip),
           '/calendar': routeFiles(ctx.bundle ?? {}, 'web/src/app/routes/calendar.tsx', skip),
         };
-        const pinImages = { iconUrl: leafletImage(ctx.bundle ?? {}, 'marker-icon.png'), iconRetinaUrl: leafletImage(ctx.bundle ?? {}, 'marker-icon-2x.png'), shadowUrl: leafletImage(ctx.bundle ?? {}, 'marker-shadow.png') };
-        const source = bootScript({ entry: tag[1], preloads, festivalPage: festival, homeFirstPage: HOME_FIRST_PAGE, mapPage, mapFirstView: MAP_FIRST_VIEW, pinImages, screens, favoritesPage: FAVORITES_PAGE });
+        const pinImages = {
+          iconUrl: leafletImage(ctx.bundle ?? {}, 'marker-icon.png'),
+          iconRetinaUrl: leafletImage(ctx.bundle ?? {}, 'marker-icon-2x.png'),
+          shadowUrl: leafletImage(ctx.bundle ?? {}, 'marker-shadow.png'),
+        };
+        const source = bootScript({
+          entry: tag[1],
+          preloads,
+          festivalPage: festival,
+          homeFirstPage: HOME_FIRST_PAGE,
+          mapPage,
+          mapFirstView: MAP_FIRST_VIEW,
+          pinImages,
+          screens,
+          favoritesPage: FAVORITES_PAGE,
+        });
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         boot = { fileName: `assets/boot-${hash}.js`, source };
         return withoutPreloads.replace(tag[0], () => `<script type="module" src="/${boot!.fileName}"></script>`);
@@ -138,9 +171,17 @@ function preloadFont(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const font = Object.keys(ctx.bundle ?? {}).find((file) => /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/.test(file));
+        const font = Object.keys(ctx.bundle ?? {}).find((file) =>
+          /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/.test(file),
+        );
         if (!font) throw new Error('the Latin Inter font is missing from the build');
-        return [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' }, injectTo: 'head' }];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
       },
     },
   };
@@ -159,14 +200,25 @@ function iconSprite(): Plugin {
       async handler(html) {
         const symbols = await Promise.all(
           SPRITE_ICONS.map(async (name) => {
-            const { __iconData } = (await import(`lucide-react/icons/${name}`)) as { __iconData: { node: [string, Record<string, string>][] } };
+            const { __iconData } = (await import(`lucide-react/icons/${name}`)) as {
+              __iconData: { node: [string, Record<string, string>][] };
+            };
             const shapes = __iconData.node
-              .map(([tag, attrs]) => `<${tag} ${Object.entries(attrs).filter(([key]) => key !== 'key').map(([key, value]) => `${key}="${value}"`).join(' ')}/>`)
+              .map(
+                ([tag, attrs]) =>
+                  `<${tag} ${Object.entries(attrs)
+                    .filter(([key]) => key !== 'key')
+                    .map(([key, value]) => `${key}="${value}"`)
+                    .join(' ')}/>`,
+              )
               .join('');
             return `<symbol id="${spriteIconId(name)}" viewBox="0 0 24 24">${shapes}</symbol>`;
           }),
         );
-        return html.replace('</body>', () => `<svg class="icon-sprite" aria-hidden="true" focusable="false">${symbols.join('')}</svg>\n  </body>`);
+        return html.replace(
+          '</body>',
+          () => `<svg class="icon-sprite" aria-hidden="true" focusable="false">${symbols.join('')}</svg>\n  </body>`,
+        );
       },
     },
   };
@@ -193,7 +245,13 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         // The app shell: code, styles, fonts, the logo. Pictures are cached as they are seen.
-        globPatterns: ['index.html', 'assets/*.{js,css,woff2}', 'assets/marker-*.png', 'favicon.svg', 'icons/icon-192.png'],
+        globPatterns: [
+          'index.html',
+          'assets/*.{js,css,woff2}',
+          'assets/marker-*.png',
+          'favicon.svg',
+          'icons/icon-192.png',
+        ],
         globIgnores: ['**/*.br', '**/*.gz'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },

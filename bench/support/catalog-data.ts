@@ -3,7 +3,18 @@ import type { Database } from '#db/client';
 import { setFestivalGenres } from '../../functions/lib/domain/festivals/festival-row-writes';
 import { festivalsTable } from '#db/schema';
 
-const GENRES = ['Techno', 'House', 'Tech House', 'Trance', 'Drum and Bass', 'Minimal', 'Electro', 'Ambient', 'Hardstyle', 'Disco'];
+const GENRES = [
+  'Techno',
+  'House',
+  'Tech House',
+  'Trance',
+  'Drum and Bass',
+  'Minimal',
+  'Electro',
+  'Ambient',
+  'Hardstyle',
+  'Disco',
+];
 const CITIES: Array<[string, number, number]> = [
   ['Madrid, España', 40.4168, -3.7038],
   ['Berlín, Alemania', 52.52, 13.405],
@@ -40,7 +51,10 @@ export async function addGeneratedFestivals(database: Database, count: number, p
     });
     const rows = await database.insert(festivalsTable).values(batch).returning({ id: festivalsTable.id });
     for (const [k, row] of rows.entries()) {
-      await setFestivalGenres(database, row.id, [GENRES[(start + k) % GENRES.length], GENRES[(start + k + 3) % GENRES.length]]);
+      await setFestivalGenres(database, row.id, [
+        GENRES[(start + k) % GENRES.length],
+        GENRES[(start + k + 3) % GENRES.length],
+      ]);
       ids.push(row.id);
     }
   }

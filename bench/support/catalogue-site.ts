@@ -24,7 +24,9 @@ export async function withCatalogueSite<T>(run: (baseUrl: string) => Promise<T>)
         comments: size('BENCH_COMMENTS', 500_000),
         votes: size('BENCH_VOTES', 2_000_000),
       });
-      console.log(`Site for the screens' figures: ${made.festivals} festivals, ${made.comments} comments, ${made.votes} votes generated on PostgreSQL in ${made.seconds.toFixed(0)} s`);
+      console.log(
+        `Site for the screens' figures: ${made.festivals} festivals, ${made.comments} comments, ${made.votes} votes generated on PostgreSQL in ${made.seconds.toFixed(0)} s`,
+      );
     } finally {
       await handle.close();
     }

@@ -6,7 +6,10 @@ import pg from 'pg';
  * in the database, each followed by reads of a list searching for it until the answer shows the
  * change. Milliseconds from the write's commit to the first answer that shows it.
  */
-export async function catalogueFreshness(databaseUrl: string, base: string): Promise<{ approve: number; edit: number; delete: number }> {
+export async function catalogueFreshness(
+  databaseUrl: string,
+  base: string,
+): Promise<{ approve: number; edit: number; delete: number }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const tag = `Frescura ${Date.now().toString(36)}`;

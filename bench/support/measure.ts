@@ -11,7 +11,13 @@ export interface LoadResult {
 /** autocannon against a loopback URL (or a list of paths on it), bounded in time. */
 export async function load(
   url: string,
-  options: { connections: number; duration: number; paths?: string[]; headers?: Record<string, string>; timeoutSeconds?: number },
+  options: {
+    connections: number;
+    duration: number;
+    paths?: string[];
+    headers?: Record<string, string>;
+    timeoutSeconds?: number;
+  },
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,

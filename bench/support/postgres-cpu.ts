@@ -10,7 +10,9 @@ const CLOCK_TICK_MS = 10;
  */
 export async function postgresCpuMs(admin: pg.Client, database: string): Promise<Map<number, number>> {
   const byPid = new Map<number, number>();
-  const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [database]);
+  const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+    database,
+  ]);
   for (const { pid } of rows) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');

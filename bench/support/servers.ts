@@ -23,8 +23,17 @@ export async function waitFor200(url: string, timeoutMs = 60_000): Promise<numbe
 }
 
 /** Starts a command in the repository with extra environment; killed with the returned function. */
-export function startProcess(command: string, args: string[], env: Record<string, string | undefined>): { child: ChildProcess; stop: () => Promise<void> } {
-  const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+export function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+): { child: ChildProcess; stop: () => Promise<void> } {
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   // The last 64 KB of what it wrote, shown if it fails: a server logs a line per request, and keeping
   // them all would grow this process (which also runs the load) by megabytes a second.
   const chunks: string[] = [];

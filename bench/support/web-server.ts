@@ -29,15 +29,22 @@ export interface WebServerOptions {
   env?: Record<string, string>;
 }
 
-export async function withWebServer<T>(run: (baseUrl: string) => Promise<T>, options: WebServerOptions = {}): Promise<T> {
+export async function withWebServer<T>(
+  run: (baseUrl: string) => Promise<T>,
+  options: WebServerOptions = {},
+): Promise<T> {
   if (process.env.BASE_URL) return run(process.env.BASE_URL.replace(/\/+$/, ''));
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'festivales-bench-web-'));
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'functions/server/start.ts'], {
-    cwd: root,
-    env: { ...process.env, ...options.env, PORT: String(port), DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'functions/server/start.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, ...options.env, PORT: String(port), DATA_DIR: dataDir },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     const deadline = Date.now() + 180_000;

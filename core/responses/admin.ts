@@ -18,7 +18,11 @@ export type AuditEntry = z.output<typeof auditEntryResponse>;
 
 // Newsletter administration
 
-export const subscriberCountsResponse = z.object({ subscribers: z.number().int(), confirmed: z.number().int(), pending: z.number().int() });
+export const subscriberCountsResponse = z.object({
+  subscribers: z.number().int(),
+  confirmed: z.number().int(),
+  pending: z.number().int(),
+});
 export const digestPreviewResponse = z.object({
   subject: z.string(),
   html: z.string(),
@@ -27,4 +31,3 @@ export const digestPreviewResponse = z.object({
   nextMonth: z.unknown(),
 });
 export const digestQueuedResponse = z.object({ queued: z.number().int(), message: z.string() });
-

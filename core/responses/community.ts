@@ -5,9 +5,19 @@ import { timestamp } from './common';
 
 // Favourites, notifications, newsletter, contact
 
-export const favoriteIdsResponse = z.array(z.number().int()).describe('Ids de los festivales favoritos, del más antiguo al más reciente.');
-export const favoritesSyncResponse = z.object({ added: z.number().int(), removed: z.number().int(), favorites: favoriteIdsResponse });
-export const favoriteChangedResponse = z.object({ message: z.string(), festival_id: z.number().int(), favorite: z.boolean() });
+export const favoriteIdsResponse = z
+  .array(z.number().int())
+  .describe('Ids de los festivales favoritos, del más antiguo al más reciente.');
+export const favoritesSyncResponse = z.object({
+  added: z.number().int(),
+  removed: z.number().int(),
+  favorites: favoriteIdsResponse,
+});
+export const favoriteChangedResponse = z.object({
+  message: z.string(),
+  festival_id: z.number().int(),
+  favorite: z.boolean(),
+});
 
 export const notificationResponse = z.object({
   id: z.number().int(),

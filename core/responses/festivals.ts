@@ -55,7 +55,10 @@ export type ProposalExtras = z.output<typeof proposalExtrasResponse>;
  * GET /api/admin/pending-festivals: proposals of different users may share a key; admins see the
  * clash, and what the proposal brings for its edition (lineup, tickets) to check before approving.
  */
-export const pendingFestivalResponse = festivalResponse.extend({ possibleDuplicates: z.array(duplicateRefResponse), proposal: proposalExtrasResponse });
+export const pendingFestivalResponse = festivalResponse.extend({
+  possibleDuplicates: z.array(duplicateRefResponse),
+  proposal: proposalExtrasResponse,
+});
 export type PendingFestival = z.output<typeof pendingFestivalResponse>;
 
 export const festivalCardResponse = festivalResponse

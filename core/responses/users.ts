@@ -4,7 +4,11 @@ import { userRoles } from '../types';
 
 // Users
 
-export const publicUserResponse = z.object({ id: z.number().int(), name: z.string(), avatar_url: z.string().nullable() });
+export const publicUserResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  avatar_url: z.string().nullable(),
+});
 export type PublicUser = z.output<typeof publicUserResponse>;
 
 export const userResponse = publicUserResponse.extend({ email: z.string(), role: z.enum(userRoles) });

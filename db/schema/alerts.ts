@@ -37,7 +37,10 @@ export const pushSubscriptionsTable = pgTable(
     auth: text('auth').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('push_subscriptions_user_idx').on(t.userId), check('push_subscriptions_endpoint_length', sql`char_length(${t.endpoint}) <= 1000`)],
+  (t) => [
+    index('push_subscriptions_user_idx').on(t.userId),
+    check('push_subscriptions_endpoint_length', sql`char_length(${t.endpoint}) <= 1000`),
+  ],
 );
 
 /** A saved search: a newly approved festival that matches its filters tells its owner. */
@@ -54,7 +57,10 @@ export const savedAlertsTable = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('saved_alerts_user_idx').on(t.userId), check('saved_alerts_name_length', sql`char_length(${t.name}) between 1 and 100`)],
+  (t) => [
+    index('saved_alerts_user_idx').on(t.userId),
+    check('saved_alerts_name_length', sql`char_length(${t.name}) between 1 and 100`),
+  ],
 );
 
 /**

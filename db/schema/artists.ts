@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, httpUrl, updatedAt } from './columns';
 import { usersTable } from './users';
 
@@ -17,7 +28,10 @@ export const artistsTable = pgTable(
       .generatedAlwaysAs(sql`artist_name_key(name)`),
     slug: text('slug').notNull(),
     country: text('country'),
-    genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
+    genres: text('genres')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     photoUrl: text('photo_url'),
     website: text('website'),
     instagram: text('instagram'),

@@ -6,4 +6,5 @@ export const createdAt = () => timestamp('created_at', { withTimezone: true, mod
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const id = () => serial('id').primaryKey();
 
-export const httpUrl = (column: unknown) => sql`${column} is null or (${column} ~* '^https?://' and char_length(${column}) <= 500)`;
+export const httpUrl = (column: unknown) =>
+  sql`${column} is null or (${column} ~* '^https?://' and char_length(${column}) <= 500)`;

@@ -19,7 +19,9 @@ export const commentsTable = pgTable(
     /** The edition the comment is about, when its author said; ratings by year read it. */
     editionYear: smallint('edition_year'),
     /** Pending until an admin approves it (reject deletes the row). */
-    status: text('status', { enum: ['pending', 'approved'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved'] })
+      .notNull()
+      .default('pending'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
     reviewedBy: integer('reviewed_by').references(() => usersTable.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -31,10 +33,14 @@ export const commentsTable = pgTable(
     check('comments_status_check', sql`${t.status} in ('pending', 'approved')`),
     index('comments_festival_created_idx').on(t.festivalId, t.createdAt.desc(), t.id.desc()),
     // The public list and its total: approved comments only (decision 018).
-    index('comments_festival_approved_idx').on(t.festivalId, t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'approved'`),
+    index('comments_festival_approved_idx')
+      .on(t.festivalId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
     // One author's comments on one festival: their newest approved one is their rating, their pending ones they alone see.
     index('comments_festival_author_idx').on(t.festivalId, t.userId, t.createdAt.desc(), t.id.desc()),
-    index('comments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('comments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     index('comments_user_idx').on(t.userId),
   ],
 );
@@ -56,7 +62,10 @@ export const festivalUserRatingsTable = pgTable(
     commentId: integer('comment_id').notNull(),
     rating: smallint('rating').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.festivalId, t.userId] }), check('festival_user_ratings_rating_range', sql`${t.rating} between 1 and 5`)],
+  (t) => [
+    primaryKey({ columns: [t.festivalId, t.userId] }),
+    check('festival_user_ratings_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
 );
 
 /**
@@ -74,7 +83,10 @@ export const festivalRatingsTable = pgTable(
     ratingsSum: integer('ratings_sum').notNull().default(0),
   },
   (t) => [
-    check('festival_ratings_consistent', sql`${t.ratingsCount} >= 0 and ${t.ratingsSum} between ${t.ratingsCount} and 5 * ${t.ratingsCount}`),
+    check(
+      'festival_ratings_consistent',
+      sql`${t.ratingsCount} >= 0 and ${t.ratingsSum} between ${t.ratingsCount} and 5 * ${t.ratingsCount}`,
+    ),
   ],
 );
 

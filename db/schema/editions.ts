@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, numeric, pgSequence, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgSequence,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, httpUrl, updatedAt } from './columns';
 import { festivalsTable } from './festivals';
 import { artistsTable } from './artists';
@@ -19,7 +34,9 @@ export const festivalEditionsTable = pgTable(
     year: smallint('year').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }),
-    status: text('status', { enum: ['announced', 'confirmed', 'cancelled'] }).notNull().default('confirmed'),
+    status: text('status', { enum: ['announced', 'confirmed', 'cancelled'] })
+      .notNull()
+      .default('confirmed'),
     notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -46,7 +63,9 @@ export const lineupEntriesTable = pgTable(
       .notNull()
       .references(() => artistsTable.id, { onDelete: 'restrict' }),
     position: smallint('position').notNull(),
-    billing: text('billing', { enum: ['headliner', 'regular'] }).notNull().default('regular'),
+    billing: text('billing', { enum: ['headliner', 'regular'] })
+      .notNull()
+      .default('regular'),
     day: date('day', { mode: 'string' }),
     stage: text('stage'),
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
@@ -56,11 +75,16 @@ export const lineupEntriesTable = pgTable(
     uniqueIndex('lineup_entries_edition_position_key').on(t.editionId, t.position),
     index('lineup_entries_artist_idx').on(t.artistId, t.editionId),
     // Set reminders look every minute for the sets starting in the next minutes.
-    index('lineup_entries_starts_at_idx').on(t.startsAt).where(sql`${t.startsAt} is not null`),
+    index('lineup_entries_starts_at_idx')
+      .on(t.startsAt)
+      .where(sql`${t.startsAt} is not null`),
     check('lineup_entries_billing_check', sql`${t.billing} in ('headliner', 'regular')`),
     check('lineup_entries_position_range', sql`${t.position} between 0 and 499`),
     check('lineup_entries_stage_length', sql`char_length(${t.stage}) between 1 and 100`),
-    check('lineup_entries_times_order', sql`${t.endsAt} is null or ${t.startsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    check(
+      'lineup_entries_times_order',
+      sql`${t.endsAt} is null or ${t.startsAt} is null or ${t.endsAt} > ${t.startsAt}`,
+    ),
   ],
 );
 
@@ -82,7 +106,10 @@ export const editionTicketsTable = pgTable(
   (t) => [
     check('edition_tickets_price_from_range', sql`${t.priceFrom} between 0 and 10000`),
     check('edition_tickets_price_to_range', sql`${t.priceTo} between 0 and 10000`),
-    check('edition_tickets_prices_order', sql`${t.priceTo} is null or ${t.priceFrom} is null or ${t.priceTo} >= ${t.priceFrom}`),
+    check(
+      'edition_tickets_prices_order',
+      sql`${t.priceTo} is null or ${t.priceFrom} is null or ${t.priceTo} >= ${t.priceFrom}`,
+    ),
     check('edition_tickets_currency', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('edition_tickets_url', httpUrl(t.ticketUrl)),
   ],

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { usersTable } from './users';
 
@@ -21,7 +34,9 @@ export const festivalsTable = pgTable(
     endDate: date('end_date', { mode: 'string' }),
     website: text('website'),
     imageUrl: text('image_url'),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     geocodedFrom: text('geocoded_from'),
@@ -39,13 +54,22 @@ export const festivalsTable = pgTable(
     check('festivals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check('festivals_name_length', sql`char_length(${t.name}) between 1 and 200`),
     check('festivals_description_length', sql`char_length(${t.description}) <= 20000`),
-    check('festivals_dates_order', sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} >= ${t.startDate}`),
+    check(
+      'festivals_dates_order',
+      sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} >= ${t.startDate}`,
+    ),
     check('festivals_latitude_range', sql`${t.latitude} between -90 and 90`),
     check('festivals_longitude_range', sql`${t.longitude} between -180 and 180`),
     check('festivals_coordinates_pair', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
-    uniqueIndex('festivals_dedupe_approved_key').on(t.dedupeKey).where(sql`${t.status} = 'approved'`),
-    uniqueIndex('festivals_dedupe_proposer_key').on(t.proposedBy, t.dedupeKey).where(sql`${t.status} = 'pending'`),
-    index('festivals_dedupe_active_idx').on(t.dedupeKey).where(sql`${t.status} in ('pending', 'approved')`),
+    uniqueIndex('festivals_dedupe_approved_key')
+      .on(t.dedupeKey)
+      .where(sql`${t.status} = 'approved'`),
+    uniqueIndex('festivals_dedupe_proposer_key')
+      .on(t.proposedBy, t.dedupeKey)
+      .where(sql`${t.status} = 'pending'`),
+    index('festivals_dedupe_active_idx')
+      .on(t.dedupeKey)
+      .where(sql`${t.status} in ('pending', 'approved')`),
     index('festivals_status_start_idx').on(t.status, t.startDate),
     index('festivals_proposed_by_idx').on(t.proposedBy),
   ],
@@ -57,7 +81,10 @@ export const genresTable = pgTable(
     id: id(),
     name: text('name').notNull(),
   },
-  (t) => [uniqueIndex('genres_name_key').on(sql`lower(${t.name})`), check('genres_name_length', sql`char_length(${t.name}) between 1 and 50`)],
+  (t) => [
+    uniqueIndex('genres_name_key').on(sql`lower(${t.name})`),
+    check('genres_name_length', sql`char_length(${t.name}) between 1 and 50`),
+  ],
 );
 
 export const festivalGenresTable = pgTable(

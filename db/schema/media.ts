@@ -14,13 +14,17 @@ export const mediaTable = pgTable(
       .references(() => festivalsTable.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => usersTable.id, { onDelete: 'set null' }),
     commentId: integer('comment_id').references(() => commentsTable.id, { onDelete: 'set null' }),
-    type: text('type', { enum: ['image', 'video'] }).notNull().default('image'),
+    type: text('type', { enum: ['image', 'video'] })
+      .notNull()
+      .default('image'),
     url: text('url').notNull(),
     /** Key in the upload storage when we hold the object; null for external URLs. */
     storageKey: text('storage_key'),
     caption: text('caption'),
     comment: text('comment'),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     /** Set by an admin's "Ocultar": the item leaves the public gallery whatever its status. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
@@ -32,8 +36,12 @@ export const mediaTable = pgTable(
     check('media_url_length', sql`char_length(${t.url}) between 1 and 2048`),
     check('media_caption_length', sql`char_length(${t.caption}) <= 300`),
     check('media_comment_length', sql`char_length(${t.comment}) <= 300`),
-    index('media_festival_public_idx').on(t.festivalId, t.uploadedAt.desc()).where(sql`${t.status} = 'approved' and ${t.hiddenAt} is null`),
-    index('media_pending_idx').on(t.uploadedAt).where(sql`${t.status} = 'pending'`),
+    index('media_festival_public_idx')
+      .on(t.festivalId, t.uploadedAt.desc())
+      .where(sql`${t.status} = 'approved' and ${t.hiddenAt} is null`),
+    index('media_pending_idx')
+      .on(t.uploadedAt)
+      .where(sql`${t.status} = 'pending'`),
     index('media_user_idx').on(t.userId),
   ],
 );
@@ -109,7 +117,12 @@ export const mediaVoteCountsTable = pgTable(
     votesCount: integer('votes_count').notNull().default(0),
     votesSum: integer('votes_sum').notNull().default(0),
   },
-  (t) => [check('media_vote_counts_consistent', sql`${t.votesCount} >= 0 and ${t.votesSum} between ${t.votesCount} and 5 * ${t.votesCount}`)],
+  (t) => [
+    check(
+      'media_vote_counts_consistent',
+      sql`${t.votesCount} >= 0 and ${t.votesSum} between ${t.votesCount} and 5 * ${t.votesCount}`,
+    ),
+  ],
 );
 
 export const mediaReportsTable = pgTable(
@@ -126,7 +139,10 @@ export const mediaReportsTable = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('media_reports_reason_check', sql`${t.reason} in ('Violencia', 'Contenido sexual', 'Spam/publicidad', 'Copyright', 'Otro')`),
+    check(
+      'media_reports_reason_check',
+      sql`${t.reason} in ('Violencia', 'Contenido sexual', 'Spam/publicidad', 'Copyright', 'Otro')`,
+    ),
     check('media_reports_details_length', sql`char_length(${t.details}) <= 1000`),
     index('media_reports_media_idx').on(t.mediaId),
     index('media_reports_created_idx').on(t.createdAt.desc()),

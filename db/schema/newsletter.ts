@@ -13,5 +13,8 @@ export const newsletterSubscriptionsTable = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('newsletter_email_key').on(sql`lower(${t.email})`), check('newsletter_email_length', sql`char_length(${t.email}) <= 254`)],
+  (t) => [
+    uniqueIndex('newsletter_email_key').on(sql`lower(${t.email})`),
+    check('newsletter_email_length', sql`char_length(${t.email}) <= 254`),
+  ],
 );

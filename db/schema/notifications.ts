@@ -23,6 +23,8 @@ export const notificationsTable = pgTable(
   (t) => [
     check('notifications_type_check', sql.raw(`type in (${notificationTypes.map((v) => `'${v}'`).join(', ')})`)),
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    uniqueIndex('notifications_user_event_key').on(t.userId, t.eventKey).where(sql`${t.eventKey} is not null`),
+    uniqueIndex('notifications_user_event_key')
+      .on(t.userId, t.eventKey)
+      .where(sql`${t.eventKey} is not null`),
   ],
 );

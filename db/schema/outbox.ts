@@ -56,8 +56,12 @@ export const outboxTable = pgTable(
     check('outbox_status_check', sql`${t.status} in ('pending', 'held', 'sent', 'failed', 'dropped')`),
     check('outbox_recipient_present', sql`${t.userId} is not null or ${t.email} is not null`),
     // The worker's claim: due pending rows in order.
-    index('outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
-    index('outbox_held_idx').on(t.userId).where(sql`${t.status} = 'held'`),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('outbox_held_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'held'`),
     index('outbox_user_idx').on(t.userId),
   ],
 );

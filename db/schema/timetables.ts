@@ -18,7 +18,10 @@ export const timetablesTable = pgTable(
     festivalId: integer('festival_id')
       .notNull()
       .references(() => festivalsTable.id, { onDelete: 'cascade' }),
-    picks: integer('picks').array().notNull().default(sql`'{}'::integer[]`),
+    picks: integer('picks')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     shareToken: uuid('share_token').unique(),
     updatedAt: updatedAt(),
   },

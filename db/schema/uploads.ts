@@ -17,7 +17,9 @@ export const uploadsTable = pgTable(
     contentType: text('content_type').notNull(),
     /** The length signed into the upload URL; null when none was (the admin call without fileSize) until confirm records it. */
     contentLength: integer('content_length'),
-    status: text('status', { enum: ['issued', 'confirmed'] }).notNull().default('issued'),
+    status: text('status', { enum: ['issued', 'confirmed'] })
+      .notNull()
+      .default('issued'),
     mediaId: integer('media_id').references(() => mediaTable.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
@@ -29,6 +31,8 @@ export const uploadsTable = pgTable(
     check('uploads_content_length_range', sql`${t.contentLength} between 1024 and 5242880`),
     index('uploads_user_idx').on(t.userId),
     // The sweep of unconfirmed uploads reads the old issued rows only.
-    index('uploads_issued_created_idx').on(t.createdAt).where(sql`${t.status} = 'issued'`),
+    index('uploads_issued_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'issued'`),
   ],
 );

@@ -10,7 +10,9 @@ export const usersTable = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     avatarUrl: text('avatar_url'),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     /**
      * Every session token carries the version it was issued under; raising it signs the user out
      * everywhere at once ('Cerrar sesión en todos los dispositivos'). A trigger raises it when an

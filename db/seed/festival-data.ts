@@ -55,7 +55,7 @@ export const seedFestivals: SeedFestival[] = [
     parking_info:
       'Los aparcamientos de Fira Gran Via suelen abrir durante el festival, pero se recomienda el transporte público: las salidas se colapsan al cierre.',
     accommodation:
-      'Amplia oferta hotelera en Barcelona y L\'Hospitalet; conviene reservar con meses de antelación porque junio es temporada alta.',
+      "Amplia oferta hotelera en Barcelona y L'Hospitalet; conviene reservar con meses de antelación porque junio es temporada alta.",
     usualStart: '06-11',
     durationDays: 3,
   },
@@ -128,7 +128,8 @@ export const seedFestivals: SeedFestival[] = [
     ),
     transportation:
       'Metro de Madrid línea 9 hasta Arganda del Rey y lanzaderas hasta el recinto cuando la organización las programa. Aeropuerto Adolfo Suárez Madrid-Barajas a unos 30 minutos en coche.',
-    parking_info: 'El recinto dispone de una gran explanada de aparcamiento; el acceso y la salida pueden ser lentos al cierre.',
+    parking_info:
+      'El recinto dispone de una gran explanada de aparcamiento; el acceso y la salida pueden ser lentos al cierre.',
     accommodation: 'Hoteles en Arganda del Rey, Rivas-Vaciamadrid y el centro de Madrid.',
     usualStart: '06-19',
     durationDays: 2,
@@ -229,7 +230,8 @@ export const seedFestivals: SeedFestival[] = [
     transportation:
       'Los aeropuertos más cercanos son Lisboa y Oporto, a unas tres horas por carretera. La organización suele ofrecer autobuses oficiales desde Lisboa durante el festival.',
     parking_info: 'Aparcamiento de pago junto a la entrada de Boomland; se anima a compartir coche.',
-    accommodation: 'La acampada está incluida y es la forma habitual de alojarse. Hay pocas plazas hoteleras en la zona.',
+    accommodation:
+      'La acampada está incluida y es la forma habitual de alojarse. Hay pocas plazas hoteleras en la zona.',
     usualStart: '07-17',
     durationDays: 8,
   },
@@ -277,7 +279,8 @@ export const seedFestivals: SeedFestival[] = [
     ),
     transportation:
       'Aeropuertos de Oporto y Lisboa. Figueira da Foz tiene conexión ferroviaria con Coímbra; el recinto está en la propia playa urbana.',
-    accommodation: 'Hoteles y apartamentos en Figueira da Foz, que se llenan las semanas del festival; alternativas en Coímbra.',
+    accommodation:
+      'Hoteles y apartamentos en Figueira da Foz, que se llenan las semanas del festival; alternativas en Coímbra.',
     usualStart: '07-03',
     durationDays: 3,
   },
@@ -303,7 +306,8 @@ export const seedFestivals: SeedFestival[] = [
     ),
     transportation:
       'Aeropuerto Lyon-Saint-Exupéry, conectado con el centro por el tranvía Rhônexpress. Estaciones de tren Part-Dieu y Perrache; la red TCL refuerza servicios durante el festival.',
-    accommodation: 'Amplia oferta de hoteles en Lyon; la península y el barrio de Confluence quedan cerca de los recintos.',
+    accommodation:
+      'Amplia oferta de hoteles en Lyon; la península y el barrio de Confluence quedan cerca de los recintos.',
     usualStart: '05-27',
     durationDays: 5,
   },
@@ -326,7 +330,8 @@ export const seedFestivals: SeedFestival[] = [
     ),
     transportation:
       'Aeropuerto de Brest Bretagne a unos 15 minutos. Estación de tren de Brest con TGV desde París; durante la noche principal hay lanzaderas desde el centro.',
-    accommodation: 'Hoteles en Brest y alrededores; la organización propone a menudo una zona de acampada para la noche principal.',
+    accommodation:
+      'Hoteles en Brest y alrededores; la organización propone a menudo una zona de acampada para la noche principal.',
     usualStart: '07-03',
     durationDays: 4,
   },
@@ -350,7 +355,8 @@ export const seedFestivals: SeedFestival[] = [
     ),
     transportation:
       "Aeropuertos de Grenoble-Isère y Lyon-Saint-Exupéry. Hay autobuses desde Grenoble a l'Alpe d'Huez; la carretera de acceso exige equipamiento de invierno.",
-    parking_info: 'Aparcamientos de la estación, limitados en temporada alta. Se aconseja llegar con cadenas o neumáticos de invierno.',
+    parking_info:
+      'Aparcamientos de la estación, limitados en temporada alta. Se aconseja llegar con cadenas o neumáticos de invierno.',
     accommodation: 'Apartamentos y hoteles de la estación, normalmente vendidos en paquetes con la entrada.',
     usualStart: '03-14',
     durationDays: 8,
@@ -377,7 +383,8 @@ export const seedFestivals: SeedFestival[] = [
     transportation:
       'Aeropuerto de Bruselas a unos 30 minutos. Trenes especiales y lanzaderas desde Bruselas y Amberes; Boom tiene estación propia.',
     parking_info: 'Aparcamientos oficiales con lanzadera, que deben reservarse con antelación.',
-    accommodation: 'DreamVille (camping y alojamientos montados) junto al recinto; hoteles en Amberes, Malinas y Bruselas.',
+    accommodation:
+      'DreamVille (camping y alojamientos montados) junto al recinto; hoteles en Amberes, Malinas y Bruselas.',
     usualStart: '07-17',
     durationDays: 10,
   },
@@ -598,8 +605,7 @@ export const seedFestivals: SeedFestival[] = [
       '- Ferri gratuito desde la estación central de Ámsterdam.',
       '- La marca organiza también ediciones en otras ciudades del mundo.',
     ),
-    transportation:
-      'Ferri gratuito de GVB desde Amsterdam Centraal hasta NDSM. Schiphol está a unos 30 minutos.',
+    transportation: 'Ferri gratuito de GVB desde Amsterdam Centraal hasta NDSM. Schiphol está a unos 30 minutos.',
     parking_info: 'Aparcar en NDSM es muy limitado; mejor ferri o bicicleta.',
     accommodation: 'Hoteles en Ámsterdam-Noord y en el centro de la ciudad.',
     usualStart: '04-03',
@@ -673,7 +679,8 @@ export const seedFestivals: SeedFestival[] = [
       '- Tradición no escrita: la mayoría del público viste de negro.',
       '- Una sola noche al año, con entradas que se agotan rápido.',
     ),
-    transportation: 'Estación de Arnhem Centraal y autobuses lanzadera hasta el GelreDome. Aeropuerto de Schiphol a una hora y media en tren.',
+    transportation:
+      'Estación de Arnhem Centraal y autobuses lanzadera hasta el GelreDome. Aeropuerto de Schiphol a una hora y media en tren.',
     parking_info: 'Aparcamientos del estadio, de pago y con plazas limitadas.',
     accommodation: 'Hoteles en Arnhem y Nimega.',
     usualStart: '11-21',
@@ -891,7 +898,8 @@ export const seedFestivals: SeedFestival[] = [
       '- Fácil combinación con la visita al museo del Ruhr.',
       '- Recinto compacto y fácil de recorrer.',
     ),
-    transportation: 'Aeropuerto de Düsseldorf a unos 40 minutos. Desde Essen Hauptbahnhof, tranvía 107 hasta Zollverein.',
+    transportation:
+      'Aeropuerto de Düsseldorf a unos 40 minutos. Desde Essen Hauptbahnhof, tranvía 107 hasta Zollverein.',
     parking_info: 'Aparcamientos del complejo Zollverein, de pago.',
     accommodation: 'Hoteles en Essen y en el resto del área del Ruhr.',
     usualStart: '07-10',
@@ -915,7 +923,8 @@ export const seedFestivals: SeedFestival[] = [
       '- Gran camping en las pistas del aeródromo.',
       '- Fuegos artificiales y efectos especiales en el escenario principal.',
     ),
-    transportation: 'Aeropuerto de Hamburgo a hora y media. Trenes regionales hasta Ludwigslust o Neustadt-Glewe y lanzaderas.',
+    transportation:
+      'Aeropuerto de Hamburgo a hora y media. Trenes regionales hasta Ludwigslust o Neustadt-Glewe y lanzaderas.',
     parking_info: 'Aparcamientos en el aeródromo.',
     accommodation: 'Camping del festival; hoteles en Schwerin y Ludwigslust.',
     usualStart: '07-08',
@@ -1034,7 +1043,8 @@ export const seedFestivals: SeedFestival[] = [
       '- Restaurantes con chefs reconocidos y banquetes en el bosque.',
       '- Saunas, jacuzzis de leña y yoga junto al lago.',
     ),
-    transportation: 'Estaciones de tren de Lincoln y Newark con lanzaderas oficiales. Aeropuerto de East Midlands a una hora.',
+    transportation:
+      'Estaciones de tren de Lincoln y Newark con lanzaderas oficiales. Aeropuerto de East Midlands a una hora.',
     parking_info: 'Aparcamiento con lanzadera hasta el camping.',
     accommodation: 'Camping, glamping y cabañas dentro del festival.',
     usualStart: '08-20',
@@ -1083,7 +1093,8 @@ export const seedFestivals: SeedFestival[] = [
       '- Festival pequeño, cuidado y muy familiar.',
       '- Charlas, spoken word y gastronomía local durante todo el fin de semana.',
     ),
-    transportation: 'A una hora en coche de Dublín; autobuses organizados desde la capital en las ediciones celebradas.',
+    transportation:
+      'A una hora en coche de Dublín; autobuses organizados desde la capital en las ediciones celebradas.',
     accommodation: 'Camping y glamping en la finca.',
     usualStart: '06-21',
     durationDays: 3,
@@ -1182,7 +1193,8 @@ export const seedFestivals: SeedFestival[] = [
       '- Programa de tarde y noche repartido en varios escenarios.',
       '- Buena excusa para alargar el verano en la Toscana.',
     ),
-    transportation: 'Aeropuerto de Florencia-Peretola. Tranvía T1 hasta la parada Cascine; estación de Santa Maria Novella cerca.',
+    transportation:
+      'Aeropuerto de Florencia-Peretola. Tranvía T1 hasta la parada Cascine; estación de Santa Maria Novella cerca.',
     accommodation: 'Hoteles en el centro histórico de Florencia.',
     usualStart: '09-12',
     durationDays: 2,
@@ -1258,8 +1270,7 @@ export const seedFestivals: SeedFestival[] = [
       '- Público de Austria, Alemania y toda Europa central.',
       '- Escenarios dedicados al techno, el hardstyle y los sonidos bass.',
     ),
-    transportation:
-      'Aeropuerto de Salzburgo a unos 20 minutos. Lanzaderas desde la estación central de Salzburgo.',
+    transportation: 'Aeropuerto de Salzburgo a unos 20 minutos. Lanzaderas desde la estación central de Salzburgo.',
     parking_info: 'Aparcamientos junto al circuito, con ticket previo.',
     accommodation: 'Camping del festival; hoteles en Salzburgo.',
     usualStart: '07-08',
@@ -1408,7 +1419,8 @@ export const seedFestivals: SeedFestival[] = [
       '- Festival urbano bien comunicado, en pleno centro.',
       '- Fiestas nocturnas en clubes de la ciudad.',
     ),
-    transportation: 'Aeropuerto de Katowice-Pyrzowice; Cracovia a una hora. La Strefa Kultury está a poca distancia a pie de la estación central.',
+    transportation:
+      'Aeropuerto de Katowice-Pyrzowice; Cracovia a una hora. La Strefa Kultury está a poca distancia a pie de la estación central.',
     accommodation: 'Hoteles en el centro de Katowice.',
     usualStart: '06-19',
     durationDays: 4,
@@ -1456,7 +1468,8 @@ export const seedFestivals: SeedFestival[] = [
       '- Ambiente veraniego de principios de julio.',
       '- Organizado por el mismo equipo que el Sziget de Budapest.',
     ),
-    transportation: 'Trenes desde la estación Déli de Budapest hasta Zamárdi. Aeropuerto de Budapest a una hora y media.',
+    transportation:
+      'Trenes desde la estación Déli de Budapest hasta Zamárdi. Aeropuerto de Budapest a una hora y media.',
     accommodation: 'Camping y apartamentos en Zamárdi y Siófok.',
     usualStart: '07-03',
     durationDays: 4,
@@ -1577,7 +1590,8 @@ export const seedFestivals: SeedFestival[] = [
       '- Ciudad universitaria animada y muy bien comunicada.',
       '- Público internacional y ambiente festivo por toda la ciudad.',
     ),
-    transportation: 'Aeropuerto Internacional de Cluj a unos 20 minutos. Transporte urbano reforzado durante el festival.',
+    transportation:
+      'Aeropuerto Internacional de Cluj a unos 20 minutos. Transporte urbano reforzado durante el festival.',
     accommodation: 'Camping del festival; hoteles y apartamentos en Cluj-Napoca.',
     usualStart: '08-06',
     durationDays: 4,
@@ -1650,7 +1664,8 @@ export const seedFestivals: SeedFestival[] = [
       '- Ciudad costera con una vida nocturna muy activa.',
       '- Fiestas que continúan hasta el amanecer en clubes de la ciudad.',
     ),
-    transportation: 'Aeropuerto Macedonia de Tesalónica a unos 20 minutos del centro. Taxis y autobuses urbanos entre recintos.',
+    transportation:
+      'Aeropuerto Macedonia de Tesalónica a unos 20 minutos del centro. Taxis y autobuses urbanos entre recintos.',
     accommodation: 'Hoteles y apartamentos en el centro de Tesalónica.',
     usualStart: '09-16',
     durationDays: 5,
@@ -1702,7 +1717,8 @@ export const seedFestivals: SeedFestival[] = [
       '- Formato íntimo y muy conectado con la ciudad.',
       '- Algunos eventos gratuitos y abiertos a todo el público.',
     ),
-    transportation: 'Aeropuerto de Copenhague-Kastrup a unos 25 minutos en tren por el puente de Øresund; Malmö C está cerca de Inkonst.',
+    transportation:
+      'Aeropuerto de Copenhague-Kastrup a unos 25 minutos en tren por el puente de Øresund; Malmö C está cerca de Inkonst.',
     accommodation: 'Hoteles en el centro de Malmö.',
     usualStart: '04-22',
     durationDays: 4,
@@ -1753,7 +1769,8 @@ export const seedFestivals: SeedFestival[] = [
       '- Electrónica en escenarios cubiertos y al aire libre.',
       '- Público urbano y ambiente relajado de pleno agosto.',
     ),
-    transportation: 'Aeropuerto de Helsinki-Vantaa a 30 minutos en tren. Metro hasta Kalasatama o Sörnäinen, junto al recinto.',
+    transportation:
+      'Aeropuerto de Helsinki-Vantaa a 30 minutos en tren. Metro hasta Kalasatama o Sörnäinen, junto al recinto.',
     accommodation: 'Hoteles en el centro de Helsinki y en Kallio.',
     usualStart: '08-07',
     durationDays: 3,
@@ -1780,7 +1797,7 @@ export const seedFestivals: SeedFestival[] = [
     transportation:
       'Aeropuerto Internacional de Malta a unos 20 minutos. Autobuses del festival desde Gżira, Pembroke y Qawra.',
     parking_info: 'Acceso en coche limitado durante el festival; usa los autobuses oficiales o taxi.',
-    accommodation: 'Hoteles y apartamentos en Sliema, St. Julian\'s y La Valeta.',
+    accommodation: "Hoteles y apartamentos en Sliema, St. Julian's y La Valeta.",
     usualStart: '08-13',
     durationDays: 4,
   },

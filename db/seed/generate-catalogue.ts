@@ -24,7 +24,13 @@ import {
   wordsTable,
 } from './generator/festivals-sql';
 import { lineupStatements } from './generator/lineups-sql';
-import { CatalogueOptionsError, makePlan, resolveCatalogueSizes, type CatalogueOptions, type CatalogueSizes } from './generator/plan';
+import {
+  CatalogueOptionsError,
+  makePlan,
+  resolveCatalogueSizes,
+  type CatalogueOptions,
+  type CatalogueSizes,
+} from './generator/plan';
 
 export { CatalogueOptionsError, resolveCatalogueSizes, type CatalogueOptions, type CatalogueSizes };
 
@@ -89,13 +95,19 @@ export async function generateCatalogue(
     await timed('usuarios', () => run([insertUsers(plan)]));
     await timed('festivales y géneros', async () => {
       await run([festivalPlanTable(plan), insertFestivals(plan), insertGenres(), insertFestivalGenres()]);
-      const [planned] = await rows<{ c: string; m: string }>(tx, 'select sum(n_comments)::text as c, sum(n_media)::text as m from gen_festival');
+      const [planned] = await rows<{ c: string; m: string }>(
+        tx,
+        'select sum(n_comments)::text as c, sum(n_media)::text as m from gen_festival',
+      );
       if (Number(planned.c) !== plan.comments || Number(planned.m) !== plan.media) {
         throw new Error(`Reparto inesperado: ${planned.c} comentarios y ${planned.m} fotos planificados.`);
       }
     });
     await timed('ediciones, artistas y carteles', async () => {
-      const [{ artists }] = await rows<{ artists: number }>(tx, 'select coalesce(max(id), 0)::int as artists from artists');
+      const [{ artists }] = await rows<{ artists: number }>(
+        tx,
+        'select coalesce(max(id), 0)::int as artists from artists',
+      );
       await run(lineupStatements(plan, Number(artists)));
     });
     await timed('comentarios', async () => {
@@ -113,7 +125,9 @@ export async function generateCatalogue(
         'select coalesce(sum(n_votes), 0)::text as total, coalesce(max(n_votes), 0)::int as most from gen_media',
       );
       if (Number(votes.total) !== plan.votes) {
-        throw new CatalogueOptionsError(`No hay fotos aprobadas suficientes para ${plan.votes} votos: aumenta --media.`);
+        throw new CatalogueOptionsError(
+          `No hay fotos aprobadas suficientes para ${plan.votes} votos: aumenta --media.`,
+        );
       }
       if (Number(votes.most) > plan.users) {
         throw new CatalogueOptionsError(
@@ -135,7 +149,11 @@ export async function generateCatalogue(
   });
   // Fresh statistics, or the first queries plan for empty tables.
   await timed('analyze', () =>
-    database.execute(sql.raw('analyze users, festivals, festival_genres, genres, comments, festival_user_ratings, festival_ratings, media, media_votes, artists, festival_editions, lineup_entries, edition_tickets')),
+    database.execute(
+      sql.raw(
+        'analyze users, festivals, festival_genres, genres, comments, festival_user_ratings, festival_ratings, media, media_votes, artists, festival_editions, lineup_entries, edition_tickets',
+      ),
+    ),
   );
   return { ...sizes, seconds: (performance.now() - started) / 1000, steps };
 }

@@ -21,15 +21,38 @@ export interface SeedFestivalEditions {
 export const seedEditions: SeedFestivalEditions[] = [
   {
     festival: 'Sónar',
-    past: [{ year: 2019, headliners: ['A$AP Rocky', 'Christine and the Queens'], others: ['Nina Kraviz', 'Jeff Mills', 'Honey Dijon', 'Bad Gyal'] }],
+    past: [
+      {
+        year: 2019,
+        headliners: ['A$AP Rocky', 'Christine and the Queens'],
+        others: ['Nina Kraviz', 'Jeff Mills', 'Honey Dijon', 'Bad Gyal'],
+      },
+    ],
     priceFrom: 150,
     priceTo: 240,
   },
   {
     festival: 'Awakenings Summer Festival',
     past: [
-      { year: 2023, headliners: ['Adam Beyer', 'Amelie Lens', 'Charlotte de Witte'], others: ['Reinier Zonneveld', 'Joris Voorn', 'Ben Klock', 'Enrico Sangiuliano', 'I Hate Models', 'Kobosil', 'Dax J', 'Sara Landry'] },
-      { year: 2019, headliners: ['Adam Beyer', 'Nina Kraviz', 'Jeff Mills'], others: ['Amelie Lens', 'Charlotte de Witte', 'Joseph Capriati', 'Joris Voorn', 'Dave Clarke'] },
+      {
+        year: 2023,
+        headliners: ['Adam Beyer', 'Amelie Lens', 'Charlotte de Witte'],
+        others: [
+          'Reinier Zonneveld',
+          'Joris Voorn',
+          'Ben Klock',
+          'Enrico Sangiuliano',
+          'I Hate Models',
+          'Kobosil',
+          'Dax J',
+          'Sara Landry',
+        ],
+      },
+      {
+        year: 2019,
+        headliners: ['Adam Beyer', 'Nina Kraviz', 'Jeff Mills'],
+        others: ['Amelie Lens', 'Charlotte de Witte', 'Joseph Capriati', 'Joris Voorn', 'Dave Clarke'],
+      },
     ],
     priceFrom: 99,
     priceTo: 180,
@@ -37,58 +60,120 @@ export const seedEditions: SeedFestivalEditions[] = [
   {
     festival: 'Tomorrowland',
     past: [
-      { year: 2023, headliners: ['Dimitri Vegas & Like Mike', 'Martin Garrix', 'Swedish House Mafia', 'Armin van Buuren'], others: ['Charlotte de Witte', 'Afrojack', 'Hardwell', 'Tiësto', 'Amelie Lens', 'Adam Beyer'] },
-      { year: 2019, headliners: ['Dimitri Vegas & Like Mike', 'Armin van Buuren', 'Martin Garrix', 'David Guetta'], others: ['Afrojack', 'Steve Aoki', 'Charlotte de Witte', 'Amelie Lens', 'Adam Beyer'] },
+      {
+        year: 2023,
+        headliners: ['Dimitri Vegas & Like Mike', 'Martin Garrix', 'Swedish House Mafia', 'Armin van Buuren'],
+        others: ['Charlotte de Witte', 'Afrojack', 'Hardwell', 'Tiësto', 'Amelie Lens', 'Adam Beyer'],
+      },
+      {
+        year: 2019,
+        headliners: ['Dimitri Vegas & Like Mike', 'Armin van Buuren', 'Martin Garrix', 'David Guetta'],
+        others: ['Afrojack', 'Steve Aoki', 'Charlotte de Witte', 'Amelie Lens', 'Adam Beyer'],
+      },
     ],
     priceFrom: 129,
     priceTo: 380,
   },
   {
     festival: 'Time Warp',
-    past: [{ year: 2019, headliners: ['Sven Väth', 'Richie Hawtin', 'Ricardo Villalobos'], others: ['Loco Dice', 'Nina Kraviz', 'Carl Cox', 'Adam Beyer', 'Paula Temple'] }],
+    past: [
+      {
+        year: 2019,
+        headliners: ['Sven Väth', 'Richie Hawtin', 'Ricardo Villalobos'],
+        others: ['Loco Dice', 'Nina Kraviz', 'Carl Cox', 'Adam Beyer', 'Paula Temple'],
+      },
+    ],
     priceFrom: 85,
   },
   {
     festival: 'Defqon.1',
-    past: [{ year: 2023, headliners: ['Headhunterz', 'Sub Zero Project', 'D-Block & S-te-Fan'], others: ['Da Tweekaz', 'Brennan Heart', 'Sefa', 'Warface', 'Wildstylez'] }],
+    past: [
+      {
+        year: 2023,
+        headliners: ['Headhunterz', 'Sub Zero Project', 'D-Block & S-te-Fan'],
+        others: ['Da Tweekaz', 'Brennan Heart', 'Sefa', 'Warface', 'Wildstylez'],
+      },
+    ],
     priceFrom: 110,
     priceTo: 260,
   },
   {
     festival: 'Dekmantel Festival',
-    past: [{ year: 2019, headliners: ['Jeff Mills', 'Robert Hood', 'Helena Hauff'], others: ['Ben UFO', 'Joy Orbison', 'DJ Stingray', 'Call Super', 'Donato Dozzy', 'Antal'] }],
+    past: [
+      {
+        year: 2019,
+        headliners: ['Jeff Mills', 'Robert Hood', 'Helena Hauff'],
+        others: ['Ben UFO', 'Joy Orbison', 'DJ Stingray', 'Call Super', 'Donato Dozzy', 'Antal'],
+      },
+    ],
     priceFrom: 95,
     priceTo: 235,
   },
   {
     festival: 'Creamfields',
-    past: [{ year: 2019, headliners: ['Eric Prydz', 'Carl Cox', 'Martin Garrix'], others: ['Fatboy Slim', 'Armin van Buuren', 'Tiësto', 'Afrojack'] }],
+    past: [
+      {
+        year: 2019,
+        headliners: ['Eric Prydz', 'Carl Cox', 'Martin Garrix'],
+        others: ['Fatboy Slim', 'Armin van Buuren', 'Tiësto', 'Afrojack'],
+      },
+    ],
     priceFrom: 120,
     priceTo: 330,
   },
   {
     festival: 'Kappa FuturFestival',
-    past: [{ year: 2019, headliners: ['Marco Carola', 'Solomun', 'Richie Hawtin'], others: ['Jamie Jones', 'Loco Dice', 'Nina Kraviz', 'Adam Beyer'] }],
+    past: [
+      {
+        year: 2019,
+        headliners: ['Marco Carola', 'Solomun', 'Richie Hawtin'],
+        others: ['Jamie Jones', 'Loco Dice', 'Nina Kraviz', 'Adam Beyer'],
+      },
+    ],
     priceFrom: 80,
   },
   {
     festival: 'Monegros Desert Festival',
-    past: [{ year: 2019, headliners: ['Richie Hawtin', 'Charlotte de Witte', 'Nina Kraviz'], others: ['Adam Beyer', 'Amelie Lens', 'Ilario Alicante'] }],
+    past: [
+      {
+        year: 2019,
+        headliners: ['Richie Hawtin', 'Charlotte de Witte', 'Nina Kraviz'],
+        others: ['Adam Beyer', 'Amelie Lens', 'Ilario Alicante'],
+      },
+    ],
     priceFrom: 95,
   },
   {
     festival: 'Neopop',
-    past: [{ year: 2019, headliners: ['Jeff Mills', 'Richie Hawtin', 'Ben Klock'], others: ['Nina Kraviz', 'Laurent Garnier'] }],
+    past: [
+      {
+        year: 2019,
+        headliners: ['Jeff Mills', 'Richie Hawtin', 'Ben Klock'],
+        others: ['Nina Kraviz', 'Laurent Garnier'],
+      },
+    ],
     priceFrom: 70,
   },
   {
     festival: 'Ultra Europe',
-    past: [{ year: 2019, headliners: ['Martin Garrix', 'David Guetta', 'Armin van Buuren'], others: ['Afrojack', 'Carl Cox'] }],
+    past: [
+      {
+        year: 2019,
+        headliners: ['Martin Garrix', 'David Guetta', 'Armin van Buuren'],
+        others: ['Afrojack', 'Carl Cox'],
+      },
+    ],
     priceFrom: 99,
   },
   {
     festival: 'Junction 2',
-    past: [{ year: 2023, headliners: ['Adam Beyer', 'Amelie Lens', 'Ben Klock'], others: ['Charlotte de Witte', 'Jamie Jones'] }],
+    past: [
+      {
+        year: 2023,
+        headliners: ['Adam Beyer', 'Amelie Lens', 'Ben Klock'],
+        others: ['Charlotte de Witte', 'Jamie Jones'],
+      },
+    ],
     priceFrom: 75,
   },
   {
@@ -106,7 +191,13 @@ export const seedEditions: SeedFestivalEditions[] = [
   },
   {
     festival: 'UNTOLD',
-    past: [{ year: 2019, headliners: ['Armin van Buuren', 'Martin Garrix', 'David Guetta'], others: ['Afrojack', 'Steve Aoki'] }],
+    past: [
+      {
+        year: 2019,
+        headliners: ['Armin van Buuren', 'Martin Garrix', 'David Guetta'],
+        others: ['Afrojack', 'Steve Aoki'],
+      },
+    ],
     priceFrom: 119,
   },
   {

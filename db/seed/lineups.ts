@@ -1,7 +1,13 @@
 import { inArray } from 'drizzle-orm';
 import { slugify } from '#core/slug';
 import type { Executor } from '../client';
-import { artistsTable, editionTicketsTable, festivalEditionsTable, festivalsTable, lineupEntriesTable } from '../schema';
+import {
+  artistsTable,
+  editionTicketsTable,
+  festivalEditionsTable,
+  festivalsTable,
+  lineupEntriesTable,
+} from '../schema';
 import { seedFestivals } from './festival-data';
 import { seedEditions } from './lineup-data';
 
@@ -11,7 +17,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function datesIn(year: number, usualStart: string, durationDays: number) {
   const [month, day] = usualStart.split('-').map(Number);
   const end = new Date(Date.UTC(year, month - 1, day + Math.max(1, durationDays) - 1));
-  return { startDate: `${year}-${usualStart}`, endDate: `${end.getUTCFullYear()}-${pad(end.getUTCMonth() + 1)}-${pad(end.getUTCDate())}` };
+  return {
+    startDate: `${year}-${usualStart}`,
+    endDate: `${end.getUTCFullYear()}-${pad(end.getUTCMonth() + 1)}-${pad(end.getUTCDate())}`,
+  };
 }
 
 /**
@@ -25,12 +34,20 @@ export async function seedLineups(tx: Executor): Promise<void> {
     .insert(artistsTable)
     .values(names.map((name) => ({ name, slug: slugify(name) || 'artista' })))
     .onConflictDoNothing();
-  const artists = await tx.select({ id: artistsTable.id, name: artistsTable.name }).from(artistsTable).where(inArray(artistsTable.name, names));
+  const artists = await tx
+    .select({ id: artistsTable.id, name: artistsTable.name })
+    .from(artistsTable)
+    .where(inArray(artistsTable.name, names));
   const artistId = new Map(artists.map((a) => [a.name, a.id]));
   const festivals = await tx
     .select({ id: festivalsTable.id, name: festivalsTable.name, current: festivalsTable.currentEditionId })
     .from(festivalsTable)
-    .where(inArray(festivalsTable.name, seedEditions.map((f) => f.festival)));
+    .where(
+      inArray(
+        festivalsTable.name,
+        seedEditions.map((f) => f.festival),
+      ),
+    );
   const byName = new Map(festivals.map((f) => [f.name, f]));
 
   for (const entry of seedEditions) {
@@ -40,7 +57,11 @@ export async function seedLineups(tx: Executor): Promise<void> {
     for (const edition of entry.past) {
       const [row] = await tx
         .insert(festivalEditionsTable)
-        .values({ festivalId: festival.id, year: edition.year, ...datesIn(edition.year, data.usualStart, data.durationDays) })
+        .values({
+          festivalId: festival.id,
+          year: edition.year,
+          ...datesIn(edition.year, data.usualStart, data.durationDays),
+        })
         .onConflictDoNothing()
         .returning({ id: festivalEditionsTable.id });
       if (!row) continue;
@@ -49,7 +70,12 @@ export async function seedLineups(tx: Executor): Promise<void> {
         ...edition.others.map((name) => ({ name, billing: 'regular' as const })),
       ];
       await tx.insert(lineupEntriesTable).values(
-        lineup.map((a, position) => ({ editionId: row.id, artistId: artistId.get(a.name)!, position, billing: a.billing })),
+        lineup.map((a, position) => ({
+          editionId: row.id,
+          artistId: artistId.get(a.name)!,
+          position,
+          billing: a.billing,
+        })),
       );
     }
     if (entry.priceFrom !== undefined && festival.current !== null) {
@@ -62,4 +88,3 @@ export async function seedLineups(tx: Executor): Promise<void> {
     }
   }
 }
-

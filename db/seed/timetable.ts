@@ -20,13 +20,22 @@ export async function seedTimetable(tx: Executor): Promise<void> {
     .orderBy(asc(festivalsTable.id));
   for (const festival of candidates) {
     const editions = await tx
-      .select({ id: festivalEditionsTable.id, year: festivalEditionsTable.year, start: festivalEditionsTable.startDate, end: festivalEditionsTable.endDate })
+      .select({
+        id: festivalEditionsTable.id,
+        year: festivalEditionsTable.year,
+        start: festivalEditionsTable.startDate,
+        end: festivalEditionsTable.endDate,
+      })
       .from(festivalEditionsTable)
       .where(eq(festivalEditionsTable.festivalId, festival.id));
     const current = editions.find((e) => e.id === festival.current);
     const past = editions.filter((e) => e.id !== festival.current).map((e) => e.id);
     if (!current || past.length === 0) continue;
-    const already = await tx.select({ id: lineupEntriesTable.id }).from(lineupEntriesTable).where(eq(lineupEntriesTable.editionId, current.id)).limit(1);
+    const already = await tx
+      .select({ id: lineupEntriesTable.id })
+      .from(lineupEntriesTable)
+      .where(eq(lineupEntriesTable.editionId, current.id))
+      .limit(1);
     if (already.length) continue;
     // Everyone who played its past editions, once each, headliners first.
     const played = await tx

@@ -12,7 +12,16 @@ const doc = documenter('Administración');
 
 export const AUDIT_DEFAULT_LIMIT = 100;
 
-export const auditRoutes = new Hono<AppEnv>().get('/audit', doc({ summary: 'Registro de acciones de administración', access: 'admin', responses: { 200: { description: 'Entradas, las más recientes primero', schema: z.array(auditEntryResponse) } } }), validate('query', auditQuerySchema), async (c) => {
-  const { limit = AUDIT_DEFAULT_LIMIT, entity, entity_id } = c.req.valid('query');
-  return c.json(await listAuditEntries(await db(), { limit, entity, entityId: entity_id }));
-});
+export const auditRoutes = new Hono<AppEnv>().get(
+  '/audit',
+  doc({
+    summary: 'Registro de acciones de administración',
+    access: 'admin',
+    responses: { 200: { description: 'Entradas, las más recientes primero', schema: z.array(auditEntryResponse) } },
+  }),
+  validate('query', auditQuerySchema),
+  async (c) => {
+    const { limit = AUDIT_DEFAULT_LIMIT, entity, entity_id } = c.req.valid('query');
+    return c.json(await listAuditEntries(await db(), { limit, entity, entityId: entity_id }));
+  },
+);

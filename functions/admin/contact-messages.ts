@@ -12,11 +12,30 @@ import { z } from '#core/zod';
 const doc = documenter('Administración');
 
 export const contactMessageRoutes = new Hono<AppEnv>()
-  .get('/contact-messages', doc({ summary: 'Mensajes de contacto, los más recientes primero', access: 'admin', responses: { 200: { description: 'Mensajes', schema: z.array(contactMessageResponse) } } }), validate('query', listQuerySchema), async (c) => {
-    const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
-    return c.json(await listContactMessages(await db(), { limit, offset }));
-  })
-  .patch('/contact-messages/:id/read', doc({ summary: 'Marca un mensaje de contacto como leído', access: 'admin', responses: { 200: { description: 'El mensaje', schema: contactMessageResponse } }, errors: [404] }), validate('param', idParamSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    return c.json(await markContactMessageRead(await db(), id));
-  });
+  .get(
+    '/contact-messages',
+    doc({
+      summary: 'Mensajes de contacto, los más recientes primero',
+      access: 'admin',
+      responses: { 200: { description: 'Mensajes', schema: z.array(contactMessageResponse) } },
+    }),
+    validate('query', listQuerySchema),
+    async (c) => {
+      const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
+      return c.json(await listContactMessages(await db(), { limit, offset }));
+    },
+  )
+  .patch(
+    '/contact-messages/:id/read',
+    doc({
+      summary: 'Marca un mensaje de contacto como leído',
+      access: 'admin',
+      responses: { 200: { description: 'El mensaje', schema: contactMessageResponse } },
+      errors: [404],
+    }),
+    validate('param', idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await markContactMessageRead(await db(), id));
+    },
+  );

@@ -31,31 +31,90 @@ async function editionView(database: Database, id: number) {
 
 /** A festival's editions, lineups and tickets in the admin panel. Every write is audited. */
 export const editionRoutes = new Hono<AppEnv>()
-  .post('/festivals/:id/editions', doc({ summary: 'Añade una edición (un año) a un festival', access: 'admin', responses: { 201: { description: 'La edición', schema: editionSchema } }, errors: [404, 409] }), validate('param', idParamSchema), validate('json', editionInputSchema), async (c) => {
-    const database = await db();
-    const id = await createEdition(database, c.req.valid('param').id, c.req.valid('json'), currentUser(c).id);
-    return c.json(await editionView(database, id), 201);
-  })
-  .put('/editions/:id', doc({ summary: 'Edita una edición', access: 'admin', responses: { 200: { description: 'La edición', schema: editionSchema } }, errors: [404, 409] }), validate('param', idParamSchema), validate('json', editionInputSchema), async (c) => {
-    const database = await db();
-    const { id } = c.req.valid('param');
-    await updateEdition(database, id, c.req.valid('json'), currentUser(c).id);
-    return c.json(await editionView(database, id));
-  })
-  .delete('/editions/:id', doc({ summary: 'Borra una edición', access: 'admin', responses: { 200: { description: 'Edición eliminada', schema: messageResponse } }, errors: [404, 409] }), validate('param', idParamSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    await deleteEdition(await db(), id, currentUser(c).id);
-    return c.json({ message: 'Edición eliminada correctamente', id });
-  })
-  .put('/editions/:id/lineup', doc({ summary: 'Sustituye el cartel de una edición (crea los artistas nuevos)', access: 'admin', responses: { 200: { description: 'La edición y cuántos artistas se crearon', schema: editionSchema.extend({ artistsCreated: z.number().int() }) } }, errors: [404] }), validate('param', idParamSchema), validate('json', lineupInputSchema), async (c) => {
-    const database = await db();
-    const { id } = c.req.valid('param');
-    const { created } = await replaceLineup(database, id, c.req.valid('json').lineup, currentUser(c).id);
-    return c.json({ ...(await editionView(database, id)), artistsCreated: created });
-  })
-  .put('/editions/:id/tickets', doc({ summary: 'Fija las entradas de una edición', access: 'admin', responses: { 200: { description: 'La edición', schema: editionSchema } }, errors: [404] }), validate('param', idParamSchema), validate('json', ticketsInputSchema), async (c) => {
-    const database = await db();
-    const { id } = c.req.valid('param');
-    await setTickets(database, id, c.req.valid('json'), currentUser(c).id);
-    return c.json(await editionView(database, id));
-  });
+  .post(
+    '/festivals/:id/editions',
+    doc({
+      summary: 'Añade una edición (un año) a un festival',
+      access: 'admin',
+      responses: { 201: { description: 'La edición', schema: editionSchema } },
+      errors: [404, 409],
+    }),
+    validate('param', idParamSchema),
+    validate('json', editionInputSchema),
+    async (c) => {
+      const database = await db();
+      const id = await createEdition(database, c.req.valid('param').id, c.req.valid('json'), currentUser(c).id);
+      return c.json(await editionView(database, id), 201);
+    },
+  )
+  .put(
+    '/editions/:id',
+    doc({
+      summary: 'Edita una edición',
+      access: 'admin',
+      responses: { 200: { description: 'La edición', schema: editionSchema } },
+      errors: [404, 409],
+    }),
+    validate('param', idParamSchema),
+    validate('json', editionInputSchema),
+    async (c) => {
+      const database = await db();
+      const { id } = c.req.valid('param');
+      await updateEdition(database, id, c.req.valid('json'), currentUser(c).id);
+      return c.json(await editionView(database, id));
+    },
+  )
+  .delete(
+    '/editions/:id',
+    doc({
+      summary: 'Borra una edición',
+      access: 'admin',
+      responses: { 200: { description: 'Edición eliminada', schema: messageResponse } },
+      errors: [404, 409],
+    }),
+    validate('param', idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      await deleteEdition(await db(), id, currentUser(c).id);
+      return c.json({ message: 'Edición eliminada correctamente', id });
+    },
+  )
+  .put(
+    '/editions/:id/lineup',
+    doc({
+      summary: 'Sustituye el cartel de una edición (crea los artistas nuevos)',
+      access: 'admin',
+      responses: {
+        200: {
+          description: 'La edición y cuántos artistas se crearon',
+          schema: editionSchema.extend({ artistsCreated: z.number().int() }),
+        },
+      },
+      errors: [404],
+    }),
+    validate('param', idParamSchema),
+    validate('json', lineupInputSchema),
+    async (c) => {
+      const database = await db();
+      const { id } = c.req.valid('param');
+      const { created } = await replaceLineup(database, id, c.req.valid('json').lineup, currentUser(c).id);
+      return c.json({ ...(await editionView(database, id)), artistsCreated: created });
+    },
+  )
+  .put(
+    '/editions/:id/tickets',
+    doc({
+      summary: 'Fija las entradas de una edición',
+      access: 'admin',
+      responses: { 200: { description: 'La edición', schema: editionSchema } },
+      errors: [404],
+    }),
+    validate('param', idParamSchema),
+    validate('json', ticketsInputSchema),
+    async (c) => {
+      const database = await db();
+      const { id } = c.req.valid('param');
+      await setTickets(database, id, c.req.valid('json'), currentUser(c).id);
+      return c.json(await editionView(database, id));
+    },
+  );

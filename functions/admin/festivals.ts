@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import { adminFestivalsQuerySchema, listQuerySchema, moderationDecisionSchema, QUEUE_DEFAULT_LIMIT } from '#core/admin-schemas';
+import {
+  adminFestivalsQuerySchema,
+  listQuerySchema,
+  moderationDecisionSchema,
+  QUEUE_DEFAULT_LIMIT,
+} from '#core/admin-schemas';
 import { adminFestivalSchema, idParamSchema } from '#core/festival-schemas';
 import type { AppEnv } from '../lib/app-env';
 import { currentUser } from '../lib/auth';
@@ -28,40 +33,100 @@ async function rawKeys(c: { req: { json(): Promise<unknown> } }): Promise<Set<st
 }
 
 export const festivalRoutes = new Hono<AppEnv>()
-  .get('/pending-festivals', doc({ summary: 'Festivales propuestos pendientes, con sus posibles duplicados', access: 'admin', responses: { 200: { description: 'Propuestas', schema: z.array(pendingFestivalResponse) } } }), validate('query', listQuerySchema), async (c) => {
-    const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
-    return c.body(await pendingFestivalsJson(await db(), { limit, offset }), 200, JSON_CONTENT_TYPE);
-  })
+  .get(
+    '/pending-festivals',
+    doc({
+      summary: 'Festivales propuestos pendientes, con sus posibles duplicados',
+      access: 'admin',
+      responses: { 200: { description: 'Propuestas', schema: z.array(pendingFestivalResponse) } },
+    }),
+    validate('query', listQuerySchema),
+    async (c) => {
+      const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
+      return c.body(await pendingFestivalsJson(await db(), { limit, offset }), 200, JSON_CONTENT_TYPE);
+    },
+  )
   // Grouped by status: pending (newest first), approved (by start date, as the public list), rejected (newest first).
-  .get('/festivals', doc({ summary: 'Todos los festivales por estado', access: 'admin', responses: { 200: { description: 'Festivales', schema: z.array(festivalResponse) } } }), validate('query', adminFestivalsQuerySchema), async (c) => {
-    return c.json(await adminFestivals(await db(), c.req.valid('query').status));
-  })
-  .patch('/festivals/:id/approve', doc({ summary: 'Aprueba o rechaza un festival propuesto', access: 'admin', responses: { 200: { description: 'El festival', schema: festivalResponse } }, errors: [404, 409] }), validate('param', idParamSchema), validate('json', moderationDecisionSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const { status } = c.req.valid('json');
-    const admin = currentUser(c);
-    const database = await db();
-    await decideFestival(database, admin, id, status);
-    invalidateCatalog();
-    return c.json(await findFestival(database, id));
-  })
-  .post('/festivals', doc({ summary: 'Crea un festival (aprobado)', access: 'admin', responses: { 201: { description: 'El festival', schema: festivalResponse } }, errors: [409] }), validate('json', adminFestivalSchema), async (c) => {
-    const database = await db();
-    const id = await createFestival(database, currentUser(c), c.req.valid('json'));
-    invalidateCatalog();
-    return c.json(await findFestival(database, id), 201);
-  })
-  .put('/festivals/:id', doc({ summary: 'Edita un festival', access: 'admin', responses: { 200: { description: 'El festival', schema: festivalResponse } }, errors: [404, 409] }), validate('param', idParamSchema), validate('json', adminFestivalSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const present = await rawKeys(c);
-    const database = await db();
-    await editFestival(database, currentUser(c), id, c.req.valid('json'), present);
-    invalidateCatalog();
-    return c.json(await findFestival(database, id));
-  })
-  .delete('/festivals/:id', doc({ summary: 'Borra un festival y su contenido', access: 'admin', responses: { 200: { description: 'Festival eliminado', schema: messageResponse } }, errors: [404] }), validate('param', idParamSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const deleted = await deleteFestivalWithMedia(await db(), id, currentUser(c).id);
-    if (!deleted) throw festivalNotFound();
-    return c.json({ message: 'Festival eliminado correctamente', id });
-  });
+  .get(
+    '/festivals',
+    doc({
+      summary: 'Todos los festivales por estado',
+      access: 'admin',
+      responses: { 200: { description: 'Festivales', schema: z.array(festivalResponse) } },
+    }),
+    validate('query', adminFestivalsQuerySchema),
+    async (c) => {
+      return c.json(await adminFestivals(await db(), c.req.valid('query').status));
+    },
+  )
+  .patch(
+    '/festivals/:id/approve',
+    doc({
+      summary: 'Aprueba o rechaza un festival propuesto',
+      access: 'admin',
+      responses: { 200: { description: 'El festival', schema: festivalResponse } },
+      errors: [404, 409],
+    }),
+    validate('param', idParamSchema),
+    validate('json', moderationDecisionSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { status } = c.req.valid('json');
+      const admin = currentUser(c);
+      const database = await db();
+      await decideFestival(database, admin, id, status);
+      invalidateCatalog();
+      return c.json(await findFestival(database, id));
+    },
+  )
+  .post(
+    '/festivals',
+    doc({
+      summary: 'Crea un festival (aprobado)',
+      access: 'admin',
+      responses: { 201: { description: 'El festival', schema: festivalResponse } },
+      errors: [409],
+    }),
+    validate('json', adminFestivalSchema),
+    async (c) => {
+      const database = await db();
+      const id = await createFestival(database, currentUser(c), c.req.valid('json'));
+      invalidateCatalog();
+      return c.json(await findFestival(database, id), 201);
+    },
+  )
+  .put(
+    '/festivals/:id',
+    doc({
+      summary: 'Edita un festival',
+      access: 'admin',
+      responses: { 200: { description: 'El festival', schema: festivalResponse } },
+      errors: [404, 409],
+    }),
+    validate('param', idParamSchema),
+    validate('json', adminFestivalSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const present = await rawKeys(c);
+      const database = await db();
+      await editFestival(database, currentUser(c), id, c.req.valid('json'), present);
+      invalidateCatalog();
+      return c.json(await findFestival(database, id));
+    },
+  )
+  .delete(
+    '/festivals/:id',
+    doc({
+      summary: 'Borra un festival y su contenido',
+      access: 'admin',
+      responses: { 200: { description: 'Festival eliminado', schema: messageResponse } },
+      errors: [404],
+    }),
+    validate('param', idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const deleted = await deleteFestivalWithMedia(await db(), id, currentUser(c).id);
+      if (!deleted) throw festivalNotFound();
+      return c.json({ message: 'Festival eliminado correctamente', id });
+    },
+  );

@@ -14,13 +14,32 @@ import { z } from '#core/zod';
 const doc = documenter('Administración');
 
 export const mediaReportRoutes = new Hono<AppEnv>()
-  .get('/media-reports', doc({ summary: 'Reportes de contenido', access: 'admin', responses: { 200: { description: 'Reportes', schema: z.array(mediaReportResponse) } } }), validate('query', listQuerySchema), async (c) => {
-    const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
-    return c.body(await reportsJson(await db(), { limit, offset }), 200, JSON_CONTENT_TYPE);
-  })
+  .get(
+    '/media-reports',
+    doc({
+      summary: 'Reportes de contenido',
+      access: 'admin',
+      responses: { 200: { description: 'Reportes', schema: z.array(mediaReportResponse) } },
+    }),
+    validate('query', listQuerySchema),
+    async (c) => {
+      const { limit = QUEUE_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
+      return c.body(await reportsJson(await db(), { limit, offset }), 200, JSON_CONTENT_TYPE);
+    },
+  )
   // Deleting a report removes only the report; the media stays as it is.
-  .delete('/media-reports/:id', doc({ summary: 'Descarta un reporte', access: 'admin', responses: { 200: { description: 'Reporte descartado', schema: messageResponse } }, errors: [404] }), validate('param', idParamSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    await dismissReport(await db(), currentUser(c), id);
-    return c.json({ message: 'Reporte descartado', id });
-  });
+  .delete(
+    '/media-reports/:id',
+    doc({
+      summary: 'Descarta un reporte',
+      access: 'admin',
+      responses: { 200: { description: 'Reporte descartado', schema: messageResponse } },
+      errors: [404],
+    }),
+    validate('param', idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      await dismissReport(await db(), currentUser(c), id);
+      return c.json({ message: 'Reporte descartado', id });
+    },
+  );

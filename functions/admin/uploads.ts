@@ -20,41 +20,63 @@ const doc = documenter('Administración');
  * festival (imageUrl) with the returned publicUrl, which ties the stored object to that row.
  */
 export const uploadRoutes = new Hono<AppEnv>()
-  .post('/upload/get-signed-url', doc({ summary: 'URL firmada para subir una imagen de festival', access: 'admin', responses: { 201: { description: 'La subida firmada y dónde quedará el archivo', schema: adminPresignedUploadResponse } }, errors: [404] }), validate('json', adminUploadUrlSchema), async (c) => {
-    const input = c.req.valid('json');
-    const { presigned, festivalName } = await issueAdminUpload(await db(), currentUser(c), input);
-    const slash = presigned.key.lastIndexOf('/');
-    return c.json(
-      {
-        uploadUrl: presigned.uploadUrl,
-        key: presigned.key,
-        publicUrl: presigned.publicUrl,
-        method: 'PUT',
-        headers: presigned.headers,
-        expiresAt: presigned.expiresAt.toISOString(),
-        structure: {
-          folder: presigned.key.slice(0, slash),
-          fileName: presigned.key.slice(slash + 1),
-          originalName: input.fileName,
-          contentType: input.contentType,
-          fileSize: input.fileSize,
-          festivalId: input.festivalId,
-          festivalName,
-          userId: input.userId ?? null,
-        },
+  .post(
+    '/upload/get-signed-url',
+    doc({
+      summary: 'URL firmada para subir una imagen de festival',
+      access: 'admin',
+      responses: {
+        201: { description: 'La subida firmada y dónde quedará el archivo', schema: adminPresignedUploadResponse },
       },
-      201,
-    );
-  })
-  .post('/upload/confirm', doc({ summary: 'Confirma una imagen subida: se comprueba y se publica', access: 'admin', responses: { 200: { description: 'La imagen guardada', schema: adminUploadConfirmedResponse } }, errors: [404, 409, 413] }), validate('json', adminUploadConfirmSchema), async (c) => {
-    const input = c.req.valid('json');
-    const { upload, checked, festivalId } = await confirmAdminUpload(await db(), currentUser(c), input);
-    return c.json({
-      message: 'Imagen subida correctamente',
-      key: upload.key,
-      publicUrl: storage().publicUrl(upload.key),
-      size: checked.size,
-      contentType: checked.contentType,
-      festivalId,
-    });
-  });
+      errors: [404],
+    }),
+    validate('json', adminUploadUrlSchema),
+    async (c) => {
+      const input = c.req.valid('json');
+      const { presigned, festivalName } = await issueAdminUpload(await db(), currentUser(c), input);
+      const slash = presigned.key.lastIndexOf('/');
+      return c.json(
+        {
+          uploadUrl: presigned.uploadUrl,
+          key: presigned.key,
+          publicUrl: presigned.publicUrl,
+          method: 'PUT',
+          headers: presigned.headers,
+          expiresAt: presigned.expiresAt.toISOString(),
+          structure: {
+            folder: presigned.key.slice(0, slash),
+            fileName: presigned.key.slice(slash + 1),
+            originalName: input.fileName,
+            contentType: input.contentType,
+            fileSize: input.fileSize,
+            festivalId: input.festivalId,
+            festivalName,
+            userId: input.userId ?? null,
+          },
+        },
+        201,
+      );
+    },
+  )
+  .post(
+    '/upload/confirm',
+    doc({
+      summary: 'Confirma una imagen subida: se comprueba y se publica',
+      access: 'admin',
+      responses: { 200: { description: 'La imagen guardada', schema: adminUploadConfirmedResponse } },
+      errors: [404, 409, 413],
+    }),
+    validate('json', adminUploadConfirmSchema),
+    async (c) => {
+      const input = c.req.valid('json');
+      const { upload, checked, festivalId } = await confirmAdminUpload(await db(), currentUser(c), input);
+      return c.json({
+        message: 'Imagen subida correctamente',
+        key: upload.key,
+        publicUrl: storage().publicUrl(upload.key),
+        size: checked.size,
+        contentType: checked.contentType,
+        festivalId,
+      });
+    },
+  );

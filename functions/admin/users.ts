@@ -10,7 +10,16 @@ import { z } from '#core/zod';
 
 const doc = documenter('Administración');
 
-export const userRoutes = new Hono<AppEnv>().get('/users', doc({ summary: 'Cuentas de usuario', access: 'admin', responses: { 200: { description: 'Usuarios', schema: z.array(userResponse) } } }), validate('query', usersQuerySchema), async (c) => {
-  const { limit = USERS_DEFAULT_LIMIT, offset = 0, search } = c.req.valid('query');
-  return c.json(await listUsers(await db(), { limit, offset, search }));
-});
+export const userRoutes = new Hono<AppEnv>().get(
+  '/users',
+  doc({
+    summary: 'Cuentas de usuario',
+    access: 'admin',
+    responses: { 200: { description: 'Usuarios', schema: z.array(userResponse) } },
+  }),
+  validate('query', usersQuerySchema),
+  async (c) => {
+    const { limit = USERS_DEFAULT_LIMIT, offset = 0, search } = c.req.valid('query');
+    return c.json(await listUsers(await db(), { limit, offset, search }));
+  },
+);

@@ -5,9 +5,21 @@ import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { invalidateCatalog } from '../lib/domain/festivals/festival-store';
 import { rateLimit } from '../lib/rate-limit';
-import { discardFiles, jsonBodyLimit, MULTIPART_MAX_BYTES, putImages, readImageFiles, recordImages, type StoredFile } from '../lib/multipart-images';
+import {
+  discardFiles,
+  jsonBodyLimit,
+  MULTIPART_MAX_BYTES,
+  putImages,
+  readImageFiles,
+  recordImages,
+  type StoredFile,
+} from '../lib/multipart-images';
 import { validate } from '../lib/validate';
-import { readListVersion, requireVisibleFestival, type VersionedFestival } from '../lib/domain/festivals/festival-access';
+import {
+  readListVersion,
+  requireVisibleFestival,
+  type VersionedFestival,
+} from '../lib/domain/festivals/festival-access';
 import { sendListPage, SharedReads, VersionedListCache } from '../lib/response-cache';
 import { hasPendingComments, listComments } from '../lib/domain/comments/read-comments';
 import { deleteComment, insertComment } from '../lib/domain/comments/write-comments';
@@ -27,65 +39,115 @@ const versionReads = new SharedReads<VersionedFestival>();
  * edition. Posting may name the edition (`edition_year`); without it the comment is about none.
  */
 export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTES })
-  .get('/festival/:id', doc({ summary: 'Comentarios aprobados de un festival (y los propios pendientes si hay sesión)', access: 'optional', responses: { 200: { description: 'Comentarios', schema: z.array(commentResponse) } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), validate('query', commentsQuerySchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const { limit = COMMENTS_DEFAULT_LIMIT, offset = 0, year } = c.req.valid('query');
-    const database = await db();
-    const user = c.get('user');
-    // One primary-key read (plus one index probe for a signed-in caller) when the page is cached and
-    // current; two more (total and page) when it is not.
-    const [festival, authorPending] = await Promise.all([
-      readListVersion(database, id, user, 'comments_version', versionReads),
-      user ? hasPendingComments(database, id, user.id) : false,
-    ]);
-    // An author with comments awaiting moderation sees them in their own, uncached list.
-    const page =
-      user && authorPending
-        ? await listComments(database, id, { limit, offset, year }, user.id)
-        : await commentPages.get(`${id}:${limit}:${offset}:${year ?? ''}`, festival.extra, () => listComments(database, id, { limit, offset, year }));
-    return sendListPage(c, page);
-  })
-  .post('/', doc({ summary: 'Publica un comentario con puntuación (pendiente de moderación)', access: 'user', responses: { 201: { description: 'El comentario', schema: commentResponse } }, errors: [404, 409, 429] }), jsonBodyLimit, requireAuth, validate('json', commentSchema), rateLimit('comment'), async (c) => {
-    const user = currentUser(c);
-    const input = c.req.valid('json');
-    const database = await db();
-    await requireVisibleFestival(database, input.festival_id, null);
-    const comment = await insertComment(database, user, input);
-    // Pending: the catalogue's ratings do not change until an admin approves it.
-    versionReads.written();
-    return c.json(comment, 201);
-  })
-  .post('/with-media', doc({ summary: 'Publica un comentario con fotos (multipart)', access: 'user', responses: { 201: { description: 'El comentario y sus fotos', schema: commentWithMediaResponse } }, errors: [404, 409, 413, 429] }), requireAuth, validate('form', commentSchema), rateLimit('comment'), async (c) => {
-    const user = currentUser(c);
-    const input = c.req.valid('form');
-    const images = await readImageFiles(await c.req.formData());
-    const database = await db();
-    await requireVisibleFestival(database, input.festival_id, null);
-    const files: StoredFile[] = await putImages(user.id, 'gallery', images);
-    try {
-      const result = await database.transaction(async (tx) => {
-        const comment = await insertComment(tx, user, input);
-        const media = await recordImages(tx, {
-          userId: user.id,
-          festivalId: input.festival_id,
-          purpose: 'gallery',
-          files,
-          comment: input.content,
-          commentId: comment.id,
-        });
-        return { ...comment, media: media.map((m) => ({ id: m.id, url: m.url, status: 'pending' as const })) };
-      });
+  .get(
+    '/festival/:id',
+    doc({
+      summary: 'Comentarios aprobados de un festival (y los propios pendientes si hay sesión)',
+      access: 'optional',
+      responses: { 200: { description: 'Comentarios', schema: z.array(commentResponse) } },
+      errors: [404],
+    }),
+    optionalAuth,
+    validate('param', idParamSchema),
+    validate('query', commentsQuerySchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { limit = COMMENTS_DEFAULT_LIMIT, offset = 0, year } = c.req.valid('query');
+      const database = await db();
+      const user = c.get('user');
+      // One primary-key read (plus one index probe for a signed-in caller) when the page is cached and
+      // current; two more (total and page) when it is not.
+      const [festival, authorPending] = await Promise.all([
+        readListVersion(database, id, user, 'comments_version', versionReads),
+        user ? hasPendingComments(database, id, user.id) : false,
+      ]);
+      // An author with comments awaiting moderation sees them in their own, uncached list.
+      const page =
+        user && authorPending
+          ? await listComments(database, id, { limit, offset, year }, user.id)
+          : await commentPages.get(`${id}:${limit}:${offset}:${year ?? ''}`, festival.extra, () =>
+              listComments(database, id, { limit, offset, year }),
+            );
+      return sendListPage(c, page);
+    },
+  )
+  .post(
+    '/',
+    doc({
+      summary: 'Publica un comentario con puntuación (pendiente de moderación)',
+      access: 'user',
+      responses: { 201: { description: 'El comentario', schema: commentResponse } },
+      errors: [404, 409, 429],
+    }),
+    jsonBodyLimit,
+    requireAuth,
+    validate('json', commentSchema),
+    rateLimit('comment'),
+    async (c) => {
+      const user = currentUser(c);
+      const input = c.req.valid('json');
+      const database = await db();
+      await requireVisibleFestival(database, input.festival_id, null);
+      const comment = await insertComment(database, user, input);
+      // Pending: the catalogue's ratings do not change until an admin approves it.
       versionReads.written();
-      return c.json(result, 201);
-    } catch (error) {
-      await discardFiles(files);
-      throw error;
-    }
-  })
-  .delete('/:id', doc({ summary: 'Borra un comentario propio (o cualquiera, administración)', access: 'user', responses: { 200: { description: 'Comentario borrado', schema: messageResponse } }, errors: [403, 404] }), requireAuth, validate('param', idParamSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    await deleteComment(await db(), currentUser(c), id);
-    versionReads.written();
-    invalidateCatalog();
-    return c.json({ message: 'Comentario borrado', id });
-  });
+      return c.json(comment, 201);
+    },
+  )
+  .post(
+    '/with-media',
+    doc({
+      summary: 'Publica un comentario con fotos (multipart)',
+      access: 'user',
+      responses: { 201: { description: 'El comentario y sus fotos', schema: commentWithMediaResponse } },
+      errors: [404, 409, 413, 429],
+    }),
+    requireAuth,
+    validate('form', commentSchema),
+    rateLimit('comment'),
+    async (c) => {
+      const user = currentUser(c);
+      const input = c.req.valid('form');
+      const images = await readImageFiles(await c.req.formData());
+      const database = await db();
+      await requireVisibleFestival(database, input.festival_id, null);
+      const files: StoredFile[] = await putImages(user.id, 'gallery', images);
+      try {
+        const result = await database.transaction(async (tx) => {
+          const comment = await insertComment(tx, user, input);
+          const media = await recordImages(tx, {
+            userId: user.id,
+            festivalId: input.festival_id,
+            purpose: 'gallery',
+            files,
+            comment: input.content,
+            commentId: comment.id,
+          });
+          return { ...comment, media: media.map((m) => ({ id: m.id, url: m.url, status: 'pending' as const })) };
+        });
+        versionReads.written();
+        return c.json(result, 201);
+      } catch (error) {
+        await discardFiles(files);
+        throw error;
+      }
+    },
+  )
+  .delete(
+    '/:id',
+    doc({
+      summary: 'Borra un comentario propio (o cualquiera, administración)',
+      access: 'user',
+      responses: { 200: { description: 'Comentario borrado', schema: messageResponse } },
+      errors: [403, 404],
+    }),
+    requireAuth,
+    validate('param', idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      await deleteComment(await db(), currentUser(c), id);
+      versionReads.written();
+      invalidateCatalog();
+      return c.json({ message: 'Comentario borrado', id });
+    },
+  );

@@ -25,7 +25,10 @@ const page = `<!doctype html>
 
 const start = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true });\n`;
 
-const contentTypes: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
+const contentTypes: Record<string, string> = {
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+};
 
 export interface DocsOptions {
   /** The OpenAPI document: generated from the apps locally, read from a file beside the Lambda bundle. */
@@ -50,8 +53,11 @@ export function docsApp({ document, swaggerUiDir }: DocsOptions) {
     .get('/docs/start.js', (c) => c.body(start, 200, { 'Content-Type': contentTypes['.js'] }))
     .get('/docs/:file', async (c) => {
       const file = c.req.param('file');
-      if (!(SWAGGER_UI_FILES as readonly string[]).includes(file)) throw notFound('Archivo no encontrado.', 'not_found');
+      if (!(SWAGGER_UI_FILES as readonly string[]).includes(file))
+        throw notFound('Archivo no encontrado.', 'not_found');
       c.header('Cache-Control', 'public, max-age=86400');
-      return c.body(await readFile(path.join(swaggerUiDir, file)), 200, { 'Content-Type': contentTypes[path.extname(file)] });
+      return c.body(await readFile(path.join(swaggerUiDir, file)), 200, {
+        'Content-Type': contentTypes[path.extname(file)],
+      });
     });
 }

@@ -28,27 +28,76 @@ const PUBLIC_CACHE = 'public, max-age=300, s-maxage=900, stale-while-revalidate=
 
 /** Calendar feeds: public ones of the catalogue, and each user's private feed of favourites. */
 export const app = createApp('/api/feeds')
-  .get('/festivals.ics', doc({ summary: 'Calendario iCalendar público de festivales (filtros opcionales)', responses: { 200: { description: 'iCalendar', schema: z.string(), contentType: 'text/calendar' }, 304: { description: 'Sin cambios (ETag)' } } }), validate('query', feedQuerySchema), async (c) => {
-    const database = await db();
-    const festivals = await publicFeedFestivals(database, c.req.valid('query'));
-    const lineups = await lineupsOf(database, festivals.map((f) => f.id));
-    return answer(c, renderIcs('Festivales', festivals, new Date(), lineups), 'text/calendar; charset=utf-8', PUBLIC_CACHE);
-  })
-  .get('/festivals.rss', doc({ summary: 'Canal RSS público de festivales (filtros opcionales)', responses: { 200: { description: 'RSS', schema: z.string(), contentType: 'application/rss+xml' }, 304: { description: 'Sin cambios (ETag)' } } }), validate('query', feedQuerySchema), async (c) => {
-    const database = await db();
-    const festivals = await publicFeedFestivals(database, c.req.valid('query'));
-    const lineups = await lineupsOf(database, festivals.map((f) => f.id));
-    return answer(c, renderRss('Festivales', festivals, siteUrl(c.req.path), lineups), 'application/rss+xml; charset=utf-8', PUBLIC_CACHE);
-  })
+  .get(
+    '/festivals.ics',
+    doc({
+      summary: 'Calendario iCalendar público de festivales (filtros opcionales)',
+      responses: {
+        200: { description: 'iCalendar', schema: z.string(), contentType: 'text/calendar' },
+        304: { description: 'Sin cambios (ETag)' },
+      },
+    }),
+    validate('query', feedQuerySchema),
+    async (c) => {
+      const database = await db();
+      const festivals = await publicFeedFestivals(database, c.req.valid('query'));
+      const lineups = await lineupsOf(
+        database,
+        festivals.map((f) => f.id),
+      );
+      return answer(
+        c,
+        renderIcs('Festivales', festivals, new Date(), lineups),
+        'text/calendar; charset=utf-8',
+        PUBLIC_CACHE,
+      );
+    },
+  )
+  .get(
+    '/festivals.rss',
+    doc({
+      summary: 'Canal RSS público de festivales (filtros opcionales)',
+      responses: {
+        200: { description: 'RSS', schema: z.string(), contentType: 'application/rss+xml' },
+        304: { description: 'Sin cambios (ETag)' },
+      },
+    }),
+    validate('query', feedQuerySchema),
+    async (c) => {
+      const database = await db();
+      const festivals = await publicFeedFestivals(database, c.req.valid('query'));
+      const lineups = await lineupsOf(
+        database,
+        festivals.map((f) => f.id),
+      );
+      return answer(
+        c,
+        renderRss('Festivales', festivals, siteUrl(c.req.path), lineups),
+        'application/rss+xml; charset=utf-8',
+        PUBLIC_CACHE,
+      );
+    },
+  )
   // The token is the only credential: calendar programs send no session. Unknown and rotated tokens get the same 404.
-  .get('/favorites/:file', doc({ summary: 'Calendario privado de favoritos: {token}.ics (el token es la credencial)', responses: { 200: { description: 'iCalendar', schema: z.string(), contentType: 'text/calendar' }, 304: { description: 'Sin cambios (ETag)' } }, errors: [404] }), async (c) => {
-    const token = /^(.+)\.ics$/.exec(c.req.param('file'))?.[1];
-    if (!isToken(token)) throw notFound(FEED_NOT_FOUND);
-    const feed = await favoriteFeed(await db(), token, c.req.header('If-None-Match'));
-    if (!feed.found) throw notFound(FEED_NOT_FOUND);
-    c.header('ETag', feed.etag);
-    c.header('Cache-Control', 'private, max-age=300');
-    if (feed.notModified) return c.body(null, 304);
-    c.header('Content-Type', 'text/calendar; charset=utf-8');
-    return c.body(new Uint8Array(feed.body));
-  });
+  .get(
+    '/favorites/:file',
+    doc({
+      summary: 'Calendario privado de favoritos: {token}.ics (el token es la credencial)',
+      responses: {
+        200: { description: 'iCalendar', schema: z.string(), contentType: 'text/calendar' },
+        304: { description: 'Sin cambios (ETag)' },
+      },
+      errors: [404],
+    }),
+    async (c) => {
+      const token = /^(.+)\.ics$/.exec(c.req.param('file'))?.[1];
+      if (!isToken(token)) throw notFound(FEED_NOT_FOUND);
+      const feed = await favoriteFeed(await db(), token, c.req.header('If-None-Match'));
+      if (!feed.found) throw notFound(FEED_NOT_FOUND);
+      c.header('ETag', feed.etag);
+      c.header('Cache-Control', 'private, max-age=300');
+      if (feed.notModified) return c.body(null, 304);
+      c.header('Content-Type', 'text/calendar; charset=utf-8');
+      return c.body(new Uint8Array(feed.body));
+    },
+  );

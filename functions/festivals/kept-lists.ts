@@ -6,7 +6,8 @@ import type { HeaderOf, KeptLookup } from '../lib/kept-answers';
 import { keptFestival } from './app';
 
 /** The Cache-Control of a public read (publicReadCacheControl): private when the request carries credentials. */
-const publicRead = (header: HeaderOf) => (header('authorization') || header('cookie') ? PRIVATE_CACHE : PUBLIC_EDGE_CACHE);
+const publicRead = (header: HeaderOf) =>
+  header('authorization') || header('cookie') ? PRIVATE_CACHE : PUBLIC_EDGE_CACHE;
 
 /**
  * GET /api/festivals/{id}/editions of an approved festival, without a token (with one, the route

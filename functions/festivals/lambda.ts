@@ -12,7 +12,13 @@ import { answerKeptFirst } from '../lib/kept-answers';
 
 // The Router sends /api/festivals and every /api path no other function claims here
 // (infra/api-areas.ts): the artists, 'Mi horario' (/api/timetables), the health checks, and the JSON 404 of unknown paths.
-const root = new Hono().use('*', requestContext).use('*', securityHeaders()).route('/', app).route('/', artists).route('/', timetables).route('/', health);
+const root = new Hono()
+  .use('*', requestContext)
+  .use('*', securityHeaders())
+  .route('/', app)
+  .route('/', artists)
+  .route('/', timetables)
+  .route('/', health);
 root.notFound(routeNotFound);
 // The catalogue's lists asked for again are answered from their kept bodies before routing.
 answerKeptFirst(root, keptFestivalLists);

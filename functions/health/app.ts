@@ -14,17 +14,36 @@ const doc = documenter('Operación');
  * expects (more is fine: a deploy migrates before it updates the functions).
  */
 export const app = createApp('/api/health')
-  .get('/', doc({ summary: 'Vivo: el proceso responde (sin tocar la base de datos)', responses: { 200: { description: 'Vivo', schema: livenessResponse } } }), (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json({ status: 'ok' });
-  })
-  .get('/ready', doc({ summary: 'Listo: la base de datos responde y tiene todas las migraciones', responses: { 200: { description: 'Listo', schema: readinessResponse } } }), async (c) => {
-    c.header('Cache-Control', 'no-store');
-    // A database that cannot be reached throws here, and the app's error handler answers 503.
-    const applied = await appliedMigrations(await db());
-    const migrations = { applied, expected: expectedMigrations };
-    if (applied < expectedMigrations) {
-      throw new AppError('unavailable', 'migrations_pending', 'La base de datos no tiene aplicadas todas las migraciones.', { migrations });
-    }
-    return c.json({ status: 'ok', database: 'ok', migrations });
-  });
+  .get(
+    '/',
+    doc({
+      summary: 'Vivo: el proceso responde (sin tocar la base de datos)',
+      responses: { 200: { description: 'Vivo', schema: livenessResponse } },
+    }),
+    (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ status: 'ok' });
+    },
+  )
+  .get(
+    '/ready',
+    doc({
+      summary: 'Listo: la base de datos responde y tiene todas las migraciones',
+      responses: { 200: { description: 'Listo', schema: readinessResponse } },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      // A database that cannot be reached throws here, and the app's error handler answers 503.
+      const applied = await appliedMigrations(await db());
+      const migrations = { applied, expected: expectedMigrations };
+      if (applied < expectedMigrations) {
+        throw new AppError(
+          'unavailable',
+          'migrations_pending',
+          'La base de datos no tiene aplicadas todas las migraciones.',
+          { migrations },
+        );
+      }
+      return c.json({ status: 'ok', database: 'ok', migrations });
+    },
+  );

@@ -7,7 +7,10 @@ import { siteUrl } from './mail/site-url';
 export type UnsubscribeScope = AlertKind | 'all';
 
 const signature = (userId: number, scope: UnsubscribeScope) =>
-  createHmac('sha256', env().SESSION_SECRET!).update(`alert-unsubscribe:${userId}:${scope}`).digest('base64url').slice(0, 32);
+  createHmac('sha256', env().SESSION_SECRET!)
+    .update(`alert-unsubscribe:${userId}:${scope}`)
+    .digest('base64url')
+    .slice(0, 32);
 
 /**
  * The one-click unsubscribe token of a user's alert emails: the user, the scope and an HMAC of both
@@ -25,7 +28,9 @@ export function readUnsubscribeToken(token: string): { userId: number; scope: Un
   if (scope !== 'all' && !(alertKinds as readonly string[]).includes(scope)) return null;
   const expected = Buffer.from(signature(userId, scope as UnsubscribeScope));
   const given = Buffer.from(sig);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? { userId, scope: scope as UnsubscribeScope } : null;
+  return expected.length === given.length && timingSafeEqual(expected, given)
+    ? { userId, scope: scope as UnsubscribeScope }
+    : null;
 }
 
 export const alertUnsubscribeUrl = (userId: number, scope: UnsubscribeScope) =>

@@ -2,7 +2,14 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { AppError, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, pgErrorCode, ROUTE_NOT_FOUND, tooLarge } from './errors';
+import {
+  AppError,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+  pgErrorCode,
+  ROUTE_NOT_FOUND,
+  tooLarge,
+} from './errors';
 import type { AppEnv } from './app-env';
 import { compressAnswers } from './compression';
 import { log } from './log';
@@ -44,7 +51,10 @@ export function toErrorResponse(error: unknown, c: Context) {
     }
     if (error.status === 400) {
       // Hono's JSON and form parsers throw this for bodies they cannot read.
-      return errorJson(c, 400, { error: 'El cuerpo de la petición no es válido (JSON o formulario mal formado).', code: 'malformed_body' });
+      return errorJson(c, 400, {
+        error: 'El cuerpo de la petición no es válido (JSON o formulario mal formado).',
+        code: 'malformed_body',
+      });
     }
     if (error.status < 500) {
       return errorJson(c, error.status as ContentfulStatusCode, { error: 'Petición no válida.', code: 'bad_request' });
@@ -52,19 +62,26 @@ export function toErrorResponse(error: unknown, c: Context) {
   }
   // Before the SQLSTATE checks: a lost connection can look like anything once wrapped.
   if (isDatabaseUnavailable(error)) {
-    log().warn({ requestId: requestId(c), method: c.req.method, path: c.req.path, reason: rootMessage(error) }, 'database unavailable');
+    log().warn(
+      { requestId: requestId(c), method: c.req.method, path: c.req.path, reason: rootMessage(error) },
+      'database unavailable',
+    );
     return errorJson(c, 503, { error: DATABASE_UNAVAILABLE_MESSAGE, code: 'database_unavailable' });
   }
   const pgCode = pgErrorCode(error);
   if (pgCode) {
     if (pgCode === '23505') return errorJson(c, 409, { error: 'Ese registro ya existe.', code: 'duplicate' });
-    if (pgCode === '23503') return errorJson(c, 404, { error: 'El registro relacionado no existe.', code: 'related_not_found' });
+    if (pgCode === '23503')
+      return errorJson(c, 404, { error: 'El registro relacionado no existe.', code: 'related_not_found' });
     if (pgCode.startsWith('22') || pgCode === '23514' || pgCode === '23502') {
       return errorJson(c, 400, { error: 'Los datos enviados no son válidos.', code: 'invalid_input' });
     }
   }
   log().error({ requestId: requestId(c), method: c.req.method, path: c.req.path, err: error }, 'unexpected error');
-  return errorJson(c, 500, { error: 'Error interno del servidor. Inténtalo de nuevo más tarde.', code: 'internal_error' });
+  return errorJson(c, 500, {
+    error: 'Error interno del servidor. Inténtalo de nuevo más tarde.',
+    code: 'internal_error',
+  });
 }
 
 /** The innermost message of a wrapped error (drizzle puts the driver's on `cause`). */
@@ -98,7 +115,9 @@ export function createApp(basePath: string, options: CreateAppOptions = {}) {
   });
   // GET and HEAD carry no body any handler reads; asking for one (as the limit does) makes the local
   // server build a full Request for each, a good part of a cached list's cost.
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || options.streamsBody?.(c) ? next() : limitBody(c, next)));
+  app.use('*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || options.streamsBody?.(c) ? next() : limitBody(c, next),
+  );
   app.onError(toErrorResponse);
   app.notFound(routeNotFound);
   return app;

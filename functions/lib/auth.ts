@@ -40,10 +40,13 @@ const jose = () => import('jose');
 function secretKey(): Promise<CryptoKey> {
   const secret = env().SESSION_SECRET;
   if (sessionKey?.secret !== secret) {
-    const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]);
+    const key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     sessionKey = { secret, key };
   }
   return sessionKey.key;
@@ -52,7 +55,10 @@ function secretKey(): Promise<CryptoKey> {
 /** A session token for the user at their current session version: a new session, or a renewal of `session`. */
 export async function signSession(
   user: { id: number; sessionVersion: number },
-  session: { sessionId: string; authTime: number } = { sessionId: randomUUID(), authTime: Math.floor(Date.now() / 1000) },
+  session: { sessionId: string; authTime: number } = {
+    sessionId: randomUUID(),
+    authTime: Math.floor(Date.now() / 1000),
+  },
 ): Promise<string> {
   const { SignJWT } = await jose();
   return new SignJWT({ sid: session.sessionId, sv: user.sessionVersion, auth_time: session.authTime })
@@ -73,7 +79,8 @@ export async function verifySession(token: string): Promise<SessionClaims | null
     const { sid, sv, iat, exp, auth_time: authTime } = payload;
     // Tokens from before session versions (no sid/sv) are refused: their holders sign in again once.
     if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sid !== 'string' || !SESSION_ID.test(sid)) return null;
-    if (!Number.isSafeInteger(sv) || typeof iat !== 'number' || typeof exp !== 'number' || typeof authTime !== 'number') return null;
+    if (!Number.isSafeInteger(sv) || typeof iat !== 'number' || typeof exp !== 'number' || typeof authTime !== 'number')
+      return null;
     return { userId, sessionId: sid, version: sv as number, issuedAt: iat, expiresAt: exp, authTime };
   } catch {
     return null;
@@ -109,7 +116,8 @@ export async function verifyGoogleIdToken(credential: string): Promise<GoogleIde
       algorithms: ['RS256'],
     }));
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw unauthorized('La credencial de Google ha caducado.', 'credential_expired');
+    if (error instanceof joseErrors.JWTExpired)
+      throw unauthorized('La credencial de Google ha caducado.', 'credential_expired');
     throw unauthorized('La credencial de Google no es válida.', 'invalid_credential');
   }
   const email = typeof payload.email === 'string' ? payload.email.trim() : '';
@@ -168,7 +176,8 @@ export const optionalAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = await resolveUser(c.req.header('Authorization'));
   if (!user) throw unauthorized();
-  if (user === 'invalid') throw unauthorized('Tu sesión no es válida o ha caducado. Vuelve a iniciar sesión.', 'invalid_token');
+  if (user === 'invalid')
+    throw unauthorized('Tu sesión no es válida o ha caducado. Vuelve a iniciar sesión.', 'invalid_token');
   c.set('user', user);
   await next();
 };
@@ -176,7 +185,8 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** Role comes from the database on every request, so revoking admin takes effect at once. */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   await requireAuth(c, async () => {
-    if (c.get('user')?.role !== 'admin') throw forbidden('Solo los administradores pueden realizar esta acción.', 'admin_only');
+    if (c.get('user')?.role !== 'admin')
+      throw forbidden('Solo los administradores pueden realizar esta acción.', 'admin_only');
     await next();
   });
 };
@@ -202,7 +212,8 @@ export function currentSession(c: Context<AppEnv>): SessionClaims {
 export async function renewedSessionToken(c: Context<AppEnv>, now = Date.now()): Promise<string | null> {
   const claims = currentSession(c);
   const seconds = now / 1000;
-  if (seconds - claims.issuedAt < SESSION_TTL_SECONDS / 2 || seconds - claims.authTime > SESSION_MAX_AGE_SECONDS) return null;
+  if (seconds - claims.issuedAt < SESSION_TTL_SECONDS / 2 || seconds - claims.authTime > SESSION_MAX_AGE_SECONDS)
+    return null;
   return signSession({ id: claims.userId, sessionVersion: claims.version }, claims);
 }
 

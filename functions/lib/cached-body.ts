@@ -41,12 +41,13 @@ export function cachedText(body: string, options: { brotliQuality?: number } = {
     brotli: () =>
       (brotlied ??= new Uint8Array(
         brotliCompressSync(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? (body.length <= BROTLI_BEST_QUALITY_MAX_CHARS ? 11 : 5),
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        },
-      }),
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]:
+              options.brotliQuality ?? (body.length <= BROTLI_BEST_QUALITY_MAX_CHARS ? 11 : 5),
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        }),
       )),
   };
 }
@@ -100,7 +101,11 @@ export function cachedAnswer(
 
 /** Sends a cached JSON body (cachedAnswer) from a route. */
 export function sendCachedBody(c: Context, cached: CachedBody, cacheControl: string | undefined) {
-  const answer = cachedAnswer(cached, { ifNoneMatch: c.req.header('If-None-Match'), acceptEncoding: c.req.header('Accept-Encoding'), cacheControl });
+  const answer = cachedAnswer(cached, {
+    ifNoneMatch: c.req.header('If-None-Match'),
+    acceptEncoding: c.req.header('Accept-Encoding'),
+    cacheControl,
+  });
   for (const name in answer.headers) c.header(name, answer.headers[name]);
   const { body } = answer;
   if (body === null) return c.body(null, 304);

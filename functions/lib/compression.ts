@@ -69,7 +69,15 @@ export function compressAnswers(): MiddlewareHandler {
     const res = c.res;
     // Status and headers only: reading `res.body` would turn the local server's fast answer (a string
     // or bytes written as they are) into a stream, for every request.
-    if (c.req.method === 'HEAD' || res.status < 200 || res.status === 204 || res.status === 205 || res.status === 206 || res.status === 304) return;
+    if (
+      c.req.method === 'HEAD' ||
+      res.status < 200 ||
+      res.status === 204 ||
+      res.status === 205 ||
+      res.status === 206 ||
+      res.status === 304
+    )
+      return;
     if (res.headers.has('Content-Encoding')) return;
     const type = res.headers.get('Content-Type');
     if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return;

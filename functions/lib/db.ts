@@ -3,7 +3,8 @@ import { env } from './env';
 import { log } from './log';
 
 /** The database closed an idle pooled connection (a restart, an outage): the pool opens another when needed. */
-export const idleConnectionClosed = (error: Error) => log().warn({ reason: error.message }, 'idle database connection closed');
+export const idleConnectionClosed = (error: Error) =>
+  log().warn({ reason: error.message }, 'idle database connection closed');
 
 let handle: Promise<DatabaseHandle> | undefined;
 

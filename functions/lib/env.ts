@@ -5,7 +5,10 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'));
 
-const optionalText = z.string().optional().transform((v) => v?.trim() || undefined);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
 
 /**
  * Signs sessions on a developer's own machine when SESSION_SECRET is unset, so sessions survive
@@ -63,22 +66,52 @@ const schema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     /** Where stored objects are read from (a CDN or the bucket's public URL); by default the bucket's own URL. */
-    S3_PUBLIC_URL: z.string().optional().transform((v) => (v ? v.replace(/\/+$/, '') : undefined)),
+    S3_PUBLIC_URL: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.replace(/\/+$/, '') : undefined)),
     PUBLIC_BASE_URL: optionalText.pipe(
       z
-        .url({ protocol: /^https?$/, error: 'PUBLIC_BASE_URL must be an absolute http(s) URL, e.g. https://festivales.example.com' })
+        .url({
+          protocol: /^https?$/,
+          error: 'PUBLIC_BASE_URL must be an absolute http(s) URL, e.g. https://festivales.example.com',
+        })
         .transform((v) => v.replace(/\/+$/, ''))
         .optional(),
     ),
     /** Outgoing mail through this SMTP server (smtp:// or smtps://, credentials in the URL); without it, SES on Lambda and .eml files under DATA_DIR/mail elsewhere. */
-    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional()),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
     /** The sender of every message, e.g. "Festivales <hola@festivales.example.com>" (on AWS an identity verified in SES). */
-    MAIL_FROM: optionalText.pipe(z.string().min(3, 'MAIL_FROM must be an address such as Festivales <hola@example.com>').default('Festivales <no-responder@festivales.localhost>')),
+    MAIL_FROM: optionalText.pipe(
+      z
+        .string()
+        .min(3, 'MAIL_FROM must be an address such as Festivales <hola@example.com>')
+        .default('Festivales <no-responder@festivales.localhost>'),
+    ),
     /** Messages per second the outbox worker sends at most (the mail provider's rate: SES starts at 1 in its sandbox, 14 out of it). */
-    MAIL_PER_SECOND: z.coerce.number({ error: 'MAIL_PER_SECOND must be a number of messages per second' }).positive('MAIL_PER_SECOND must be above 0').max(1000).default(10),
+    MAIL_PER_SECOND: z.coerce
+      .number({ error: 'MAIL_PER_SECOND must be a number of messages per second' })
+      .positive('MAIL_PER_SECOND must be above 0')
+      .max(1000)
+      .default(10),
     /** Web Push (VAPID) key pair, base64url as `web-push generate-vapid-keys` prints it; unset locally: generated once into DATA_DIR/vapid-keys.json. */
-    VAPID_PUBLIC_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{80,90}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key').optional()),
-    VAPID_PRIVATE_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{40,45}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key').optional()),
+    VAPID_PUBLIC_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{80,90}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key')
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{40,45}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key')
+        .optional(),
+    ),
     /** On AWS, the queue the outbox dispatcher writes to (set by infra/outbox.ts). */
     OUTBOX_QUEUE_URL: optionalText,
     GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org/search'),
@@ -96,7 +129,9 @@ const schema = z
     AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
     /** pino level of the JSON logs; by default info, and error under tests so their output stays readable. */
     LOG_LEVEL: z
-      .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'LOG_LEVEL must be trace, debug, info, warn, error, fatal or silent' })
+      .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], {
+        error: 'LOG_LEVEL must be trace, debug, info, warn, error, fatal or silent',
+      })
       .optional(),
     NODE_ENV: z
       .enum(['development', 'test', 'production'], { error: 'NODE_ENV must be development, test or production' })
@@ -107,15 +142,24 @@ const schema = z
     if (env.NODE_ENV !== 'production' && !env.AWS_LAMBDA_FUNCTION_NAME) return;
     const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (!env.SESSION_SECRET) {
-      problem('SESSION_SECRET', 'SESSION_SECRET is required in production: a random value of at least 32 characters (openssl rand -base64 48)');
+      problem(
+        'SESSION_SECRET',
+        'SESSION_SECRET is required in production: a random value of at least 32 characters (openssl rand -base64 48)',
+      );
     } else if (env.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
       problem('SESSION_SECRET', 'SESSION_SECRET must not be the public development value in production');
     }
     if (!env.PUBLIC_BASE_URL) {
-      problem('PUBLIC_BASE_URL', 'PUBLIC_BASE_URL is required in production: the site address people use, e.g. https://festivales.example.com');
+      problem(
+        'PUBLIC_BASE_URL',
+        'PUBLIC_BASE_URL is required in production: the site address people use, e.g. https://festivales.example.com',
+      );
     }
     if (env.AUTH_DEV_LOGIN) {
-      problem('AUTH_DEV_LOGIN', 'AUTH_DEV_LOGIN (the shared demo sign-in) is only allowed in development, never with NODE_ENV=production or on Lambda');
+      problem(
+        'AUTH_DEV_LOGIN',
+        'AUTH_DEV_LOGIN (the shared demo sign-in) is only allowed in development, never with NODE_ENV=production or on Lambda',
+      );
     }
   })
   .transform((env) => {

@@ -50,15 +50,19 @@ export const unauthorized = (message = 'Inicia sesión para continuar.', code = 
   new AppError('unauthorized', code, message);
 export const forbidden = (message = 'No tienes permiso para realizar esta acción.', code = 'forbidden') =>
   new AppError('forbidden', code, message);
-export const notFound = (message = 'Recurso no encontrado.', code = 'not_found') => new AppError('not_found', code, message);
+export const notFound = (message = 'Recurso no encontrado.', code = 'not_found') =>
+  new AppError('not_found', code, message);
 /** An unknown path, or one this deployment does not serve: the same 404 everywhere. */
 export const ROUTE_NOT_FOUND = { error: 'Ruta no encontrada.', code: 'route_not_found' } as const;
 export const routeNotFoundError = () => notFound(ROUTE_NOT_FOUND.error, ROUTE_NOT_FOUND.code);
 export const conflict = (message: string, code = 'conflict') => new AppError('conflict', code, message);
-export const preconditionFailed = (message: string, code = 'precondition_failed') => new AppError('precondition_failed', code, message);
+export const preconditionFailed = (message: string, code = 'precondition_failed') =>
+  new AppError('precondition_failed', code, message);
 export const tooLarge = (message: string, code = 'too_large') => new AppError('too_large', code, message);
-export const tooMany = (message = 'Demasiadas solicitudes. Inténtalo de nuevo en unos minutos.', code = 'rate_limited') =>
-  new AppError('too_many', code, message);
+export const tooMany = (
+  message = 'Demasiadas solicitudes. Inténtalo de nuevo en unos minutos.',
+  code = 'rate_limited',
+) => new AppError('too_many', code, message);
 
 /** Postgres error code of a failed query, looking through drizzle's wrapping. */
 export function pgErrorCode(error: unknown): string | undefined {
@@ -90,7 +94,16 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'La base de datos no está disponibl
  */
 const unavailableSqlStates = /^(08...|57P0[123]|53300|57014)$/;
 /** Socket errors of a server that refuses, drops or never answers the connection. */
-const unavailableErrnos = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const unavailableErrnos = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 /**
  * node-postgres and its pool report a lost or timed-out connection with these messages and no
  * code at all (pg 8: Client, pg-pool, query_timeout).

@@ -29,7 +29,8 @@ export const geocoderUnavailable = () =>
     'El servicio de geocodificación no responde o ha fallado. Inténtalo de nuevo más tarde.',
   );
 
-export const noCoordinatesFound = () => notFound('No se encontraron coordenadas para esa dirección.', 'geocode_not_found');
+export const noCoordinatesFound = () =>
+  notFound('No se encontraron coordenadas para esa dirección.', 'geocode_not_found');
 
 function userAgent(): string {
   const config = env();

@@ -57,7 +57,8 @@ export async function stripImageMetadata(bytes: Uint8Array, contentType: ImageCo
     }).autoOrient();
     return new Uint8Array(await encoders[contentType](image).toBuffer());
   } catch (error) {
-    if (/pixel limit/i.test(String((error as Error)?.message))) throw badRequest(IMAGE_TOO_MANY_PIXELS_MESSAGE, 'image_too_many_pixels');
+    if (/pixel limit/i.test(String((error as Error)?.message)))
+      throw badRequest(IMAGE_TOO_MANY_PIXELS_MESSAGE, 'image_too_many_pixels');
     throw badRequest(IMAGE_UNREADABLE_MESSAGE, 'image_unreadable');
   }
 }

@@ -28,7 +28,10 @@ export async function recordVariants(
   variants: StoredImageVariant[],
 ): Promise<void> {
   const row = { key, width: made.width, height: made.height, placeholder: made.placeholder, variants };
-  await executor.insert(imageVariantsTable).values(row).onConflictDoUpdate({ target: imageVariantsTable.key, set: row });
+  await executor
+    .insert(imageVariantsTable)
+    .values(row)
+    .onConflictDoUpdate({ target: imageVariantsTable.key, set: row });
 }
 
 /**
@@ -43,7 +46,11 @@ export function imageInfo(row: typeof imageVariantsTable.$inferSelect, photoUrl:
     width: row.width,
     height: row.height,
     placeholder: row.placeholder,
-    sources: row.variants.map((v) => ({ url: `${stem(photoUrl)}${v.key.slice(keyStem.length)}`, type: variantContentTypes[v.format], width: v.width })),
+    sources: row.variants.map((v) => ({
+      url: `${stem(photoUrl)}${v.key.slice(keyStem.length)}`,
+      type: variantContentTypes[v.format],
+      width: v.width,
+    })),
   };
 }
 
@@ -55,13 +62,16 @@ export function keyCandidates(url: string): string[] {
   } catch {
     return [];
   }
-  const parts = path.split('/').filter(Boolean).map((p) => {
-    try {
-      return decodeURIComponent(p);
-    } catch {
-      return p;
-    }
-  });
+  const parts = path
+    .split('/')
+    .filter(Boolean)
+    .map((p) => {
+      try {
+        return decodeURIComponent(p);
+      } catch {
+        return p;
+      }
+    });
   return parts.map((_, i) => parts.slice(i).join('/')).slice(0, 8);
 }
 

@@ -20,7 +20,9 @@ export async function removeVariants(executor: Executor, keys: string[]): Promis
   const store = storage();
   await Promise.all(
     rows.flatMap((row) =>
-      row.variants.map((v) => store.delete(v.key).catch((error: unknown) => console.error('[storage] could not delete', v.key, error))),
+      row.variants.map((v) =>
+        store.delete(v.key).catch((error: unknown) => console.error('[storage] could not delete', v.key, error)),
+      ),
     ),
   );
 }

@@ -6,9 +6,14 @@ import { makeImageVariants } from './image-variants';
 /** A photo as a phone writes it: EXIF with GPS and camera, an orientation that turns it upright. */
 async function phonePhoto(width: number, height: number, orientation = 1) {
   const photo = new Uint8Array(
-    await sharp({ create: { width, height, channels: 3, background: '#3a6ea5', noise: { type: 'gaussian', mean: 120, sigma: 20 } } })
+    await sharp({
+      create: { width, height, channels: 3, background: '#3a6ea5', noise: { type: 'gaussian', mean: 120, sigma: 20 } },
+    })
       .withMetadata({ orientation })
-      .withExifMerge({ IFD0: { Make: 'Cámara', Model: 'Serie 1234' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 25/1 0/1' } })
+      .withExifMerge({
+        IFD0: { Make: 'Cámara', Model: 'Serie 1234' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 25/1 0/1' },
+      })
       .jpeg({ quality: 90 })
       .toBuffer(),
   );
@@ -48,10 +53,20 @@ describe('makeImageVariants', { timeout: 30_000 }, () => {
   it('turns a photo upright (EXIF orientation 6) and never enlarges a small one', async () => {
     const turned = await makeImageVariants(await phonePhoto(800, 600, 6));
     expect({ width: turned.width, height: turned.height }).toEqual({ width: 600, height: 800 });
-    expect(turned.variants.map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual(['avif 320x427', 'avif 400x533', 'avif 600x800', 'webp 320x427', 'webp 400x533', 'webp 600x800']);
+    expect(turned.variants.map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual([
+      'avif 320x427',
+      'avif 400x533',
+      'avif 600x800',
+      'webp 320x427',
+      'webp 400x533',
+      'webp 600x800',
+    ]);
 
     const tiny = await makeImageVariants(await phonePhoto(200, 100));
-    expect(tiny.variants.map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual(['avif 200x100', 'webp 200x100']);
+    expect(tiny.variants.map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual([
+      'avif 200x100',
+      'webp 200x100',
+    ]);
   });
 
   it('throws for bytes that are not an image', async () => {

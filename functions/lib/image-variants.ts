@@ -64,14 +64,25 @@ export async function makeImageVariants(bytes: Uint8Array): Promise<ImageVariant
     widths.flatMap((w) =>
       VARIANT_FORMATS.map(async (format): Promise<ImageVariant> => {
         const resized = sharp(data, raw).resize({ width: w });
-        const out = await (format === 'avif' ? resized.avif(encode.avif) : resized.webp(encode.webp)).toBuffer({ resolveWithObject: true });
+        const out = await (format === 'avif' ? resized.avif(encode.avif) : resized.webp(encode.webp)).toBuffer({
+          resolveWithObject: true,
+        });
         return { format, width: out.info.width, height: out.info.height, bytes: new Uint8Array(out.data) };
       }),
     ),
   );
 
   // ThumbHash wants at most 100x100 RGBA.
-  const small = await sharp(data, raw).resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const small = await sharp(data, raw)
+    .resize(100, 100, { fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const hash = rgbaToThumbHash(small.info.width, small.info.height, small.data);
-  return { width: autoOrient.width, height: autoOrient.height, placeholder: Buffer.from(hash).toString('base64'), variants };
+  return {
+    width: autoOrient.width,
+    height: autoOrient.height,
+    placeholder: Buffer.from(hash).toString('base64'),
+    variants,
+  };
 }

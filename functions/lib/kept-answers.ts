@@ -56,7 +56,11 @@ function keptAnswer(request: Request, env: unknown, lookup: KeptLookup): Respons
   if (!kept) return undefined;
   const security = securityHeaderPairs();
   if (!security) return undefined;
-  const answer = cachedAnswer(kept.body, { ifNoneMatch: header('if-none-match'), acceptEncoding: header('accept-encoding'), cacheControl: kept.cacheControl });
+  const answer = cachedAnswer(kept.body, {
+    ifNoneMatch: header('if-none-match'),
+    acceptEncoding: header('accept-encoding'),
+    cacheControl: kept.cacheControl,
+  });
   const id = newRequestId(env);
   const headers: Record<string, string> = { 'x-request-id': id, ...answer.headers };
   for (const [name, value] of security) headers[name] = value;
@@ -74,6 +78,7 @@ function keptAnswer(request: Request, env: unknown, lookup: KeptLookup): Respons
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any app, whatever its env and routes
 export function answerKeptFirst<A extends Hono<any, any, any>>(app: A, lookup: KeptLookup): A {
   const routed = app.fetch;
-  app.fetch = (request, env, executionContext) => (request.method === 'GET' && keptAnswer(request, env, lookup)) || routed(request, env, executionContext);
+  app.fetch = (request, env, executionContext) =>
+    (request.method === 'GET' && keptAnswer(request, env, lookup)) || routed(request, env, executionContext);
   return app;
 }

@@ -35,15 +35,24 @@ export function lambdaHandler(app: Hono<any, any, any>) {
   return async (event: LambdaEvent, context?: LambdaContext) => {
     // Function URLs send payload 2.0 (headers only); other event shapes may repeat it in multiValueHeaders.
     const single = takeOriginHeader(event.headers as Headers | undefined);
-    const multi = takeOriginHeader('multiValueHeaders' in event ? (event.multiValueHeaders as Headers | undefined) : undefined);
+    const multi = takeOriginHeader(
+      'multiValueHeaders' in event ? (event.multiValueHeaders as Headers | undefined) : undefined,
+    );
     const received = single ?? multi;
     const secret = env().ORIGIN_SECRET;
     // Fail closed, loudly: a function deployed without its secret answers nothing (and says why in its log).
-    if (!secret) throw new Error('Invalid configuration: ORIGIN_SECRET is required behind the CloudFront Router (sst secret set OriginSecret)');
+    if (!secret)
+      throw new Error(
+        'Invalid configuration: ORIGIN_SECRET is required behind the CloudFront Router (sst secret set OriginSecret)',
+      );
     if (!originSecretMatches(received, secret)) {
       return {
         statusCode: 403,
-        headers: { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+        headers: {
+          'content-type': 'application/json; charset=UTF-8',
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+        },
         body: JSON.stringify(FORBIDDEN),
         isBase64Encoded: false,
       };

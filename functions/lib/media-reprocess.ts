@@ -37,10 +37,20 @@ async function storedPhotoKeys(database: Database): Promise<string[]> {
  * object is gone is skipped, one that does not decode is reported and left. The galleries that changed are marked
  * so cached pages are read again.
  */
-export async function reprocessStoredPhotos(database: Database, log: (line: string) => void = () => {}): Promise<ReprocessResult> {
+export async function reprocessStoredPhotos(
+  database: Database,
+  log: (line: string) => void = () => {},
+): Promise<ReprocessResult> {
   const keys = await storedPhotoKeys(database);
   const done = keys.length
-    ? new Set((await database.select({ key: imageVariantsTable.key }).from(imageVariantsTable).where(inArray(imageVariantsTable.key, keys))).map((r) => r.key))
+    ? new Set(
+        (
+          await database
+            .select({ key: imageVariantsTable.key })
+            .from(imageVariantsTable)
+            .where(inArray(imageVariantsTable.key, keys))
+        ).map((r) => r.key),
+      )
     : new Set<string>();
   const todo = keys.filter((key) => !done.has(key));
   const store = storage();
@@ -76,12 +86,20 @@ export async function reprocessStoredPhotos(database: Database, log: (line: stri
     const festivals = await database
       .selectDistinct({ id: mediaTable.festivalId })
       .from(mediaTable)
-      .where(and(inArray(mediaTable.storageKey, todo), notInArray(mediaTable.storageKey, result.failed.length ? result.failed : [''])));
+      .where(
+        and(
+          inArray(mediaTable.storageKey, todo),
+          notInArray(mediaTable.storageKey, result.failed.length ? result.failed : ['']),
+        ),
+      );
     for (const { id } of festivals) {
       await database
         .insert(festivalListVersionsTable)
         .values({ festivalId: id, mediaVersion: 1 })
-        .onConflictDoUpdate({ target: festivalListVersionsTable.festivalId, set: { mediaVersion: sql`${festivalListVersionsTable.mediaVersion} + 1` } });
+        .onConflictDoUpdate({
+          target: festivalListVersionsTable.festivalId,
+          set: { mediaVersion: sql`${festivalListVersionsTable.mediaVersion} + 1` },
+        });
     }
   }
   return result;

@@ -49,7 +49,8 @@ export interface ReceivedImage {
  */
 export async function readImageFiles(form: FormData): Promise<ReceivedImage[]> {
   const entries = [...form.getAll('images[]'), ...form.getAll('images')];
-  if (entries.some((entry) => typeof entry === 'string')) throw badRequest('images[] debe contener archivos.', 'invalid_input');
+  if (entries.some((entry) => typeof entry === 'string'))
+    throw badRequest('images[] debe contener archivos.', 'invalid_input');
   const files = entries as File[];
   if (files.length > MAX_IMAGES_PER_REQUEST) throw badRequest(TOO_MANY_IMAGES_MESSAGE, 'too_many_images');
   const images: ReceivedImage[] = [];
@@ -75,16 +76,27 @@ export interface StoredFile {
 }
 
 /** Puts the images in storage; if one fails, the ones already stored are removed. */
-export async function putImages(userId: number, purpose: UploadPurpose, images: ReceivedImage[]): Promise<StoredFile[]> {
+export async function putImages(
+  userId: number,
+  purpose: UploadPurpose,
+  images: ReceivedImage[],
+): Promise<StoredFile[]> {
   const store = storage();
   const stored: StoredFile[] = [];
   try {
     for (const image of images) {
       const key = uploadKey(userId, purpose, image.contentType);
       await store.put({ key, contentType: image.contentType, body: image.bytes });
-      const file: StoredFile = { key, url: store.publicUrl(key), contentType: image.contentType, size: image.size, variants: null };
+      const file: StoredFile = {
+        key,
+        url: store.publicUrl(key),
+        contentType: image.contentType,
+        size: image.size,
+        variants: null,
+      };
       stored.push(file);
-      if (image.variants) file.variants = { made: image.variants, stored: await putVariantObjects(key, image.variants) };
+      if (image.variants)
+        file.variants = { made: image.variants, stored: await putVariantObjects(key, image.variants) };
     }
   } catch (error) {
     await discardFiles(stored);
@@ -94,9 +106,14 @@ export async function putImages(userId: number, purpose: UploadPurpose, images: 
 }
 
 /** Best effort: a leftover object costs storage, not correctness. */
-export async function discardFiles(files: (Pick<StoredFile, 'key'> & Partial<Pick<StoredFile, 'variants'>>)[]): Promise<void> {
+export async function discardFiles(
+  files: (Pick<StoredFile, 'key'> & Partial<Pick<StoredFile, 'variants'>>)[],
+): Promise<void> {
   const store = storage();
-  const keys = files.flatMap((file) => [file.key, ...new Set([...possibleVariantKeys(file.key), ...(file.variants?.stored.map((v) => v.key) ?? [])])]);
+  const keys = files.flatMap((file) => [
+    file.key,
+    ...new Set([...possibleVariantKeys(file.key), ...(file.variants?.stored.map((v) => v.key) ?? [])]),
+  ]);
   await Promise.all(keys.map((key) => store.delete(key).catch((error) => console.error('discard upload', key, error))));
 }
 
@@ -163,6 +180,7 @@ export async function recordImages(executor: Executor, input: RecordImagesInput)
       confirmedAt: now,
     })),
   );
-  for (const file of input.files) if (file.variants) await recordVariants(executor, file.key, file.variants.made, file.variants.stored);
+  for (const file of input.files)
+    if (file.variants) await recordVariants(executor, file.key, file.variants.made, file.variants.stored);
   return input.files.map((file) => byKey.get(file.key)!);
 }

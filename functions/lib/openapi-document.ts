@@ -20,7 +20,9 @@ export async function openApiDocument(app: Hono): Promise<Record<string, unknown
           'La sesión es un token que devuelve POST /api/users/auth/google, enviado como `Authorization: Bearer <token>`.',
       },
       components: {
-        securitySchemes: { session: { type: 'http', scheme: 'bearer', description: 'Token de sesión de POST /api/users/auth/google.' } },
+        securitySchemes: {
+          session: { type: 'http', scheme: 'bearer', description: 'Token de sesión de POST /api/users/auth/google.' },
+        },
       },
     },
     // The documentation's own routes are not part of the API; robots.txt and sitemap.xml are.

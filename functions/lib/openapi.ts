@@ -43,10 +43,13 @@ export function documented(tag: string, doc: RouteDoc) {
   for (const [status, answer] of Object.entries(doc.responses)) {
     responses[status] = {
       description: answer.description,
-      ...(answer.schema ? { content: { [answer.contentType ?? 'application/json']: { schema: resolver(answer.schema) } } } : {}),
+      ...(answer.schema
+        ? { content: { [answer.contentType ?? 'application/json']: { schema: resolver(answer.schema) } } }
+        : {}),
     };
   }
-  for (const status of [...errors].sort()) responses[status] = { description: errorDescriptions[status] ?? 'Error.', content: errorContent };
+  for (const status of [...errors].sort())
+    responses[status] = { description: errorDescriptions[status] ?? 'Error.', content: errorContent };
   return describeRoute({
     tags: [tag],
     summary: doc.summary,

@@ -40,7 +40,11 @@ export async function findPlaces(query: string): Promise<Place[]> {
   let hit = geocoded.get(q);
   if (!hit) {
     const result = await geocodeAddress(query.trim());
-    hit = { place: result ? { name: query.trim(), region: result.displayName, lat: result.latitude, lon: result.longitude } : null };
+    hit = {
+      place: result
+        ? { name: query.trim(), region: result.displayName, lat: result.latitude, lon: result.longitude }
+        : null,
+    };
     geocoded.set(q, hit);
   }
   return hit.place ? [hit.place] : [];

@@ -20,13 +20,33 @@ export interface RateLimit {
  * Fixed windows: a burst at a window's edge may pass up to twice the limit, acceptable here.
  */
 export const rateLimits = {
-  comment: { limit: 10, windowSeconds: 600, message: 'Has publicado demasiados comentarios en poco tiempo. Espera unos minutos e inténtalo de nuevo.' },
-  vote: { limit: 60, windowSeconds: 60, message: 'Has enviado demasiados votos en poco tiempo. Espera un momento e inténtalo de nuevo.' },
+  comment: {
+    limit: 10,
+    windowSeconds: 600,
+    message: 'Has publicado demasiados comentarios en poco tiempo. Espera unos minutos e inténtalo de nuevo.',
+  },
+  vote: {
+    limit: 60,
+    windowSeconds: 60,
+    message: 'Has enviado demasiados votos en poco tiempo. Espera un momento e inténtalo de nuevo.',
+  },
   report: { limit: 10, windowSeconds: 3600, message: 'Has enviado demasiados reportes. Inténtalo de nuevo más tarde.' },
-  newsletter: { limit: 5, windowSeconds: 3600, message: 'Demasiados intentos de suscripción. Inténtalo de nuevo más tarde.' },
+  newsletter: {
+    limit: 5,
+    windowSeconds: 3600,
+    message: 'Demasiados intentos de suscripción. Inténtalo de nuevo más tarde.',
+  },
   contact: { limit: 5, windowSeconds: 3600, message: 'Has enviado demasiados mensajes. Inténtalo de nuevo más tarde.' },
-  upload: { limit: 30, windowSeconds: 3600, message: 'Has subido demasiadas imágenes en poco tiempo. Inténtalo de nuevo más tarde.' },
-  propose: { limit: 5, windowSeconds: 3600, message: 'Has propuesto demasiados festivales en poco tiempo. Inténtalo de nuevo más tarde.' },
+  upload: {
+    limit: 30,
+    windowSeconds: 3600,
+    message: 'Has subido demasiadas imágenes en poco tiempo. Inténtalo de nuevo más tarde.',
+  },
+  propose: {
+    limit: 5,
+    windowSeconds: 3600,
+    message: 'Has propuesto demasiados festivales en poco tiempo. Inténtalo de nuevo más tarde.',
+  },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof rateLimits;
@@ -95,7 +115,11 @@ export interface RateLimitResult {
  * Counts one request for `subject` under `name`. One upsert on a Postgres counter, so the limit
  * holds across Lambda instances.
  */
-export async function consumeRateLimit(name: RateLimitName, subject: string, now = Date.now()): Promise<RateLimitResult> {
+export async function consumeRateLimit(
+  name: RateLimitName,
+  subject: string,
+  now = Date.now(),
+): Promise<RateLimitResult> {
   const rule: RateLimit = rateLimits[name];
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now / windowMs) * windowMs);

@@ -13,7 +13,10 @@ export function newRequestId(env: unknown): string {
 
 /** The one log line of a request: method, path (never the query string), status, duration and id. */
 export function logRequest(id: string, method: string, path: string, status: number, started: number): void {
-  log().info({ requestId: id, method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+  log().info(
+    { requestId: id, method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 },
+    'request',
+  );
 }
 
 /** The current request's id ('' outside a request that went through requestContext). */

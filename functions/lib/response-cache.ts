@@ -105,7 +105,8 @@ interface Kept {
   refreshing: boolean;
 }
 
-const sameStamp = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+const sameStamp = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
 
 /**
  * Answers kept per key while their stamp (what this process knows they are made of: a catalogue

@@ -15,7 +15,9 @@ import {
 export function policyOptions(config: Env): PolicyOptions {
   const uploadOrigins: string[] = [];
   if (config.S3_BUCKET) {
-    uploadOrigins.push(s3UploadOrigin({ bucket: config.S3_BUCKET, region: config.S3_REGION, endpoint: config.S3_ENDPOINT }));
+    uploadOrigins.push(
+      s3UploadOrigin({ bucket: config.S3_BUCKET, region: config.S3_REGION, endpoint: config.S3_ENDPOINT }),
+    );
   }
   if (config.S3_PUBLIC_URL) uploadOrigins.push(new URL(config.S3_PUBLIC_URL).origin);
   const site = config.PUBLIC_BASE_URL ? new URL(config.PUBLIC_BASE_URL) : undefined;
@@ -48,9 +50,11 @@ function middlewareFor(config: Env) {
   // The headers that middleware writes, read once from its own output on an empty answer: its
   // values depend on nothing in the request (no nonce), so answers written without it can carry them.
   const headers = new Headers();
-  void made.middleware({ res: { headers } } as unknown as Context, async () => undefined).then(() => {
-    made.pairs = [...headers];
-  });
+  void made
+    .middleware({ res: { headers } } as unknown as Context, async () => undefined)
+    .then(() => {
+      made.pairs = [...headers];
+    });
   cached = made;
   return made;
 }

@@ -125,6 +125,14 @@ export function securityHeaderValues(options: PolicyOptions): Record<string, str
  * Where a browser sends a presigned upload: path-style on a configured S3-compatible endpoint,
  * otherwise AWS's virtual-hosted bucket host (as functions/lib/storage/s3-storage.ts signs it).
  */
-export function s3UploadOrigin({ bucket, region, endpoint }: { bucket: string; region: string; endpoint?: string }): string {
+export function s3UploadOrigin({
+  bucket,
+  region,
+  endpoint,
+}: {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+}): string {
   return endpoint ? new URL(endpoint).origin : `https://${bucket}.s3.${region}.amazonaws.com`;
 }

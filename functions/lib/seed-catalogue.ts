@@ -13,7 +13,10 @@ const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.ge
  * Indicative dates for a festival's edition: the next occurrence of its usual start within the
  * coming 12 months, or the latest one already held for `pastEdition` festivals.
  */
-export function editionDates(festival: Pick<SeedFestival, 'usualStart' | 'durationDays' | 'pastEdition'>, today = new Date()) {
+export function editionDates(
+  festival: Pick<SeedFestival, 'usualStart' | 'durationDays' | 'pastEdition'>,
+  today = new Date(),
+) {
   const [month, day] = festival.usualStart.split('-').map(Number);
   const base = new Date(today.getFullYear(), today.getMonth(), today.getDate());
   let start = new Date(base.getFullYear(), month - 1, day);

@@ -29,7 +29,13 @@ export async function putVariantObjects(key: string, made: ImageVariants): Promi
   for (const variant of made.variants) {
     const target = variantKey(key, variant.width, variant.format);
     await store.put({ key: target, contentType: variantContentTypes[variant.format], body: variant.bytes });
-    variants.push({ key: target, format: variant.format, width: variant.width, height: variant.height, bytes: variant.bytes.byteLength });
+    variants.push({
+      key: target,
+      format: variant.format,
+      width: variant.width,
+      height: variant.height,
+      bytes: variant.bytes.byteLength,
+    });
   }
   return variants;
 }
@@ -46,4 +52,3 @@ export async function storeVariants(executor: Executor, key: string, made: Image
 export function possibleVariantKeys(key: string): string[] {
   return VARIANT_WIDTHS.flatMap((w) => VARIANT_FORMATS.map((f) => variantKey(key, w, f)));
 }
-

@@ -10,7 +10,10 @@ import { badRequest } from './errors';
  * query and body appear in the OpenAPI document (functions/lib/openapi-document.ts) from the same
  * schema that checks them.
  */
-export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) {
+export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(
+  target: Target,
+  schema: Schema,
+) {
   const middleware = zValidator(target, schema, (result) => {
     if (!result.success) {
       const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));

@@ -17,7 +17,13 @@ import { MEDIA_DEFAULT_LIMIT, pageQuerySchema, reportSchema, voteSchema } from '
 import { idParamSchema } from '#core/festival-schemas';
 import { createApp, routeNotFound } from '../lib/app';
 import { fileReport } from '../lib/domain/media-reports/media-reports';
-import { countPublicMedia, isPublicMedia, listPublicMedia, MEDIA_NOT_FOUND, votesOf } from '../lib/domain/media/read-media';
+import {
+  countPublicMedia,
+  isPublicMedia,
+  listPublicMedia,
+  MEDIA_NOT_FOUND,
+  votesOf,
+} from '../lib/domain/media/read-media';
 import { castVote } from '../lib/domain/media/votes';
 import { requestContext } from '../lib/request-context';
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
@@ -45,39 +51,79 @@ export const app = createApp('/api/media', {
   // The local signed PUT streams its body to disk and stops at the signed length (./uploads.ts).
   streamsBody: (c) => c.req.method === 'PUT' && c.req.path.startsWith(`${LOCAL_UPLOAD_ROUTE}/`),
 })
-  .get('/festival/:id', doc({ summary: 'Galería aprobada de un festival (con el voto propio si hay sesión)', access: 'optional', responses: { 200: { description: 'Fotos y vídeos', schema: z.array(mediaResponse) } }, errors: [404] }), optionalAuth, validate('param', idParamSchema), validate('query', pageQuerySchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const { limit = MEDIA_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
-    const user = c.get('user');
-    const database = await db();
-    // One primary-key read when the page is cached and current; three queries when it is not.
-    const festival = await readListVersion(database, id, user, 'media_version', versionReads);
-    const page = await mediaPages.get(`${id}:${limit}:${offset}`, festival.extra, async () => {
-      const [total, items] = await Promise.all([countPublicMedia(database, id), listPublicMedia(database, id, limit, offset)]);
-      return { items, body: JSON.stringify(items), total };
-    });
-    if (!user || page.items.length === 0) return sendListPage(c, page);
-    // The page is shared; the caller's own votes on it are one more query.
-    const ratingOf = await votesOf(database, user.id, page.items.map((m) => m.id));
-    if (ratingOf.size === 0) return sendListPage(c, page);
-    c.header('X-Total-Count', String(page.total));
-    // The shared page's items with the caller's own votes.
-    return c.json(page.items.map((item) => ({ ...item, userRating: ratingOf.get(item.id) ?? item.userRating })) satisfies Media[]);
-  })
+  .get(
+    '/festival/:id',
+    doc({
+      summary: 'Galería aprobada de un festival (con el voto propio si hay sesión)',
+      access: 'optional',
+      responses: { 200: { description: 'Fotos y vídeos', schema: z.array(mediaResponse) } },
+      errors: [404],
+    }),
+    optionalAuth,
+    validate('param', idParamSchema),
+    validate('query', pageQuerySchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { limit = MEDIA_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
+      const user = c.get('user');
+      const database = await db();
+      // One primary-key read when the page is cached and current; three queries when it is not.
+      const festival = await readListVersion(database, id, user, 'media_version', versionReads);
+      const page = await mediaPages.get(`${id}:${limit}:${offset}`, festival.extra, async () => {
+        const [total, items] = await Promise.all([
+          countPublicMedia(database, id),
+          listPublicMedia(database, id, limit, offset),
+        ]);
+        return { items, body: JSON.stringify(items), total };
+      });
+      if (!user || page.items.length === 0) return sendListPage(c, page);
+      // The page is shared; the caller's own votes on it are one more query.
+      const ratingOf = await votesOf(
+        database,
+        user.id,
+        page.items.map((m) => m.id),
+      );
+      if (ratingOf.size === 0) return sendListPage(c, page);
+      c.header('X-Total-Count', String(page.total));
+      // The shared page's items with the caller's own votes.
+      return c.json(
+        page.items.map((item) => ({ ...item, userRating: ratingOf.get(item.id) ?? item.userRating })) satisfies Media[],
+      );
+    },
+  )
   .route('/', mediaUploadRoutes)
-  .post('/:id/report', doc({ summary: 'Reporta un contenido', access: 'optional', responses: { 201: { description: 'Reporte enviado', schema: messageResponse } }, errors: [404, 429] }), jsonBodyLimit, optionalAuth, validate('param', idParamSchema), validate('json', reportSchema), rateLimit('report'), async (c) => {
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const reporter = c.get('user');
-    const database = await db();
-    if (!(await isPublicMedia(database, id))) throw notFound(MEDIA_NOT_FOUND, 'media_not_found');
-    const reportId = await fileReport(database, id, reporter, input);
-    return c.json({ message: 'Reporte enviado. Gracias por avisarnos.', id: reportId }, 201);
-  });
+  .post(
+    '/:id/report',
+    doc({
+      summary: 'Reporta un contenido',
+      access: 'optional',
+      responses: { 201: { description: 'Reporte enviado', schema: messageResponse } },
+      errors: [404, 429],
+    }),
+    jsonBodyLimit,
+    optionalAuth,
+    validate('param', idParamSchema),
+    validate('json', reportSchema),
+    rateLimit('report'),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const reporter = c.get('user');
+      const database = await db();
+      if (!(await isPublicMedia(database, id))) throw notFound(MEDIA_NOT_FOUND, 'media_not_found');
+      const reportId = await fileReport(database, id, reporter, input);
+      return c.json({ message: 'Reporte enviado. Gracias por avisarnos.', id: reportId }, 201);
+    },
+  );
 
 export const galleryApp = createApp('/api/gallery').post(
   '/:id/rate',
-  doc({ summary: 'Vota un contenido de la galería (1-5 estrellas)', access: 'user', responses: { 200: { description: 'El voto y la nueva media', schema: voteResponse } }, errors: [404, 409, 429] }),
+  doc({
+    summary: 'Vota un contenido de la galería (1-5 estrellas)',
+    access: 'user',
+    responses: { 200: { description: 'El voto y la nueva media', schema: voteResponse } },
+    errors: [404, 409, 429],
+  }),
   requireAuth,
   validate('param', idParamSchema),
   validate('json', voteSchema),
@@ -88,7 +134,13 @@ export const galleryApp = createApp('/api/gallery').post(
     const { rating } = c.req.valid('json');
     const stats = await castVote(await db(), user.id, id, rating);
     versionReads.written();
-    return c.json({ message: `Voto: ${rating}/5 estrellas`, media_id: id, rating: stats.rating, votesCount: stats.votesCount, userRating: rating });
+    return c.json({
+      message: `Voto: ${rating}/5 estrellas`,
+      media_id: id,
+      rating: stats.rating,
+      votesCount: stats.votesCount,
+      userRating: rating,
+    });
   },
 );
 

@@ -15,22 +15,54 @@ const BAD_LINK = 'El enlace no es válido o ya se usó.';
 
 /** POST /api/newsletter/subscribe: open to anyone, limited per address; double opt-in on top. */
 export const app = createApp('/api/newsletter')
-  .post('/subscribe', doc({ summary: 'Suscribe un correo al boletín (con confirmación por correo)', responses: { 200: { description: 'Suscrito', schema: newsletterResponse } }, errors: [429] }), validate('json', newsletterSchema), rateLimit('newsletter'), async (c) => {
-    const { email } = c.req.valid('json');
-    // The answer is the same for a new, a pending or a confirmed address: it tells nobody whether an address is listed.
-    await subscribe(await db(), email);
-    return c.json({ message: NEWSLETTER_SUCCESS });
-  })
+  .post(
+    '/subscribe',
+    doc({
+      summary: 'Suscribe un correo al boletín (con confirmación por correo)',
+      responses: { 200: { description: 'Suscrito', schema: newsletterResponse } },
+      errors: [429],
+    }),
+    validate('json', newsletterSchema),
+    rateLimit('newsletter'),
+    async (c) => {
+      const { email } = c.req.valid('json');
+      // The answer is the same for a new, a pending or a confirmed address: it tells nobody whether an address is listed.
+      await subscribe(await db(), email);
+      return c.json({ message: NEWSLETTER_SUCCESS });
+    },
+  )
   // The link of the confirmation message, opened in a browser: it lands on the site's page that says how it went.
-  .get('/confirm', doc({ summary: 'Enlace de confirmación del correo: lleva a la página del resultado', responses: { 303: { description: 'Redirección a la página del resultado' } } }), async (c) => {
-    const done = await confirm(await db(), c.req.query('token') ?? '');
-    return c.redirect(done ? '/newsletter/confirmada' : '/newsletter/enlace-no-valido', 303);
-  })
+  .get(
+    '/confirm',
+    doc({
+      summary: 'Enlace de confirmación del correo: lleva a la página del resultado',
+      responses: { 303: { description: 'Redirección a la página del resultado' } },
+    }),
+    async (c) => {
+      const done = await confirm(await db(), c.req.query('token') ?? '');
+      return c.redirect(done ? '/newsletter/confirmada' : '/newsletter/enlace-no-valido', 303);
+    },
+  )
   // A GET never unsubscribes (mail scanners open links): the page asks for the click that POSTs.
-  .get('/unsubscribe', doc({ summary: 'Enlace de baja del correo: lleva a la página que pide confirmarla', responses: { 303: { description: 'Redirección a la página de baja' } } }), (c) => c.redirect(`/newsletter/baja?token=${encodeURIComponent(c.req.query('token') ?? '')}`, 303))
+  .get(
+    '/unsubscribe',
+    doc({
+      summary: 'Enlace de baja del correo: lleva a la página que pide confirmarla',
+      responses: { 303: { description: 'Redirección a la página de baja' } },
+    }),
+    (c) => c.redirect(`/newsletter/baja?token=${encodeURIComponent(c.req.query('token') ?? '')}`, 303),
+  )
   // The page's button, and mail programs' one-click unsubscribe (RFC 8058: a form POST without a session).
-  .post('/unsubscribe', doc({ summary: 'Da de baja una dirección (botón de la página y baja en un clic RFC 8058)', responses: { 200: { description: 'Baja hecha', schema: newsletterResponse } }, errors: [404] }), async (c) => {
-    const done = await unsubscribe(await db(), c.req.query('token') ?? '');
-    if (!done) return errorJson(c, 404, { error: BAD_LINK, code: 'invalid_token' });
-    return c.json({ message: UNSUBSCRIBED });
-  });
+  .post(
+    '/unsubscribe',
+    doc({
+      summary: 'Da de baja una dirección (botón de la página y baja en un clic RFC 8058)',
+      responses: { 200: { description: 'Baja hecha', schema: newsletterResponse } },
+      errors: [404],
+    }),
+    async (c) => {
+      const done = await unsubscribe(await db(), c.req.query('token') ?? '');
+      if (!done) return errorJson(c, 404, { error: BAD_LINK, code: 'invalid_token' });
+      return c.json({ message: UNSUBSCRIBED });
+    },
+  );

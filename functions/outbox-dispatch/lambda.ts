@@ -25,7 +25,10 @@ export async function handler(): Promise<{ due: number; sent: number }> {
   await new SQSClient({}).send(
     new SendMessageBatchCommand({
       QueueUrl: queueUrl,
-      Entries: Array.from({ length: messages }, (_, i) => ({ Id: String(i), MessageBody: JSON.stringify({ run: 'outbox' }) })),
+      Entries: Array.from({ length: messages }, (_, i) => ({
+        Id: String(i),
+        MessageBody: JSON.stringify({ run: 'outbox' }),
+      })),
     }),
   );
   return { due, sent: messages };

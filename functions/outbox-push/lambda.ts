@@ -14,7 +14,10 @@ const PUSH_BATCH = 200;
  */
 export async function handler(): Promise<DeliveryStats> {
   return deliverDue(await db(), {
-    senders: { push: sendPushRow, email: async () => Promise.reject(new Error('El correo no se envía desde esta función.')) },
+    senders: {
+      push: sendPushRow,
+      email: async () => Promise.reject(new Error('El correo no se envía desde esta función.')),
+    },
     channels: ['push'],
     limit: PUSH_BATCH,
   });

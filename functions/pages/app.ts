@@ -70,11 +70,19 @@ function indexHtml(): Promise<string> {
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** JSON inside <script>: '<' escaped so no '</script>' or '<!--' can end the block. */
 const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 export function shareHead(meta: ShareMeta): string {
   const tag = (attr: 'property' | 'name', key: string, content: string) =>
@@ -111,7 +119,9 @@ export function injectShareMeta(html: string, meta: ShareMeta): string {
     ? out.replace(/<meta\s+name="description"[^>]*>/i, () => description)
     : out.replace(/<\/head>/i, () => `  ${description}\n  </head>`);
   const head = shareHead(meta);
-  return out.includes('<!--app-head-->') ? out.replace('<!--app-head-->', () => head) : out.replace(/<\/head>/i, () => `  ${head}\n  </head>`);
+  return out.includes('<!--app-head-->')
+    ? out.replace('<!--app-head-->', () => head)
+    : out.replace(/<\/head>/i, () => `  ${head}\n  </head>`);
 }
 
 /**
@@ -173,7 +183,10 @@ async function festivalPage(c: Context<AppEnv>) {
  * one the web picks by id; core/stock-images.ts). An own image without copies gets none (its URL
  * may be rewritten by the web).
  */
-export function heroPreload(festival: { id: number; image_url: string | null }, copies: { url: string; width: number; type: string }[] | null): string {
+export function heroPreload(
+  festival: { id: number; image_url: string | null },
+  copies: { url: string; width: number; type: string }[] | null,
+): string {
   let srcset: string;
   const stock = festival.image_url ? stockNameOfUrl(festival.image_url) : stockName(festival.id);
   if (stock) {
@@ -220,35 +233,107 @@ export const app = new Hono<AppEnv>()
   .use('/robots.txt', securityHeaders())
   .use('/sitemap.xml', securityHeaders())
   .use(`${SITEMAPS_PATH}/*`, securityHeaders())
-  .get('/festival/:id', doc({ summary: 'Página del festival para compartir (HTML con metadatos Open Graph)', responses: { 200: { description: 'HTML', schema: z.string(), contentType: 'text/html' }, 404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' } } }), festivalPage)
-  .get('/festival/:id/:slug', doc({ summary: 'Página del festival con su nombre en la URL', responses: { 200: { description: 'HTML', schema: z.string(), contentType: 'text/html' }, 404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' } } }), festivalPage)
-  // 'Mi horario' of a festival: the web app, with the festival's preview when the link is shared.
-  .get('/festival/:id/:slug/horario', doc({ summary: 'Mi horario de un festival (la web, con la vista previa del festival)', responses: { 200: { description: 'HTML', schema: z.string(), contentType: 'text/html' }, 404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' } } }), festivalPage)
-  .get('/artista/:id', doc({ summary: 'Página de un artista para compartir (HTML con metadatos Open Graph)', responses: { 200: { description: 'HTML', schema: z.string(), contentType: 'text/html' }, 404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' } } }), artistPage)
-  .get('/artista/:id/:slug', doc({ summary: 'Página de un artista con su nombre en la URL', responses: { 200: { description: 'HTML', schema: z.string(), contentType: 'text/html' }, 404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' } } }), artistPage)
-  .get('/robots.txt', doc({ summary: 'robots.txt', responses: { 200: { description: 'Texto', schema: z.string(), contentType: 'text/plain' } } }), (c) => {
-    c.header('Cache-Control', 'public, max-age=3600');
-    return c.text(
-      [
-        'User-agent: *',
-        'Allow: /',
-        'Disallow: /admin',
-        'Disallow: /proponer',
-        'Disallow: /favorites',
-        'Disallow: /api/',
-        '',
-        `Sitemap: ${baseUrl(c)}/sitemap.xml`,
-        '',
-      ].join('\n'),
-    );
-  })
-  .get('/sitemap.xml', doc({ summary: 'Mapa del sitio (un índice de mapas numerados cuando pasa de 50.000 direcciones)', responses: { 200: { description: 'XML', schema: z.string(), contentType: 'application/xml' } } }), async (c) =>
-    sitemapAnswer(c, await rootSitemap(await db(), baseUrl(c))),
+  .get(
+    '/festival/:id',
+    doc({
+      summary: 'Página del festival para compartir (HTML con metadatos Open Graph)',
+      responses: {
+        200: { description: 'HTML', schema: z.string(), contentType: 'text/html' },
+        404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' },
+      },
+    }),
+    festivalPage,
   )
-  .get(`${SITEMAPS_PATH}/:file`, doc({ summary: 'Un mapa del sitio numerado del índice (páginas, festivales o artistas)', responses: { 200: { description: 'XML', schema: z.string(), contentType: 'application/xml' }, 404: { description: 'No existe ese mapa', schema: z.string(), contentType: 'text/plain' } } }), async (c) => {
-    const body = await numberedSitemap(await db(), baseUrl(c), c.req.param('file'));
-    if (body === undefined) return c.text('Mapa del sitio no encontrado', 404);
-    return sitemapAnswer(c, body);
-  });
+  .get(
+    '/festival/:id/:slug',
+    doc({
+      summary: 'Página del festival con su nombre en la URL',
+      responses: {
+        200: { description: 'HTML', schema: z.string(), contentType: 'text/html' },
+        404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' },
+      },
+    }),
+    festivalPage,
+  )
+  // 'Mi horario' of a festival: the web app, with the festival's preview when the link is shared.
+  .get(
+    '/festival/:id/:slug/horario',
+    doc({
+      summary: 'Mi horario de un festival (la web, con la vista previa del festival)',
+      responses: {
+        200: { description: 'HTML', schema: z.string(), contentType: 'text/html' },
+        404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' },
+      },
+    }),
+    festivalPage,
+  )
+  .get(
+    '/artista/:id',
+    doc({
+      summary: 'Página de un artista para compartir (HTML con metadatos Open Graph)',
+      responses: {
+        200: { description: 'HTML', schema: z.string(), contentType: 'text/html' },
+        404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' },
+      },
+    }),
+    artistPage,
+  )
+  .get(
+    '/artista/:id/:slug',
+    doc({
+      summary: 'Página de un artista con su nombre en la URL',
+      responses: {
+        200: { description: 'HTML', schema: z.string(), contentType: 'text/html' },
+        404: { description: 'HTML de la web', schema: z.string(), contentType: 'text/html' },
+      },
+    }),
+    artistPage,
+  )
+  .get(
+    '/robots.txt',
+    doc({
+      summary: 'robots.txt',
+      responses: { 200: { description: 'Texto', schema: z.string(), contentType: 'text/plain' } },
+    }),
+    (c) => {
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.text(
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /admin',
+          'Disallow: /proponer',
+          'Disallow: /favorites',
+          'Disallow: /api/',
+          '',
+          `Sitemap: ${baseUrl(c)}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      );
+    },
+  )
+  .get(
+    '/sitemap.xml',
+    doc({
+      summary: 'Mapa del sitio (un índice de mapas numerados cuando pasa de 50.000 direcciones)',
+      responses: { 200: { description: 'XML', schema: z.string(), contentType: 'application/xml' } },
+    }),
+    async (c) => sitemapAnswer(c, await rootSitemap(await db(), baseUrl(c))),
+  )
+  .get(
+    `${SITEMAPS_PATH}/:file`,
+    doc({
+      summary: 'Un mapa del sitio numerado del índice (páginas, festivales o artistas)',
+      responses: {
+        200: { description: 'XML', schema: z.string(), contentType: 'application/xml' },
+        404: { description: 'No existe ese mapa', schema: z.string(), contentType: 'text/plain' },
+      },
+    }),
+    async (c) => {
+      const body = await numberedSitemap(await db(), baseUrl(c), c.req.param('file'));
+      if (body === undefined) return c.text('Mapa del sitio no encontrado', 404);
+      return sitemapAnswer(c, body);
+    },
+  );
 
 app.onError(toErrorResponse);

@@ -33,7 +33,12 @@ export interface HeroFestival {
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 type IconNode = [string, Record<string, string>][];
 
@@ -53,7 +58,14 @@ export const heroIcons: Record<string, IconNode> = {
     ['line', { x1: '8.59', x2: '15.42', y1: '13.51', y2: '17.49' }],
     ['line', { x1: '15.41', x2: '8.59', y1: '6.51', y2: '10.49' }],
   ],
-  heart: [['path', { d: 'M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5c0 2.29-1.5 4-3 5.5l-5.492 5.313a2 2 0 0 1-3 .019L5 15c-1.5-1.5-3-3.2-3-5.5' }]],
+  heart: [
+    [
+      'path',
+      {
+        d: 'M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5c0 2.29-1.5 4-3 5.5l-5.492 5.313a2 2 0 0 1-3 .019L5 15c-1.5-1.5-3-3.2-3-5.5',
+      },
+    ],
+  ],
   calendar: [
     ['path', { d: 'M8 2v3' }],
     ['path', { d: 'M16 2v3' }],
@@ -61,7 +73,10 @@ export const heroIcons: Record<string, IconNode> = {
     ['path', { d: 'M3 9h18' }],
   ],
   'map-pin': [
-    ['path', { d: 'M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0' }],
+    [
+      'path',
+      { d: 'M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0' },
+    ],
     ['circle', { cx: '12', cy: '10', r: '3' }],
   ],
   'external-link': [
@@ -80,7 +95,14 @@ export const heroIcons: Record<string, IconNode> = {
 };
 
 function icon(name: keyof typeof heroIcons, className = 'icon', fill = 'none'): string {
-  const shapes = heroIcons[name].map(([tag, attrs]) => `<${tag} ${Object.entries(attrs).map(([k, v]) => `${k}="${v}"`).join(' ')}></${tag}>`).join('');
+  const shapes = heroIcons[name]
+    .map(
+      ([tag, attrs]) =>
+        `<${tag} ${Object.entries(attrs)
+          .map(([k, v]) => `${k}="${v}"`)
+          .join(' ')}></${tag}>`,
+    )
+    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="${fill}" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-${name} ${className}" aria-hidden="true">${shapes}</svg>`;
 }
 
@@ -109,7 +131,11 @@ function heroPicture(festival: HeroFestival, image: ImageInfo | null): string | 
         .map((s) => `${s.url} ${s.width}w`)
         .join(', '),
     );
-  return picture(set('image/avif'), set('image/webp'), `width="${image.width}" height="${image.height}" sizes="100vw" loading="eager" src="${escapeHtml(festival.image_url)}"`);
+  return picture(
+    set('image/avif'),
+    set('image/webp'),
+    `width="${image.width}" height="${image.height}" sizes="100vw" loading="eager" src="${escapeHtml(festival.image_url)}"`,
+  );
 }
 
 /** The static hero, or '' when its picture cannot be the one the page draws. */
@@ -122,7 +148,9 @@ export function festivalHeroHtml(festival: HeroFestival, image: ImageInfo | null
     !isSoon(festival, now) && isUpcoming(festival, now) ? '<span class="badge badge-info">Próximo</span>' : '',
   ].join('');
   const filled = Math.round(festival.averageRating);
-  const stars = [1, 2, 3, 4, 5].map((n) => icon('star', n <= filled ? 'icon star-full' : 'icon star-empty', n <= filled ? 'currentColor' : 'none')).join('');
+  const stars = [1, 2, 3, 4, 5]
+    .map((n) => icon('star', n <= filled ? 'icon star-full' : 'icon star-empty', n <= filled ? 'currentColor' : 'none'))
+    .join('');
   const rating =
     festival.averageRating > 0
       ? `<span class="stars" aria-hidden="true">${stars}</span> <strong>${festival.averageRating.toFixed(1)}</strong><span class="muted">(${festival.ratingsCount} valoraciones)</span>`

@@ -19,7 +19,12 @@ const STATIC_PATHS = ['/', '/map', '/calendar', '/about', '/contact', '/help', '
 export const SITEMAPS_PATH = '/sitemaps';
 
 const xmlEscape = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>';
 const NAMESPACE = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
@@ -32,17 +37,21 @@ interface Entry {
 }
 
 function urlset(base: string, entries: Entry[]): string {
-  const url = ({ path, lastmod }: Entry) => `  <url><loc>${xmlEscape(`${base}${path}`)}</loc>${lastmod ? `<lastmod>${day(lastmod)}</lastmod>` : ''}</url>`;
+  const url = ({ path, lastmod }: Entry) =>
+    `  <url><loc>${xmlEscape(`${base}${path}`)}</loc>${lastmod ? `<lastmod>${day(lastmod)}</lastmod>` : ''}</url>`;
   return [XML_HEAD, `<urlset ${NAMESPACE}>`, ...entries.map(url), '</urlset>', ''].join('\n');
 }
 
 function sitemapIndex(base: string, entries: Entry[]): string {
-  const sitemap = ({ path, lastmod }: Entry) => `  <sitemap><loc>${xmlEscape(`${base}${path}`)}</loc>${lastmod ? `<lastmod>${day(lastmod)}</lastmod>` : ''}</sitemap>`;
+  const sitemap = ({ path, lastmod }: Entry) =>
+    `  <sitemap><loc>${xmlEscape(`${base}${path}`)}</loc>${lastmod ? `<lastmod>${day(lastmod)}</lastmod>` : ''}</sitemap>`;
   return [XML_HEAD, `<sitemapindex ${NAMESPACE}>`, ...entries.map(sitemap), '</sitemapindex>', ''].join('\n');
 }
 
-const festivalEntries = (rows: { id: number; name: string; updatedAt: Date }[]): Entry[] => rows.map((r) => ({ path: festivalPath(r.id, r.name), lastmod: r.updatedAt }));
-const artistEntries = (rows: { id: number; slug: string; updatedAt: string }[]): Entry[] => rows.map((a) => ({ path: artistPath(a.id, a.slug), lastmod: a.updatedAt }));
+const festivalEntries = (rows: { id: number; name: string; updatedAt: Date }[]): Entry[] =>
+  rows.map((r) => ({ path: festivalPath(r.id, r.name), lastmod: r.updatedAt }));
+const artistEntries = (rows: { id: number; slug: string; updatedAt: string }[]): Entry[] =>
+  rows.map((a) => ({ path: artistPath(a.id, a.slug), lastmod: a.updatedAt }));
 
 const partEntries = (kind: 'festivales' | 'artistas', parts: SitemapPart[]): Entry[] =>
   parts.map((part, i) => ({ path: `${SITEMAPS_PATH}/${kind}-${i + 1}.xml`, lastmod: part.lastmod }));
@@ -53,13 +62,24 @@ const partEntries = (kind: 'festivales' | 'artistas', parts: SitemapPart[]): Ent
  * count the parts (one row per part); a single file then reads its rows with two more.
  */
 export async function rootSitemap(database: Database, base: string): Promise<string> {
-  const [festivalParts, artistParts] = await Promise.all([sitemapFestivalParts(database, SITEMAP_URLS_PER_FILE), sitemapArtistParts(database, SITEMAP_URLS_PER_FILE)]);
+  const [festivalParts, artistParts] = await Promise.all([
+    sitemapFestivalParts(database, SITEMAP_URLS_PER_FILE),
+    sitemapArtistParts(database, SITEMAP_URLS_PER_FILE),
+  ]);
   const total = STATIC_PATHS.length + [...festivalParts, ...artistParts].reduce((sum, part) => sum + part.urls, 0);
   if (total <= SITEMAP_URLS_PER_FILE) {
     const [festivals, artists] = await Promise.all([sitemapFestivals(database), sitemapArtists(database)]);
-    return urlset(base, [...STATIC_PATHS.map((path) => ({ path })), ...festivalEntries(festivals), ...artistEntries(artists)]);
+    return urlset(base, [
+      ...STATIC_PATHS.map((path) => ({ path })),
+      ...festivalEntries(festivals),
+      ...artistEntries(artists),
+    ]);
   }
-  return sitemapIndex(base, [{ path: `${SITEMAPS_PATH}/paginas.xml` }, ...partEntries('festivales', festivalParts), ...partEntries('artistas', artistParts)]);
+  return sitemapIndex(base, [
+    { path: `${SITEMAPS_PATH}/paginas.xml` },
+    ...partEntries('festivales', festivalParts),
+    ...partEntries('artistas', artistParts),
+  ]);
 }
 
 const NUMBERED = /^(festivales|artistas)-([1-9]\d{0,5})\.xml$/;
@@ -70,11 +90,18 @@ const NUMBERED = /^(festivales|artistas)-([1-9]\d{0,5})\.xml$/;
  * The same files answer whatever the catalogue's size, so an index a crawler kept stays valid.
  */
 export async function numberedSitemap(database: Database, base: string, file: string): Promise<string | undefined> {
-  if (file === 'paginas.xml') return urlset(base, STATIC_PATHS.map((path) => ({ path })));
+  if (file === 'paginas.xml')
+    return urlset(
+      base,
+      STATIC_PATHS.map((path) => ({ path })),
+    );
   const match = NUMBERED.exec(file);
   if (!match) return undefined;
   const slice = { offset: (Number(match[2]) - 1) * SITEMAP_URLS_PER_FILE, limit: SITEMAP_URLS_PER_FILE };
-  const entries = match[1] === 'festivales' ? festivalEntries(await sitemapFestivals(database, slice)) : artistEntries(await sitemapArtists(database, slice));
+  const entries =
+    match[1] === 'festivales'
+      ? festivalEntries(await sitemapFestivals(database, slice))
+      : artistEntries(await sitemapArtists(database, slice));
   // The first part exists even when empty (a catalogue without artists yet); later ones only with rows.
   if (entries.length === 0 && slice.offset > 0) return undefined;
   return urlset(base, entries);

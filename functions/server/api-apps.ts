@@ -26,7 +26,26 @@ import { answerKeptFirst } from '../lib/kept-answers';
 import { keptFestivalLists } from '../festivals/kept-lists';
 
 /** Every function's app; the local server mounts them all, SST routes each to its own Lambda. */
-export const apiApps = [feeds, festivals, artists, timetables, health, users, admin, pages, favorites, notifications, newsletter, contact, comments, media, gallery, followsApp, alertsApp, pushApp];
+export const apiApps = [
+  feeds,
+  festivals,
+  artists,
+  timetables,
+  health,
+  users,
+  admin,
+  pages,
+  favorites,
+  notifications,
+  newsletter,
+  contact,
+  comments,
+  media,
+  gallery,
+  followsApp,
+  alertsApp,
+  pushApp,
+];
 
 /** The API apps on one root, nothing else: what the OpenAPI document describes. */
 export function apiRoutes(): Hono {

@@ -4,4 +4,8 @@ import { env } from '../lib/env';
 import { serveSite } from './serve-site';
 
 // The SPA comes from Vite's dev server, which proxies /api and /uploads here (web/vite.config.ts).
-await serveSite({ config: env(), webRoot: path.join(process.cwd(), 'web/dist'), announce: (port) => `API en http://localhost:${port}` });
+await serveSite({
+  config: env(),
+  webRoot: path.join(process.cwd(), 'web/dist'),
+  announce: (port) => `API en http://localhost:${port}`,
+});

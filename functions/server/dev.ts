@@ -10,12 +10,19 @@ const root = process.cwd();
 const apiPort = process.env.API_PORT ?? '3001';
 const webPort = Number(process.env.PORT ?? 3000);
 
-const api = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'functions/server/api-dev.ts'], {
-  stdio: 'inherit',
-  env: { ...process.env, PORT: apiPort, API_PORT: apiPort },
-});
+const api = spawn(
+  process.execPath,
+  [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'functions/server/api-dev.ts'],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: apiPort, API_PORT: apiPort },
+  },
+);
 
-const vite = await createServer({ configFile: path.join(root, 'web/vite.config.ts'), server: { port: webPort, strictPort: true } });
+const vite = await createServer({
+  configFile: path.join(root, 'web/vite.config.ts'),
+  server: { port: webPort, strictPort: true },
+});
 await vite.listen();
 vite.printUrls();
 

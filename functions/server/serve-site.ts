@@ -31,7 +31,12 @@ export interface ServeSiteOptions {
  * and a graceful stop on SIGTERM/SIGINT.
  */
 export async function serveSite({ config, webRoot, announce, onSeeded }: ServeSiteOptions): Promise<void> {
-  const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE, onIdleError: idleConnectionClosed });
+  const handle = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+    onIdleError: idleConnectionClosed,
+  });
   await handle.migrate();
   const seeded = await seedIfEmpty(handle.db);
   if (seeded) onSeeded?.(seeded);
@@ -49,7 +54,9 @@ export async function serveSite({ config, webRoot, announce, onSeeded }: ServeSi
   const stopAlerts = repeat('scheduled alerts', () => runScheduledAlerts(handle.db), SCHEDULED_ALERTS_INTERVAL_MS);
 
   // Development listens on this machine only (HOST=127.0.0.1 by default); production on HOST or every interface.
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => console.log(announce(info.port)));
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) =>
+    console.log(announce(info.port)),
+  );
 
   // The sweep and the outbox stop with the requests: the database closes after them.
   stopGracefullyOnSignals(server, async () => {

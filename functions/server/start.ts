@@ -29,5 +29,6 @@ await serveSite({
   config,
   webRoot: path.join(root, 'web/dist'),
   onSeeded: (festivals) => console.log(`Catálogo inicial: ${festivals} festivales.`),
-  announce: (port) => `Festivales en http://localhost:${port} (${config.DATABASE_URL ? 'PostgreSQL' : `PGlite en ${config.DATA_DIR}`})`,
+  announce: (port) =>
+    `Festivales en http://localhost:${port} (${config.DATABASE_URL ? 'PostgreSQL' : `PGlite en ${config.DATA_DIR}`})`,
 });

@@ -43,35 +43,70 @@ const googleAuthSchema = z.object({
 });
 
 export const app = createApp('/api/users')
-  .post('/auth/google', doc({ summary: 'Inicia sesión con un ID token de Google', responses: { 200: { description: 'La cuenta y su token de sesión', schema: signedInResponse } }, errors: [401, 403, 409, 429] }), validate('json', googleAuthSchema), async (c) => {
-    const { credential } = c.req.valid('json');
-    let identity: GoogleIdentity;
-    if (credential.startsWith('manual_login_token_')) {
-      // Fails closed: AUTH_DEV_LOGIN is off in production (env() refuses to start if asked for it there).
-      if (!env().AUTH_DEV_LOGIN || !MANUAL_CREDENTIAL.test(credential)) {
-        throw unauthorized('El inicio de sesión alternativo no está disponible en este servidor.', 'dev_login_disabled');
+  .post(
+    '/auth/google',
+    doc({
+      summary: 'Inicia sesión con un ID token de Google',
+      responses: { 200: { description: 'La cuenta y su token de sesión', schema: signedInResponse } },
+      errors: [401, 403, 409, 429],
+    }),
+    validate('json', googleAuthSchema),
+    async (c) => {
+      const { credential } = c.req.valid('json');
+      let identity: GoogleIdentity;
+      if (credential.startsWith('manual_login_token_')) {
+        // Fails closed: AUTH_DEV_LOGIN is off in production (env() refuses to start if asked for it there).
+        if (!env().AUTH_DEV_LOGIN || !MANUAL_CREDENTIAL.test(credential)) {
+          throw unauthorized(
+            'El inicio de sesión alternativo no está disponible en este servidor.',
+            'dev_login_disabled',
+          );
+        }
+        identity = DEMO_IDENTITY;
+      } else {
+        identity = await verifyGoogleIdToken(credential);
       }
-      identity = DEMO_IDENTITY;
-    } else {
-      identity = await verifyGoogleIdToken(credential);
-    }
-    const { sessionVersion, ...user } = await signInUser(identity);
-    return c.json({ ...user, token: await signSession({ id: user.id, sessionVersion }) });
-  })
+      const { sessionVersion, ...user } = await signInUser(identity);
+      return c.json({ ...user, token: await signSession({ id: user.id, sessionVersion }) });
+    },
+  )
   // The web checks the profile at load and every 30 s; past half its life the token comes back renewed.
-  .get('/profile', doc({ summary: 'La cuenta con sesión (y un token renovado cuando toca)', access: 'user', responses: { 200: { description: 'La cuenta', schema: profileResponse } } }), requireAuth, async (c) => {
-    const token = await renewedSessionToken(c);
-    return c.json(token ? { ...currentUser(c), token } : currentUser(c));
-  })
+  .get(
+    '/profile',
+    doc({
+      summary: 'La cuenta con sesión (y un token renovado cuando toca)',
+      access: 'user',
+      responses: { 200: { description: 'La cuenta', schema: profileResponse } },
+    }),
+    requireAuth,
+    async (c) => {
+      const token = await renewedSessionToken(c);
+      return c.json(token ? { ...currentUser(c), token } : currentUser(c));
+    },
+  )
   // 'Cerrar sesión': ends this device's session on the server too, not only in the browser.
-  .post('/logout', doc({ summary: 'Cierra esta sesión', access: 'user', responses: { 204: { description: 'Sesión cerrada' } } }), requireAuth, async (c) => {
-    await endSession(currentSession(c));
-    return c.body(null, 204);
-  })
-  .post('/logout-all', doc({ summary: 'Cierra la sesión en todos los dispositivos', access: 'user', responses: { 204: { description: 'Sesiones cerradas' } } }), requireAuth, async (c) => {
-    await endAllSessions(currentUser(c).id);
-    return c.body(null, 204);
-  })
+  .post(
+    '/logout',
+    doc({ summary: 'Cierra esta sesión', access: 'user', responses: { 204: { description: 'Sesión cerrada' } } }),
+    requireAuth,
+    async (c) => {
+      await endSession(currentSession(c));
+      return c.body(null, 204);
+    },
+  )
+  .post(
+    '/logout-all',
+    doc({
+      summary: 'Cierra la sesión en todos los dispositivos',
+      access: 'user',
+      responses: { 204: { description: 'Sesiones cerradas' } },
+    }),
+    requireAuth,
+    async (c) => {
+      await endAllSessions(currentUser(c).id);
+      return c.body(null, 204);
+    },
+  )
   .route('/', feedTokenRoutes)
   .route('/', preferenceRoutes)
   .route('/', accountRoutes);

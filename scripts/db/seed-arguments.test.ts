@@ -7,11 +7,16 @@ describe('db:seed arguments', () => {
   });
 
   it('generates with any size flag, reading integers (underscores allowed)', () => {
-    expect(parseSeedArguments(['--festivals', '10000', '--comments', '500_000', '--votes=2000000', '--seed', '3'])).toEqual({
+    expect(
+      parseSeedArguments(['--festivals', '10000', '--comments', '500_000', '--votes=2000000', '--seed', '3']),
+    ).toEqual({
       kind: 'generated',
       options: { festivals: 10000, comments: 500000, votes: 2000000, seed: 3 },
     });
-    expect(parseSeedArguments(['--today', '2026-06-15'])).toEqual({ kind: 'generated', options: { today: '2026-06-15' } });
+    expect(parseSeedArguments(['--today', '2026-06-15'])).toEqual({
+      kind: 'generated',
+      options: { today: '2026-06-15' },
+    });
   });
 
   it('refuses unknown flags and values that are not whole numbers, in Spanish', () => {

@@ -41,7 +41,8 @@ export function parseSeedArguments(argv: string[]): SeedCommand {
   for (const flag of integerFlags) {
     const raw = values[flag];
     if (typeof raw !== 'string') continue;
-    if (!/^\d+$/.test(raw.replaceAll('_', ''))) throw new SeedArgumentsError(`--${flag} debe ser un número entero (recibido: ${raw}).`);
+    if (!/^\d+$/.test(raw.replaceAll('_', '')))
+      throw new SeedArgumentsError(`--${flag} debe ser un número entero (recibido: ${raw}).`);
     options[flag] = Number(raw.replaceAll('_', ''));
   }
   if (typeof values.today === 'string') options.today = values.today;

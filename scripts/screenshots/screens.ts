@@ -101,7 +101,11 @@ export const screens: Screen[] = [
     fullPage: false,
     prepare: async (p) => p.getByRole('button', { name: 'Notificaciones' }).click(),
   },
-  { name: 'favorites-empty', path: '/favorites', prepare: (p) => p.getByRole('heading', { name: 'Mis favoritos' }).waitFor() },
+  {
+    name: 'favorites-empty',
+    path: '/favorites',
+    prepare: (p) => p.getByRole('heading', { name: 'Mis favoritos' }).waitFor(),
+  },
   {
     name: 'favorites',
     path: '/festival/1',
@@ -152,8 +156,16 @@ export const screens: Screen[] = [
       await p.waitForTimeout(900);
     },
   },
-  { name: 'calendar', path: '/calendar?fecha=2026-07-01', prepare: (p) => p.waitForSelector('.cal-grid, .cal-list, .cal-empty') },
-  { name: 'calendar-week', path: '/calendar?vista=semana&fecha=2026-07-15', prepare: (p) => p.waitForSelector('.cal-grid, .cal-list') },
+  {
+    name: 'calendar',
+    path: '/calendar?fecha=2026-07-01',
+    prepare: (p) => p.waitForSelector('.cal-grid, .cal-list, .cal-empty'),
+  },
+  {
+    name: 'calendar-week',
+    path: '/calendar?vista=semana&fecha=2026-07-15',
+    prepare: (p) => p.waitForSelector('.cal-grid, .cal-list'),
+  },
   {
     name: 'calendar-panel',
     path: '/calendar?fecha=2026-07-01',

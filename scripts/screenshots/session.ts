@@ -4,7 +4,13 @@ interface Json {
   [key: string]: unknown;
 }
 
-async function call(base: string, token: string | null, method: string, path: string, body?: unknown): Promise<unknown> {
+async function call(
+  base: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -17,8 +23,11 @@ async function call(base: string, token: string | null, method: string, path: st
 
 /** Signs in as the demo account through the local fallback sign-in (manual_login_token_*). */
 export async function signIn(base: string): Promise<string> {
-  const session = (await call(base, null, 'POST', '/api/users/auth/google', { credential: `manual_login_token_${Date.now()}` })) as Json;
-  if (session.role !== 'admin') throw new Error('The demo account is not admin: start the site with ADMIN_EMAILS=demo@festivales.local');
+  const session = (await call(base, null, 'POST', '/api/users/auth/google', {
+    credential: `manual_login_token_${Date.now()}`,
+  })) as Json;
+  if (session.role !== 'admin')
+    throw new Error('The demo account is not admin: start the site with ADMIN_EMAILS=demo@festivales.local');
   return String(session.token);
 }
 

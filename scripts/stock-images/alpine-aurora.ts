@@ -51,7 +51,8 @@ export function alpineAurora(s: Scene): void {
     const r = mulberry32(seed);
     let d = `M0 ${H} L0 ${base}`;
     for (let x = 0; x <= W; x += 40) {
-      const peak = Math.sin(x / 260 + seed) * rough + Math.sin(x / 90 + seed * 2) * rough * 0.35 + (r() - 0.5) * rough * 0.25;
+      const peak =
+        Math.sin(x / 260 + seed) * rough + Math.sin(x / 90 + seed * 2) * rough * 0.35 + (r() - 0.5) * rough * 0.25;
       d += ` L${x} ${f(base - peak)}`;
     }
     d += ` L${W} ${H} Z`;
@@ -68,10 +69,14 @@ export function alpineAurora(s: Scene): void {
   );
   s.add(`<g filter="url(#${s.blur(5)})">${screen(beams)}</g>`);
   s.add(`<path d="M${sx - 190} 560 L${sx + 190} 560 L${sx + 172} 572 L${sx - 172} 572 Z" fill="#030810"/>`);
-  s.add(`<rect x="${sx - 172}" y="572" width="9" height="110" fill="#030810"/><rect x="${sx + 163}" y="572" width="9" height="110" fill="#030810"/>`);
+  s.add(
+    `<rect x="${sx - 172}" y="572" width="9" height="110" fill="#030810"/><rect x="${sx + 163}" y="572" width="9" height="110" fill="#030810"/>`,
+  );
   s.add(`<rect x="${sx - 130}" y="588" width="260" height="82" fill="#0a1f3e"/>`);
   s.add(ledWall(s, sx - 124, 592, 248, 74, 40, '#8f7bff', '#7ff6ff', 0.95));
-  const lamps = [sx - 130, sx - 45, sx + 45, sx + 130].map((ax) => `<circle cx="${ax}" cy="560" r="5.5" fill="#e6fbff"/>`);
+  const lamps = [sx - 130, sx - 45, sx + 45, sx + 130].map(
+    (ax) => `<circle cx="${ax}" cy="560" r="5.5" fill="#e6fbff"/>`,
+  );
   s.add(`<g filter="url(#${s.blur(3)})">${lamps.join('')}</g>`);
   stageDeck(s, sx - 182, 676, 364, '#7ff6ff');
   ridge(712, 36, '#03070f', 11);

@@ -33,7 +33,9 @@ export function beachNight(s: Scene): void {
     const cx = onMoon ? 430 + (s.rng() - 0.5) * spread * 0.5 : sx + (s.rng() - 0.5) * spread * 1.6;
     const w = 10 + s.rng() * 40;
     const color = onMoon ? '#cfe0ff' : s.rng() < 0.5 ? '#2be6ff' : '#ff4fd2';
-    streaks.push(`<rect x="${f(cx - w / 2)}" y="${f(y)}" width="${f(w)}" height="1.6" fill="${color}" opacity="${f(0.2 + s.rng() * 0.45)}"/>`);
+    streaks.push(
+      `<rect x="${f(cx - w / 2)}" y="${f(y)}" width="${f(w)}" height="1.6" fill="${color}" opacity="${f(0.2 + s.rng() * 0.45)}"/>`,
+    );
   }
   s.add(`<rect x="0" y="${horizon}" width="${W}" height="${H - horizon}" fill="#020818" opacity="0.6"/>`);
   s.add(screen(streaks));
@@ -42,7 +44,9 @@ export function beachNight(s: Scene): void {
   s.add(`<path d="M760 640 C 950 612, 1220 602, 1600 598 L1600 900 L640 900 Z" fill="#050a18"/>`);
   glow(s, sx, 560, 380, 120, '#5b3bff', 0.4);
   s.add(`<path d="M${sx - 220} 505 L${sx + 220} 505 L${sx + 200} 518 L${sx - 200} 518 Z" fill="#03060e"/>`);
-  s.add(`<rect x="${sx - 210}" y="518" width="10" height="112" fill="#03060e"/><rect x="${sx + 200}" y="518" width="10" height="112" fill="#03060e"/>`);
+  s.add(
+    `<rect x="${sx - 210}" y="518" width="10" height="112" fill="#03060e"/><rect x="${sx + 200}" y="518" width="10" height="112" fill="#03060e"/>`,
+  );
   s.add(`<rect x="${sx - 150}" y="532" width="300" height="84" fill="#0c0f3a"/>`);
   s.add(ledWall(s, sx - 144, 536, 288, 76, 48, '#ff4fd2', '#7ff6ff', 0.95));
   stageDeck(s, sx - 240, 624, 480, '#2be6ff');

@@ -41,7 +41,9 @@ export function duskOpenAir(s: Scene): void {
   s.add(`<g filter="url(#${s.blur(6)})">${screen(beams)}</g>`);
 
   // Hills and a ragged tree line, left open around the stage.
-  s.add(`<path d="M0 640 C 240 590, 420 600, 640 620 S 1050 590, 1250 612 S 1500 600, 1600 585 L1600 900 L0 900 Z" fill="#2a0d2c"/>`);
+  s.add(
+    `<path d="M0 640 C 240 590, 420 600, 640 620 S 1050 590, 1250 612 S 1500 600, 1600 585 L1600 900 L0 900 Z" fill="#2a0d2c"/>`,
+  );
   const trees: string[] = [];
   let tx = -20;
   while (tx < 1620) {
@@ -55,8 +57,12 @@ export function duskOpenAir(s: Scene): void {
   s.add(`<path d="M0 690 C 300 660, 600 680, 900 672 S 1400 660, 1600 676 L1600 900 L0 900 Z" fill="#0d0510"/>`);
 
   // Open-air stage with a curved roof.
-  s.add(`<path d="M${stageX - 190} 470 Q${stageX} 420 ${stageX + 190} 470 L${stageX + 170} 482 L${stageX - 170} 482 Z" fill="#0b0410"/>`);
-  s.add(`<rect x="${stageX - 170}" y="482" width="10" height="170" fill="#0b0410"/><rect x="${stageX + 160}" y="482" width="10" height="170" fill="#0b0410"/>`);
+  s.add(
+    `<path d="M${stageX - 190} 470 Q${stageX} 420 ${stageX + 190} 470 L${stageX + 170} 482 L${stageX - 170} 482 Z" fill="#0b0410"/>`,
+  );
+  s.add(
+    `<rect x="${stageX - 170}" y="482" width="10" height="170" fill="#0b0410"/><rect x="${stageX + 160}" y="482" width="10" height="170" fill="#0b0410"/>`,
+  );
   s.add(`<rect x="${stageX - 125}" y="505" width="250" height="118" fill="#2a0a22"/>`);
   s.add(ledWall(s, stageX - 120, 510, 240, 108, 40, '#ff4f8b', '#ffd3a0', 0.95));
   stageDeck(s, stageX - 205, 636, 410, '#ffb35c');

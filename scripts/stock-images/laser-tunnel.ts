@@ -27,7 +27,9 @@ export function laserTunnel(s: Scene): void {
     // Leave the lower-left wedge free of lasers.
     if (Math.cos(ang) < -0.2 && Math.sin(ang) > 0.05) continue;
     const color = i % 4 === 0 ? '#b48bff' : i % 4 === 2 ? '#6a4dff' : '#3ef0ff';
-    lasers.push(laser(s, vx, vy, vx + Math.cos(ang) * 1500, vy + Math.sin(ang) * 1500, color, 0.5 + s.rng() * 0.3, 1.3));
+    lasers.push(
+      laser(s, vx, vy, vx + Math.cos(ang) * 1500, vy + Math.sin(ang) * 1500, color, 0.5 + s.rng() * 0.3, 1.3),
+    );
   }
   s.add(screen(lasers));
   glow(s, vx, vy, 90, 60, '#e6fbff', 0.9);

@@ -56,7 +56,16 @@ export function beam(
 }
 
 /** A thin laser line with a soft halo, fading towards its end. */
-export function laser(s: Scene, x1: number, y1: number, x2: number, y2: number, color: string, opacity: number, width = 1.6): string {
+export function laser(
+  s: Scene,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  color: string,
+  opacity: number,
+  width = 1.6,
+): string {
   const id = s.linear(
     [
       [0, color, opacity],
@@ -77,7 +86,13 @@ export function screen(markup: string[], extra = ''): string {
   return `<g style="mix-blend-mode:screen"${extra}>${markup.join('')}</g>`;
 }
 
-export function haze(s: Scene, colors: string[], count: number, area: [number, number, number, number], opacity: number): void {
+export function haze(
+  s: Scene,
+  colors: string[],
+  count: number,
+  area: [number, number, number, number],
+  opacity: number,
+): void {
   const [x0, y0, x1, y1] = area;
   for (let i = 0; i < count; i += 1) {
     const c = colors[i % colors.length];

@@ -28,7 +28,17 @@ export function mainStage(s: Scene): void {
   const lasers: string[] = [];
   for (let i = 0; i < 9; i += 1) {
     const ang = rad(-160 + i * 17.5 + (s.rng() - 0.5) * 4);
-    lasers.push(laser(s, cx, 280, cx + Math.cos(ang) * 1300, 280 + Math.sin(ang) * 1300, i % 3 === 0 ? '#ff6ff0' : '#5cf3ff', 0.5));
+    lasers.push(
+      laser(
+        s,
+        cx,
+        280,
+        cx + Math.cos(ang) * 1300,
+        280 + Math.sin(ang) * 1300,
+        i % 3 === 0 ? '#ff6ff0' : '#5cf3ff',
+        0.5,
+      ),
+    );
   }
   s.add(screen(lasers));
 
@@ -39,7 +49,9 @@ export function mainStage(s: Scene): void {
   s.add(truss(640, 228, 740, 26, '#24143a', 3));
   s.add(truss(648, 254, 24, 392, '#1a0e2c', 2));
   s.add(truss(1348, 254, 24, 392, '#1a0e2c', 2));
-  const spots = apexes.map((ax, i) => `<circle cx="${ax}" cy="250" r="6.5" fill="${i % 2 === 0 ? '#ffc2f4' : '#c9fbff'}"/>`);
+  const spots = apexes.map(
+    (ax, i) => `<circle cx="${ax}" cy="250" r="6.5" fill="${i % 2 === 0 ? '#ffc2f4' : '#c9fbff'}"/>`,
+  );
   s.add(`<g filter="url(#${s.blur(3)})">${spots.join('')}</g>`);
   stageDeck(s, 580, 620, 860, '#ff6ff0');
 

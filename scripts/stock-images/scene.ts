@@ -60,18 +60,16 @@ export class Scene {
   linear(stops: Array<[number, string, number?]>, x1 = 0, y1 = 0, x2 = 0, y2 = 1, userSpace = false): string {
     const id = this.id('lg');
     const units = userSpace ? ' gradientUnits="userSpaceOnUse"' : '';
-    const body = stops
-      .map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}" stop-opacity="${a ?? 1}"/>`)
-      .join('');
-    this.def(`<linearGradient id="${id}" x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}"${units}>${body}</linearGradient>`);
+    const body = stops.map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}" stop-opacity="${a ?? 1}"/>`).join('');
+    this.def(
+      `<linearGradient id="${id}" x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}"${units}>${body}</linearGradient>`,
+    );
     return id;
   }
 
   radial(stops: Array<[number, string, number?]>): string {
     const id = this.id('rg');
-    const body = stops
-      .map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}" stop-opacity="${a ?? 1}"/>`)
-      .join('');
+    const body = stops.map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}" stop-opacity="${a ?? 1}"/>`).join('');
     this.def(`<radialGradient id="${id}" cx="0.5" cy="0.5" r="0.5">${body}</radialGradient>`);
     return id;
   }

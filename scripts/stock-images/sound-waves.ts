@@ -52,7 +52,9 @@ export function soundWaves(s: Scene): void {
   );
   const mask = s.id('wm');
   s.def(`<mask id="${mask}"><rect width="${W}" height="${H}" fill="url(#${fade})"/></mask>`);
-  s.add(`<g mask="url(#${mask})"><g filter="url(#${s.blur(6)})" opacity="0.8">${screen(waves)}</g>${screen(waves)}</g>`);
+  s.add(
+    `<g mask="url(#${mask})"><g filter="url(#${s.blur(6)})" opacity="0.8">${screen(waves)}</g>${screen(waves)}</g>`,
+  );
   glow(s, cx, cy, 70, 70, '#ffffff', 0.55);
 
   s.add(`<g mask="url(#${mask})">${eqBars(s, 560, 700, 1040, 120, 80, '#ff4fd8', '#2e6bff', 0.35, 0.45)}</g>`);

@@ -32,7 +32,9 @@ export function spectrumHorizon(s: Scene): void {
     const bh = Math.max(4, v * env * 330);
     const x = x0 + i * bw + bw * 0.18;
     rects.push(`<rect x="${f(x)}" y="${f(horizon - bh)}" width="${f(bw * 0.64)}" height="${f(bh)}" rx="1.5"/>`);
-    caps.push(`<rect x="${f(x)}" y="${f(horizon - bh - 12 - s.rng() * 16)}" width="${f(bw * 0.64)}" height="3" rx="1"/>`);
+    caps.push(
+      `<rect x="${f(x)}" y="${f(horizon - bh - 12 - s.rng() * 16)}" width="${f(bw * 0.64)}" height="3" rx="1"/>`,
+    );
   });
   const bars = `<g fill="url(#${fill})">${rects.join('')}</g>`;
   const fade = s.linear(
@@ -56,7 +58,9 @@ export function spectrumHorizon(s: Scene): void {
     [0.55, '#ffffff', 0],
   ]);
   const mask = s.id('mask');
-  s.def(`<mask id="${mask}"><rect x="0" y="${horizon}" width="${W}" height="${H - horizon}" fill="url(#${reflectGrad})"/></mask>`);
+  s.def(
+    `<mask id="${mask}"><rect x="0" y="${horizon}" width="${W}" height="${H - horizon}" fill="url(#${reflectGrad})"/></mask>`,
+  );
   s.add(
     `<g mask="url(#${mask})"><g mask="url(#${fadeMask})"><g transform="translate(0 ${horizon * 2}) scale(1 -1)" filter="url(#${s.blur(3)})">${bars}</g></g></g>`,
   );
@@ -64,7 +68,9 @@ export function spectrumHorizon(s: Scene): void {
   glow(s, 1050, horizon, 720, 16, '#bffcf0', 0.5);
 
   const beams: string[] = [];
-  [560, 860, 1260, 1540].forEach((ax, i) => beams.push(beam(s, ax, horizon, -90 + (i - 1.5) * 9, 4, 700, i % 2 ? '#2be8d2' : '#c26bff', 0.24)));
+  [560, 860, 1260, 1540].forEach((ax, i) =>
+    beams.push(beam(s, ax, horizon, -90 + (i - 1.5) * 9, 4, 700, i % 2 ? '#2be8d2' : '#c26bff', 0.24)),
+  );
   s.add(`<g filter="url(#${s.blur(6)})">${screen(beams)}</g>`);
 
   readability(s);

@@ -68,7 +68,17 @@ export function spill(s: Scene, cx: number, cy: number, rx: number, color: strin
 }
 
 /** LED wall visual: thin columns mirrored around the centre line, tapering to the edges. */
-export function ledWall(s: Scene, x: number, y: number, w: number, h: number, n: number, c1: string, c2: string, opacity = 0.9): string {
+export function ledWall(
+  s: Scene,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  n: number,
+  c1: string,
+  c2: string,
+  opacity = 0.9,
+): string {
   const id = s.linear([
     [0, c1],
     [0.5, c2],

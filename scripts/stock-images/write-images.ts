@@ -21,10 +21,7 @@ export async function writeImages(name: string, scene: Scene): Promise<void> {
   const raster = await sharp(Buffer.from(scene.toSvg())).png().toBuffer();
   for (const size of SIZES) {
     const file = path.join(OUT_DIR, `${name}-${size.suffix}.jpg`);
-    await sharp(raster)
-      .resize(size.width, size.height, { fit: 'cover', kernel: 'lanczos3' })
-      .jpeg(JPEG)
-      .toFile(file);
+    await sharp(raster).resize(size.width, size.height, { fit: 'cover', kernel: 'lanczos3' }).jpeg(JPEG).toFile(file);
     const { size: bytes } = await stat(file);
     console.log(`${path.relative(process.cwd(), file)}  ${(bytes / 1024).toFixed(1)} KB`);
     // The same picture in AVIF and WebP, at the settings of the uploaded photos' copies
@@ -32,7 +29,9 @@ export async function writeImages(name: string, scene: Scene): Promise<void> {
     for (const format of ['avif', 'webp'] as const) {
       const copy = path.join(OUT_DIR, `${name}-${size.suffix}.${format}`);
       const resized = sharp(raster).resize(size.width, size.height, { fit: 'cover', kernel: 'lanczos3' });
-      await (format === 'avif' ? resized.avif({ quality: 50, effort: 4 }) : resized.webp({ quality: 75, effort: 4 })).toFile(copy);
+      await (
+        format === 'avif' ? resized.avif({ quality: 50, effort: 4 }) : resized.webp({ quality: 75, effort: 4 })
+      ).toFile(copy);
       console.log(`${path.relative(process.cwd(), copy)}  ${((await stat(copy)).size / 1024).toFixed(1)} KB`);
     }
   }

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { artistsTable, commentsTable, favoritesTable, notificationsTable, savedAlertsTable, usersTable } from '#db/schema';
+import {
+  artistsTable,
+  commentsTable,
+  favoritesTable,
+  notificationsTable,
+  savedAlertsTable,
+  usersTable,
+} from '#db/schema';
 import { api, db, signIn } from '../support/api';
 import { addComment, createFestival } from '../support/fixtures';
 
@@ -8,12 +15,17 @@ async function userWithData() {
   const user = await signIn();
   const festivalId = await createFestival();
   await api('POST', `/api/favorites/${festivalId}`, { token: user.token });
-  const [artist] = await db().insert(artistsTable).values({ name: `Cuenta ${Date.now()}`, slug: `cuenta-${Date.now()}` }).returning();
+  const [artist] = await db()
+    .insert(artistsTable)
+    .values({ name: `Cuenta ${Date.now()}`, slug: `cuenta-${Date.now()}` })
+    .returning();
   await api('POST', `/api/follows/artists/${artist.id}`, { token: user.token });
   await api('POST', '/api/alerts', { token: user.token, body: { name: 'Techno', filters: { genre: 'Techno' } } });
   await api('PUT', '/api/users/preferences', { token: user.token, body: { digest: 'weekly' } });
   const comment = await addComment(festivalId, user.user.id, 5, 'Un festival increíble', 'approved');
-  await db().insert(notificationsTable).values({ userId: user.user.id, type: 'festival', message: 'Tu festival ha sido aprobado.' });
+  await db()
+    .insert(notificationsTable)
+    .values({ userId: user.user.id, type: 'festival', message: 'Tu festival ha sido aprobado.' });
   return { user, festivalId, artist, comment };
 }
 
@@ -23,7 +35,9 @@ describe('GET /api/users/me/export', () => {
     const other = await signIn();
     const res = await api('GET', '/api/users/me/export', { token: user.token });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="festivales-mis-datos-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="festivales-mis-datos-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.json.profile).toMatchObject({ id: user.user.id, email: user.user.email, name: user.user.name });
     expect(res.json.favorites.map((f: { festival_id: number }) => f.festival_id)).toEqual([festivalId]);
@@ -32,7 +46,8 @@ describe('GET /api/users/me/export', () => {
     expect(res.json.preferences.digest).toBe('weekly');
     expect(res.json.comments[0].content).toBe('Un festival increíble');
     expect(res.json.notifications[0].message).toBe('Tu festival ha sido aprobado.');
-    for (const key of ['votes', 'reports', 'proposals', 'uploads', 'contact_messages', 'push_devices', 'newsletter']) expect(res.json[key]).toEqual([]);
+    for (const key of ['votes', 'reports', 'proposals', 'uploads', 'contact_messages', 'push_devices', 'newsletter'])
+      expect(res.json[key]).toEqual([]);
 
     const theirs = await api('GET', '/api/users/me/export', { token: other.token });
     expect(theirs.json.profile.id).toBe(other.user.id);
@@ -62,7 +77,12 @@ describe('DELETE /api/users/me', () => {
 
     expect((await api('GET', '/api/users/profile', { token: user.token })).status).toBe(401);
     const [row] = await db().select().from(usersTable).where(eq(usersTable.id, user.user.id));
-    expect(row).toMatchObject({ name: 'Usuario eliminado', googleSub: null, avatarUrl: null, email: `eliminado-${user.user.id}@festivales.invalid` });
+    expect(row).toMatchObject({
+      name: 'Usuario eliminado',
+      googleSub: null,
+      avatarUrl: null,
+      email: `eliminado-${user.user.id}@festivales.invalid`,
+    });
     expect(await db().select().from(favoritesTable).where(eq(favoritesTable.userId, user.user.id))).toEqual([]);
     expect(await db().select().from(savedAlertsTable).where(eq(savedAlertsTable.userId, user.user.id))).toEqual([]);
     expect(await db().select().from(notificationsTable).where(eq(notificationsTable.userId, user.user.id))).toEqual([]);
@@ -70,7 +90,11 @@ describe('DELETE /api/users/me', () => {
     expect(kept.content).toBe('Un festival increíble');
     const publicComments = await api('GET', `/api/festivals/${festivalId}/comments`);
     if (publicComments.status === 200) {
-      const shown = (Array.isArray(publicComments.json) ? publicComments.json : publicComments.json.comments ?? publicComments.json.items) as Array<Record<string, unknown>>;
+      const shown = (
+        Array.isArray(publicComments.json)
+          ? publicComments.json
+          : (publicComments.json.comments ?? publicComments.json.items)
+      ) as Array<Record<string, unknown>>;
       const mine = shown.find((c) => c.id === comment.id);
       if (mine) expect(JSON.stringify(mine)).not.toContain(user.user.email);
     }
@@ -79,7 +103,9 @@ describe('DELETE /api/users/me', () => {
     expect(again.user.id).not.toBe(user.user.id);
     expect((await api('GET', '/api/follows', { token: again.token })).json.artists).toEqual([]);
 
-    expect(await db().select().from(favoritesTable).where(eq(favoritesTable.userId, bystander.user.user.id))).toHaveLength(1);
+    expect(
+      await db().select().from(favoritesTable).where(eq(favoritesTable.userId, bystander.user.user.id)),
+    ).toHaveLength(1);
     expect((await api('GET', '/api/users/profile', { token: bystander.user.token })).status).toBe(200);
   });
 });

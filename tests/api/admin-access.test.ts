@@ -58,7 +58,10 @@ describe('admin API access', () => {
   it.each(adminRoutes)('%s %s answers 403 to a signed-in user who is not an admin', async (method, path) => {
     const res = await api(method, path, { token: user.token, body: bodyFor(method) });
     expect(res.status).toBe(403);
-    expect(res.json).toMatchObject({ code: 'admin_only', error: 'Solo los administradores pueden realizar esta acción.' });
+    expect(res.json).toMatchObject({
+      code: 'admin_only',
+      error: 'Solo los administradores pueden realizar esta acción.',
+    });
   });
 
   it('lets an admin through to every route (no 401, 403 or route-not-found)', async () => {

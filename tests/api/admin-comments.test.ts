@@ -19,7 +19,10 @@ describe('GET /api/admin/comments/pending', () => {
     const festival = await createFestival({ name: 'Comentado' });
     const first = await addComment(festival, user.user.id, 4, 'Primero');
     const second = await addComment(festival, other.user.id, 2, 'Segundo');
-    await db().update(commentsTable).set({ createdAt: new Date('2020-01-01T00:00:00Z') }).where(eq(commentsTable.id, first.id));
+    await db()
+      .update(commentsTable)
+      .set({ createdAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(commentsTable.id, first.id));
     const approved = await addComment(festival, other.user.id, 5, 'Ya revisado');
     await db().update(commentsTable).set({ status: 'approved' }).where(eq(commentsTable.id, approved.id));
 
@@ -61,7 +64,9 @@ describe('PUT /api/admin/comments/:id/approve', () => {
     const queue = await api('GET', '/api/admin/comments/pending', { token: admin.token });
     expect(queue.json.map((c: { id: number }) => c.id)).not.toContain(comment.id);
     const audit = await api('GET', `/api/admin/audit?entity=comment&entity_id=${comment.id}`, { token: admin.token });
-    expect(audit.json).toEqual([expect.objectContaining({ action: 'approve', actor: { id: admin.user.id, name: 'Admin de Prueba' } })]);
+    expect(audit.json).toEqual([
+      expect.objectContaining({ action: 'approve', actor: { id: admin.user.id, name: 'Admin de Prueba' } }),
+    ]);
 
     const again = await api('PUT', `/api/admin/comments/${comment.id}/approve`, { token: admin.token });
     expect(again.status).toBe(409);
@@ -77,7 +82,9 @@ describe('PUT /api/admin/comments/:id/reject', () => {
     const bad = await addComment(festival, other.user.id, 1, 'Spam spam');
     const before = await api('GET', `/api/festivals/${festival}`);
     expect(before.json).toMatchObject({ averageRating: 5, ratingsCount: 1 });
-    expect((await api('GET', `/api/comments/festival/${festival}`)).json.map((c: { id: number }) => c.id)).not.toContain(bad.id);
+    expect(
+      (await api('GET', `/api/comments/festival/${festival}`)).json.map((c: { id: number }) => c.id),
+    ).not.toContain(bad.id);
 
     const res = await api('PUT', `/api/admin/comments/${bad.id}/reject`, { token: admin.token });
     expect(res.status).toBe(200);
@@ -89,7 +96,10 @@ describe('PUT /api/admin/comments/:id/reject', () => {
     expect(listed).toMatchObject({ averageRating: 5, ratingsCount: 1 });
 
     const audit = await api('GET', `/api/admin/audit?entity=comment&entity_id=${bad.id}`, { token: admin.token });
-    expect(audit.json[0]).toMatchObject({ action: 'reject', details: expect.objectContaining({ content: 'Spam spam', rating: 1, user_id: other.user.id }) });
+    expect(audit.json[0]).toMatchObject({
+      action: 'reject',
+      details: expect.objectContaining({ content: 'Spam spam', rating: 1, user_id: other.user.id }),
+    });
     const again = await api('PUT', `/api/admin/comments/${bad.id}/reject`, { token: admin.token });
     expect(again.status).toBe(404);
     expect(again.json.error).toBe('Comentario no encontrado');
@@ -100,7 +110,13 @@ describe('GET /api/admin/users', () => {
   it('lists users with id, name, email and role, and searches by name or email', async () => {
     const res = await api('GET', '/api/admin/users', { token: admin.token });
     expect(res.status).toBe(200);
-    expect(res.json).toContainEqual({ id: user.user.id, name: 'Ana Comentarista', email: 'ana@festivales.test', role: 'user', avatar_url: null });
+    expect(res.json).toContainEqual({
+      id: user.user.id,
+      name: 'Ana Comentarista',
+      email: 'ana@festivales.test',
+      role: 'user',
+      avatar_url: null,
+    });
     expect(res.json).toContainEqual(expect.objectContaining({ id: admin.user.id, role: 'admin' }));
     const names = res.json.map((u: { name: string }) => u.name);
     expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -153,6 +169,8 @@ describe('GET /api/admin/audit', () => {
     const bad = await api('GET', '/api/admin/audit?entity=planet', { token: admin.token });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toBe('Entidad no válida.');
-    expect((await api('GET', '/api/admin/audit?limit=501', { token: admin.token })).json.error).toBe('limit debe ser un número entre 1 y 500.');
+    expect((await api('GET', '/api/admin/audit?limit=501', { token: admin.token })).json.error).toBe(
+      'limit debe ser un número entre 1 y 500.',
+    );
   });
 });

@@ -36,18 +36,36 @@ const form = (overrides: Record<string, unknown> = {}) => ({
 async function propose(name: string) {
   const res = await api('POST', '/api/festivals', {
     token: user.token,
-    body: { name, location: 'Sevilla, España', start_date: '2031-05-01', end_date: '2031-05-02', description: 'Propuesta' },
+    body: {
+      name,
+      location: 'Sevilla, España',
+      start_date: '2031-05-01',
+      end_date: '2031-05-02',
+      description: 'Propuesta',
+    },
   });
   expect(res.status).toBe(201);
   return res.json.id as number;
 }
 
-const notificationsOf = (userId: number) => db().select().from(notificationsTable).where(eq(notificationsTable.userId, userId));
+const notificationsOf = (userId: number) =>
+  db().select().from(notificationsTable).where(eq(notificationsTable.userId, userId));
 const auditOf = (entity: string, entityId: number) =>
-  db().select().from(auditLogTable).where(and(eq(auditLogTable.entity, entity), eq(auditLogTable.entityId, entityId)));
+  db()
+    .select()
+    .from(auditLogTable)
+    .where(and(eq(auditLogTable.entity, entity), eq(auditLogTable.entityId, entityId)));
 /** The detail route's festival without what it adds about editions (lists never carry lineups). */
 // What only the detail route adds: the current edition, its lineup and tickets, the editions, the photo copies of the image, and the festival's clock.
-const withoutEditions = ({ edition: _e, lineup: _l, tickets: _t, editions: _s, image: _i, time_zone: _z, ...festival }: Record<string, unknown>) => festival;
+const withoutEditions = ({
+  edition: _e,
+  lineup: _l,
+  tickets: _t,
+  editions: _s,
+  image: _i,
+  time_zone: _z,
+  ...festival
+}: Record<string, unknown>) => festival;
 const publicIds = async () => (await api('GET', '/api/festivals')).json.map((f: { id: number }) => f.id);
 
 describe('GET /api/admin/pending-festivals and /api/admin/festivals', () => {
@@ -92,7 +110,15 @@ describe('GET /api/admin/pending-festivals and /api/admin/festivals', () => {
 
   it('sends pending festivals exactly as the detail route does, aggregates and dates included', async () => {
     const id = await createFestival(
-      { name: 'Pendiente Completa', status: 'pending', proposedBy: user.user.id, address: 'Calle 1', geocodedFrom: 'Calle 1', geocodedAt: new Date('2026-03-04T05:06:07.089Z'), parkingInfo: 'Parking norte' },
+      {
+        name: 'Pendiente Completa',
+        status: 'pending',
+        proposedBy: user.user.id,
+        address: 'Calle 1',
+        geocodedFrom: 'Calle 1',
+        geocodedAt: new Date('2026-03-04T05:06:07.089Z'),
+        parkingInfo: 'Parking norte',
+      },
       ['House', 'Acid'],
     );
     await addComment(id, user.user.id, 4, 'Muy bueno', 'approved');
@@ -100,8 +126,18 @@ describe('GET /api/admin/pending-festivals and /api/admin/festivals', () => {
     const pending = await api('GET', '/api/admin/pending-festivals', { token: admin.token });
     const listed = pending.json.find((f: { id: number }) => f.id === id);
     const detail = await api('GET', `/api/festivals/${id}`, { token: admin.token });
-    expect(listed).toEqual({ ...withoutEditions(detail.json), possibleDuplicates: [], proposal: { lineup: [], ticket_url: null, price_from: null } });
-    expect(listed).toMatchObject({ genres: ['House', 'Acid'], averageRating: 4.5, ratingsCount: 2, geocoded_at: '2026-03-04T05:06:07.089Z', hasValidCoordinates: true });
+    expect(listed).toEqual({
+      ...withoutEditions(detail.json),
+      possibleDuplicates: [],
+      proposal: { lineup: [], ticket_url: null, price_from: null },
+    });
+    expect(listed).toMatchObject({
+      genres: ['House', 'Acid'],
+      averageRating: 4.5,
+      ratingsCount: 2,
+      geocoded_at: '2026-03-04T05:06:07.089Z',
+      hasValidCoordinates: true,
+    });
   });
 
   it('rejects a malformed limit or status with a 400 in Spanish', async () => {
@@ -118,20 +154,32 @@ describe('PATCH /api/admin/festivals/:id/approve', () => {
   it('approves a pending festival, publishes it, notifies the proposer and audits the decision', async () => {
     const id = await propose('Para Aprobar');
     expect(await publicIds()).not.toContain(id);
-    const res = await api('PATCH', `/api/admin/festivals/${id}/approve`, { token: admin.token, body: { status: 'approved' } });
+    const res = await api('PATCH', `/api/admin/festivals/${id}/approve`, {
+      token: admin.token,
+      body: { status: 'approved' },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id, status: 'approved', name: 'Para Aprobar' });
     expect(await publicIds()).toContain(id);
 
     const notes = await notificationsOf(user.user.id);
-    expect(notes).toContainEqual(expect.objectContaining({ type: 'festival', message: 'Tu festival "Para Aprobar" ha sido aprobado.', read: false }));
+    expect(notes).toContainEqual(
+      expect.objectContaining({
+        type: 'festival',
+        message: 'Tu festival "Para Aprobar" ha sido aprobado.',
+        read: false,
+      }),
+    );
     const audit = await auditOf('festival', id);
     expect(audit).toEqual([expect.objectContaining({ actorId: admin.user.id, action: 'approve' })]);
   });
 
   it('rejects a pending festival: it stays out of the catalogue and the proposer is told', async () => {
     const id = await propose('Para Rechazar');
-    const res = await api('PATCH', `/api/admin/festivals/${id}/approve`, { token: admin.token, body: { status: 'rejected' } });
+    const res = await api('PATCH', `/api/admin/festivals/${id}/approve`, {
+      token: admin.token,
+      body: { status: 'rejected' },
+    });
     expect(res.status).toBe(200);
     expect(res.json.status).toBe('rejected');
     expect(await publicIds()).not.toContain(id);
@@ -145,7 +193,10 @@ describe('PATCH /api/admin/festivals/:id/approve', () => {
     const id = await propose('Ya Moderado');
     await api('PATCH', `/api/admin/festivals/${id}/approve`, { token: admin.token, body: { status: 'approved' } });
     const before = (await notificationsOf(user.user.id)).length;
-    const again = await api('PATCH', `/api/admin/festivals/${id}/approve`, { token: admin.token, body: { status: 'rejected' } });
+    const again = await api('PATCH', `/api/admin/festivals/${id}/approve`, {
+      token: admin.token,
+      body: { status: 'rejected' },
+    });
     expect(again.status).toBe(409);
     expect(again.json).toMatchObject({ code: 'already_moderated' });
     expect(again.json.error).toContain('Este festival ya fue moderado (estado actual: aprobado)');
@@ -161,10 +212,20 @@ describe('PATCH /api/admin/festivals/:id/approve', () => {
       expect(res.status).toBe(400);
       expect(res.json.error).toBe("El estado debe ser 'approved' o 'rejected'.");
     }
-    const malformed = await api('PATCH', `/api/admin/festivals/${id}/approve`, { token: admin.token, body: '{nope', headers: { 'Content-Type': 'application/json' } });
+    const malformed = await api('PATCH', `/api/admin/festivals/${id}/approve`, {
+      token: admin.token,
+      body: '{nope',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
-    expect((await api('PATCH', '/api/admin/festivals/abc/approve', { token: admin.token, body: { status: 'approved' } })).status).toBe(400);
-    const missing = await api('PATCH', '/api/admin/festivals/999999/approve', { token: admin.token, body: { status: 'approved' } });
+    expect(
+      (await api('PATCH', '/api/admin/festivals/abc/approve', { token: admin.token, body: { status: 'approved' } }))
+        .status,
+    ).toBe(400);
+    const missing = await api('PATCH', '/api/admin/festivals/999999/approve', {
+      token: admin.token,
+      body: { status: 'approved' },
+    });
     expect(missing.status).toBe(404);
     expect(missing.json.error).toBe('Festival no encontrado');
   });
@@ -196,7 +257,10 @@ describe('POST /api/admin/festivals', () => {
   });
 
   it('can create a pending festival when asked', async () => {
-    const res = await api('POST', '/api/admin/festivals', { token: admin.token, body: form({ name: 'Admin Pendiente', status: 'pending' }) });
+    const res = await api('POST', '/api/admin/festivals', {
+      token: admin.token,
+      body: form({ name: 'Admin Pendiente', status: 'pending' }),
+    });
     expect(res.status).toBe(201);
     expect(res.json.status).toBe('pending');
     expect(await publicIds()).not.toContain(res.json.id);
@@ -207,12 +271,19 @@ describe('POST /api/admin/festivals', () => {
     ['start date', { start_date: undefined }, 'La fecha de inicio es requerida'],
     ['description', { description: '   ' }, 'La descripción del festival es requerida'],
     ['location', { location: undefined }, 'La ubicación del festival es requerida'],
-    ['date order', { start_date: '2031-09-03', end_date: '2031-09-01' }, 'La fecha de fin debe ser posterior a la fecha de inicio'],
+    [
+      'date order',
+      { start_date: '2031-09-03', end_date: '2031-09-01' },
+      'La fecha de fin debe ser posterior a la fecha de inicio',
+    ],
     ['date format', { start_date: '31-31-2031' }, 'Fecha no válida. Usa el formato DD-MM-AAAA.'],
     ['half coordinates', { latitude: 40 }, 'Indica latitud y longitud a la vez.'],
     ['latitude range', { latitude: 91, longitude: 0 }, 'La latitud debe estar entre -90 y 90.'],
   ])('answers 400 with the form message for a bad %s', async (_label, overrides, message) => {
-    const res = await api('POST', '/api/admin/festivals', { token: admin.token, body: form({ name: `Inválido ${message}`, ...overrides }) });
+    const res = await api('POST', '/api/admin/festivals', {
+      token: admin.token,
+      body: form({ name: `Inválido ${message}`, ...overrides }),
+    });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('invalid_input');
     expect(res.json.error).toBe(message);
@@ -220,7 +291,10 @@ describe('POST /api/admin/festivals', () => {
 
   it('answers 409 with its Spanish message for a duplicate pending or approved festival', async () => {
     await api('POST', '/api/admin/festivals', { token: admin.token, body: form({ name: 'Duplicado Admin' }) });
-    const again = await api('POST', '/api/admin/festivals', { token: admin.token, body: form({ name: 'duplicado admin', location: 'BILBAO, España' }) });
+    const again = await api('POST', '/api/admin/festivals', {
+      token: admin.token,
+      body: form({ name: 'duplicado admin', location: 'BILBAO, España' }),
+    });
     expect(again.status).toBe(409);
     expect(again.json.error).toBe('Ya existe un festival pendiente o aprobado con ese nombre y localización.');
   });
@@ -228,10 +302,19 @@ describe('POST /api/admin/festivals', () => {
 
 describe('PUT /api/admin/festivals/:id', () => {
   it('updates the form fields and keeps what the form did not send (coordinates, genres)', async () => {
-    const id = await createFestival({ name: 'Para Editar', latitude: 41.38, longitude: 2.17, geocodedFrom: 'Barcelona', geocodedAt: new Date() }, ['House']);
+    const id = await createFestival(
+      { name: 'Para Editar', latitude: 41.38, longitude: 2.17, geocodedFrom: 'Barcelona', geocodedAt: new Date() },
+      ['House'],
+    );
     const res = await api('PUT', `/api/admin/festivals/${id}`, {
       token: admin.token,
-      body: { name: 'Editado', description: 'Nueva descripción', location: 'Barcelona, España', start_date: '2031-06-18', end_date: '2031-06-20' },
+      body: {
+        name: 'Editado',
+        description: 'Nueva descripción',
+        location: 'Barcelona, España',
+        start_date: '2031-06-18',
+        end_date: '2031-06-20',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
@@ -253,18 +336,45 @@ describe('PUT /api/admin/festivals/:id', () => {
     const id = await createFestival({ name: 'Coordenadas' }, ['House']);
     const res = await api('PUT', `/api/admin/festivals/${id}`, {
       token: admin.token,
-      body: form({ name: 'Coordenadas', genres: 'Trance, Ambient', imageUrl: null, latitude: '37.39', longitude: '-5.98' }),
+      body: form({
+        name: 'Coordenadas',
+        genres: 'Trance, Ambient',
+        imageUrl: null,
+        latitude: '37.39',
+        longitude: '-5.98',
+      }),
     });
-    expect(res.json).toMatchObject({ genres: ['Trance', 'Ambient'], image_url: null, latitude: 37.39, longitude: -5.98, geocoded_from: 'manual' });
-    const cleared = await api('PUT', `/api/admin/festivals/${id}`, { token: admin.token, body: form({ name: 'Coordenadas', latitude: null, longitude: null }) });
-    expect(cleared.json).toMatchObject({ latitude: null, longitude: null, hasValidCoordinates: false, geocoded_from: null, geocoded_at: null });
+    expect(res.json).toMatchObject({
+      genres: ['Trance', 'Ambient'],
+      image_url: null,
+      latitude: 37.39,
+      longitude: -5.98,
+      geocoded_from: 'manual',
+    });
+    const cleared = await api('PUT', `/api/admin/festivals/${id}`, {
+      token: admin.token,
+      body: form({ name: 'Coordenadas', latitude: null, longitude: null }),
+    });
+    expect(cleared.json).toMatchObject({
+      latitude: null,
+      longitude: null,
+      hasValidCoordinates: false,
+      geocoded_from: null,
+      geocoded_at: null,
+    });
   });
 
   it('approving through the form notifies the proposer like the approve action', async () => {
     const id = await propose('Aprobada Por Formulario');
     const res = await api('PUT', `/api/admin/festivals/${id}`, {
       token: admin.token,
-      body: { name: 'Aprobada Por Formulario', location: 'Sevilla, España', start_date: '2031-05-01', description: 'Propuesta', status: 'approved' },
+      body: {
+        name: 'Aprobada Por Formulario',
+        location: 'Sevilla, España',
+        start_date: '2031-05-01',
+        description: 'Propuesta',
+        status: 'approved',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.json.status).toBe('approved');
@@ -280,7 +390,10 @@ describe('PUT /api/admin/festivals/:id', () => {
     expect(bad.status).toBe(400);
     expect(bad.json.error).toBe('El nombre del festival es requerido');
     await createFestival({ name: 'Ocupado', location: 'Bilbao, España' });
-    const clash = await api('PUT', `/api/admin/festivals/${id}`, { token: admin.token, body: form({ name: 'Ocupado' }) });
+    const clash = await api('PUT', `/api/admin/festivals/${id}`, {
+      token: admin.token,
+      body: form({ name: 'Ocupado' }),
+    });
     expect(clash.status).toBe(409);
     expect(clash.json.error).toBe('Ya existe un festival pendiente o aprobado con ese nombre y localización.');
   });
@@ -302,7 +415,11 @@ describe('DELETE /api/admin/festivals/:id', () => {
     expect((await api('GET', `/api/media/festival/${id}`)).status).toBe(404);
     expect(await db().select().from(commentsTable).where(eq(commentsTable.festivalId, id))).toHaveLength(0);
     expect(await db().select().from(mediaTable).where(eq(mediaTable.id, media.id))).toHaveLength(0);
-    expect((await auditOf('festival', id))[0]).toMatchObject({ action: 'delete', actorId: admin.user.id, details: expect.objectContaining({ name: 'Para Borrar' }) });
+    expect((await auditOf('festival', id))[0]).toMatchObject({
+      action: 'delete',
+      actorId: admin.user.id,
+      details: expect.objectContaining({ name: 'Para Borrar' }),
+    });
 
     const again = await api('DELETE', `/api/admin/festivals/${id}`, { token: admin.token });
     expect(again.status).toBe(404);

@@ -29,15 +29,26 @@ afterAll(async () => {
   await geocoder.close();
 });
 
-const withoutCoordinates = (values: Record<string, unknown>) => createFestival({ latitude: null, longitude: null, ...values });
+const withoutCoordinates = (values: Record<string, unknown>) =>
+  createFestival({ latitude: null, longitude: null, ...values });
 const row = async (id: number) => (await db().select().from(festivalsTable).where(eq(festivalsTable.id, id)))[0];
 
 describe('POST /api/admin/festivals/:id/geocode', () => {
   it('geocodes the address, stores where the coordinates came from and shows them publicly', async () => {
-    const id = await withoutCoordinates({ name: 'Con Dirección', address: 'Calle Mayor 1, Madrid', location: 'Madrid' });
+    const id = await withoutCoordinates({
+      name: 'Con Dirección',
+      address: 'Calle Mayor 1, Madrid',
+      location: 'Madrid',
+    });
     const res = await api('POST', `/api/admin/festivals/${id}/geocode`, { token: admin.token });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id, latitude: MADRID.lat, longitude: MADRID.lon, hasValidCoordinates: true, geocoded_from: 'Calle Mayor 1, Madrid' });
+    expect(res.json).toMatchObject({
+      id,
+      latitude: MADRID.lat,
+      longitude: MADRID.lon,
+      hasValidCoordinates: true,
+      geocoded_from: 'Calle Mayor 1, Madrid',
+    });
     expect(Date.now() - Date.parse(res.json.geocoded_at)).toBeLessThan(60_000);
 
     const request = geocoder.requests.at(-1)!;
@@ -49,7 +60,10 @@ describe('POST /api/admin/festivals/:id/geocode', () => {
     const listed = (await api('GET', '/api/festivals')).json.find((f: { id: number }) => f.id === id);
     expect(listed).toMatchObject({ latitude: MADRID.lat, hasValidCoordinates: true });
     const audit = await api('GET', `/api/admin/audit?entity=festival&entity_id=${id}`, { token: admin.token });
-    expect(audit.json[0]).toMatchObject({ action: 'geocode', details: expect.objectContaining({ query: 'Calle Mayor 1, Madrid', found: true }) });
+    expect(audit.json[0]).toMatchObject({
+      action: 'geocode',
+      details: expect.objectContaining({ query: 'Calle Mayor 1, Madrid', found: true }),
+    });
   });
 
   it('falls back to the location text when there is no address', async () => {
@@ -63,17 +77,27 @@ describe('POST /api/admin/festivals/:id/geocode', () => {
     const id = await withoutCoordinates({ name: 'Perdido', address: 'Ningún Sitio' });
     const res = await api('POST', `/api/admin/festivals/${id}/geocode`, { token: admin.token });
     expect(res.status).toBe(404);
-    expect(res.json).toMatchObject({ code: 'geocode_not_found', error: 'No se encontraron coordenadas para esa dirección.' });
+    expect(res.json).toMatchObject({
+      code: 'geocode_not_found',
+      error: 'No se encontraron coordenadas para esa dirección.',
+    });
     expect(await row(id)).toMatchObject({ latitude: null, geocodedFrom: null });
   });
 
-  it.each([['Servidor Roto'], ['Servidor Lento'], ['Respuesta Rara']])('answers 502 in Spanish when the geocoder fails (%s)', async (address) => {
-    const id = await withoutCoordinates({ name: `Fallo ${address}`, address });
-    const res = await api('POST', `/api/admin/festivals/${id}/geocode`, { token: admin.token });
-    expect(res.status).toBe(502);
-    expect(res.json).toEqual({ code: 'geocoder_unavailable', error: 'El servicio de geocodificación no responde o ha fallado. Inténtalo de nuevo más tarde.', requestId: expect.any(String) });
-    expect((await row(id)).latitude).toBeNull();
-  });
+  it.each([['Servidor Roto'], ['Servidor Lento'], ['Respuesta Rara']])(
+    'answers 502 in Spanish when the geocoder fails (%s)',
+    async (address) => {
+      const id = await withoutCoordinates({ name: `Fallo ${address}`, address });
+      const res = await api('POST', `/api/admin/festivals/${id}/geocode`, { token: admin.token });
+      expect(res.status).toBe(502);
+      expect(res.json).toEqual({
+        code: 'geocoder_unavailable',
+        error: 'El servicio de geocodificación no responde o ha fallado. Inténtalo de nuevo más tarde.',
+        requestId: expect.any(String),
+      });
+      expect((await row(id)).latitude).toBeNull();
+    },
+  );
 
   it('answers 400 for a festival with neither address nor location, and 404 for an unknown one', async () => {
     const id = await withoutCoordinates({ name: 'Sin Lugar', address: null, location: null });
@@ -87,9 +111,17 @@ describe('POST /api/admin/festivals/:id/geocode', () => {
 describe('PUT /api/admin/festivals/:id/coordinates', () => {
   it('stores coordinates set by hand as manual', async () => {
     const id = await withoutCoordinates({ name: 'A Mano' });
-    const res = await api('PUT', `/api/admin/festivals/${id}/coordinates`, { token: admin.token, body: { latitude: '52.52', longitude: 13.405 } });
+    const res = await api('PUT', `/api/admin/festivals/${id}/coordinates`, {
+      token: admin.token,
+      body: { latitude: '52.52', longitude: 13.405 },
+    });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ latitude: 52.52, longitude: 13.405, geocoded_from: 'manual', hasValidCoordinates: true });
+    expect(res.json).toMatchObject({
+      latitude: 52.52,
+      longitude: 13.405,
+      geocoded_from: 'manual',
+      hasValidCoordinates: true,
+    });
     const audit = await api('GET', `/api/admin/audit?entity=festival&entity_id=${id}`, { token: admin.token });
     expect(audit.json[0]).toMatchObject({ action: 'set_coordinates' });
   });
@@ -108,7 +140,10 @@ describe('PUT /api/admin/festivals/:id/coordinates', () => {
   });
 
   it('answers 404 for an unknown festival', async () => {
-    const res = await api('PUT', '/api/admin/festivals/999999/coordinates', { token: admin.token, body: { latitude: 1, longitude: 1 } });
+    const res = await api('PUT', '/api/admin/festivals/999999/coordinates', {
+      token: admin.token,
+      body: { latitude: 1, longitude: 1 },
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -119,7 +154,11 @@ describe('POST /api/admin/festivals/geocode-missing', () => {
     await db().update(festivalsTable).set({ latitude: 1, longitude: 1 }).where(eq(festivalsTable.status, 'approved'));
     const found = await withoutCoordinates({ name: 'Lote Encontrado', address: 'Calle Mayor 1, Madrid' });
     const lost = await withoutCoordinates({ name: 'Lote Perdido', address: 'Ningún Sitio' });
-    const pending = await withoutCoordinates({ name: 'Lote Pendiente', address: 'Calle Mayor 1, Madrid', status: 'pending' });
+    const pending = await withoutCoordinates({
+      name: 'Lote Pendiente',
+      address: 'Calle Mayor 1, Madrid',
+      status: 'pending',
+    });
     const before = geocoder.requests.length;
 
     const res = await api('POST', '/api/admin/festivals/geocode-missing', { token: admin.token });

@@ -14,23 +14,39 @@ beforeAll(async () => {
   festivalId = await createFestival({ name: 'Festival Galería' });
 });
 
-const notificationsOf = (userId: number) => db().select().from(notificationsTable).where(eq(notificationsTable.userId, userId));
+const notificationsOf = (userId: number) =>
+  db().select().from(notificationsTable).where(eq(notificationsTable.userId, userId));
 const auditOf = (entity: string, entityId: number) =>
-  db().select().from(auditLogTable).where(and(eq(auditLogTable.entity, entity), eq(auditLogTable.entityId, entityId)));
+  db()
+    .select()
+    .from(auditLogTable)
+    .where(and(eq(auditLogTable.entity, entity), eq(auditLogTable.entityId, entityId)));
 /** What the public gallery may show: approved and not hidden (decision 004). */
 const publicMedia = (id: number) =>
-  db().select().from(mediaTable).where(and(eq(mediaTable.id, id), eq(mediaTable.status, 'approved'), isNull(mediaTable.hiddenAt)));
+  db()
+    .select()
+    .from(mediaTable)
+    .where(and(eq(mediaTable.id, id), eq(mediaTable.status, 'approved'), isNull(mediaTable.hiddenAt)));
 
 describe('GET /api/admin/pending-media and /api/admin/media', () => {
   it('lists pending media newest first with uploader, festival and vote aggregates', async () => {
-    const older = await addMedia(festivalId, user.user.id, { status: 'pending', uploadedAt: new Date('2030-01-01T10:00:00Z'), caption: 'Antigua' });
-    const newer = await addMedia(festivalId, user.user.id, { status: 'pending', uploadedAt: new Date('2030-01-02T10:00:00Z') });
+    const older = await addMedia(festivalId, user.user.id, {
+      status: 'pending',
+      uploadedAt: new Date('2030-01-01T10:00:00Z'),
+      caption: 'Antigua',
+    });
+    const newer = await addMedia(festivalId, user.user.id, {
+      status: 'pending',
+      uploadedAt: new Date('2030-01-02T10:00:00Z'),
+    });
     const approved = await addMedia(festivalId, null, { status: 'approved', type: 'video' });
     const voter = await signIn();
-    await db().insert(mediaVotesTable).values([
-      { mediaId: older.id, userId: voter.user.id, rating: 5 },
-      { mediaId: older.id, userId: user.user.id, rating: 2 },
-    ]);
+    await db()
+      .insert(mediaVotesTable)
+      .values([
+        { mediaId: older.id, userId: voter.user.id, rating: 5 },
+        { mediaId: older.id, userId: user.user.id, rating: 2 },
+      ]);
 
     const pending = await api('GET', '/api/admin/pending-media', { token: admin.token });
     expect(pending.status).toBe(200);
@@ -81,7 +97,10 @@ describe('GET /api/admin/pending-media and /api/admin/media', () => {
 describe('PATCH /api/admin/media/:id/approve', () => {
   it('approves pending media and notifies the uploader in Spanish', async () => {
     const media = await addMedia(festivalId, user.user.id, { status: 'pending' });
-    const res = await api('PATCH', `/api/admin/media/${media.id}/approve`, { token: admin.token, body: { status: 'approved' } });
+    const res = await api('PATCH', `/api/admin/media/${media.id}/approve`, {
+      token: admin.token,
+      body: { status: 'approved' },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: media.id, status: 'approved' });
     expect(res.json.reviewed_at).not.toBeNull();
@@ -94,21 +113,36 @@ describe('PATCH /api/admin/media/:id/approve', () => {
 
   it('rejects pending media (a video here) and tells the uploader', async () => {
     const media = await addMedia(festivalId, user.user.id, { status: 'pending', type: 'video' });
-    const res = await api('PATCH', `/api/admin/media/${media.id}/approve`, { token: admin.token, body: { status: 'rejected' } });
+    const res = await api('PATCH', `/api/admin/media/${media.id}/approve`, {
+      token: admin.token,
+      body: { status: 'rejected' },
+    });
     expect(res.json.status).toBe('rejected');
     expect(await publicMedia(media.id)).toHaveLength(0);
     expect(await notificationsOf(user.user.id)).toContainEqual(
-      expect.objectContaining({ type: 'media', message: 'Tu vídeo del festival "Festival Galería" ha sido rechazado.' }),
+      expect.objectContaining({
+        type: 'media',
+        message: 'Tu vídeo del festival "Festival Galería" ha sido rechazado.',
+      }),
     );
   });
 
   it('answers 409 for media already moderated, 404 for unknown media and 400 for a bad status', async () => {
     const media = await addMedia(festivalId, user.user.id, { status: 'rejected' });
-    const again = await api('PATCH', `/api/admin/media/${media.id}/approve`, { token: admin.token, body: { status: 'approved' } });
+    const again = await api('PATCH', `/api/admin/media/${media.id}/approve`, {
+      token: admin.token,
+      body: { status: 'approved' },
+    });
     expect(again.status).toBe(409);
     expect(again.json.error).toContain('Este contenido ya fue moderado (estado actual: rechazado)');
-    expect((await api('PATCH', '/api/admin/media/999999/approve', { token: admin.token, body: { status: 'approved' } })).status).toBe(404);
-    const bad = await api('PATCH', `/api/admin/media/${media.id}/approve`, { token: admin.token, body: { status: 'ok' } });
+    expect(
+      (await api('PATCH', '/api/admin/media/999999/approve', { token: admin.token, body: { status: 'approved' } }))
+        .status,
+    ).toBe(404);
+    const bad = await api('PATCH', `/api/admin/media/${media.id}/approve`, {
+      token: admin.token,
+      body: { status: 'ok' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toBe("El estado debe ser 'approved' o 'rejected'.");
   });
@@ -145,7 +179,13 @@ describe('POST, PUT and DELETE /api/admin/media', () => {
       body: { url: 'https://cdn.example.com/nueva.jpg', festival_id: String(festivalId), user_id: user.user.id },
     });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ url: 'https://cdn.example.com/nueva.jpg', type: 'image', status: 'pending', festival_id: festivalId, user_id: user.user.id });
+    expect(res.json).toMatchObject({
+      url: 'https://cdn.example.com/nueva.jpg',
+      type: 'image',
+      status: 'pending',
+      festival_id: festivalId,
+      user_id: user.user.id,
+    });
     expect((await auditOf('media', res.json.id))[0]).toMatchObject({ action: 'create' });
   });
 
@@ -166,10 +206,16 @@ describe('POST, PUT and DELETE /api/admin/media', () => {
   });
 
   it('answers 404 naming what is missing when the festival or the user does not exist', async () => {
-    const noFestival = await api('POST', '/api/admin/media', { token: admin.token, body: { url: '/uploads/a.jpg', festival_id: 999999, user_id: user.user.id } });
+    const noFestival = await api('POST', '/api/admin/media', {
+      token: admin.token,
+      body: { url: '/uploads/a.jpg', festival_id: 999999, user_id: user.user.id },
+    });
     expect(noFestival.status).toBe(404);
     expect(noFestival.json.error).toBe('Festival no encontrado');
-    const noUser = await api('POST', '/api/admin/media', { token: admin.token, body: { url: '/uploads/a.jpg', festival_id: festivalId, user_id: 999999 } });
+    const noUser = await api('POST', '/api/admin/media', {
+      token: admin.token,
+      body: { url: '/uploads/a.jpg', festival_id: festivalId, user_id: 999999 },
+    });
     expect(noUser.status).toBe(404);
     expect(noUser.json.error).toBe('Usuario no encontrado');
   });
@@ -178,21 +224,40 @@ describe('POST, PUT and DELETE /api/admin/media', () => {
     const media = await addMedia(festivalId, user.user.id, { status: 'pending' });
     const res = await api('PUT', `/api/admin/media/${media.id}`, {
       token: admin.token,
-      body: { url: 'https://cdn.example.com/editada.png', festival_id: festivalId, user_id: user.user.id, status: 'approved', caption: 'Escenario principal' },
+      body: {
+        url: 'https://cdn.example.com/editada.png',
+        festival_id: festivalId,
+        user_id: user.user.id,
+        status: 'approved',
+        caption: 'Escenario principal',
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ url: 'https://cdn.example.com/editada.png', status: 'approved', caption: 'Escenario principal' });
+    expect(res.json).toMatchObject({
+      url: 'https://cdn.example.com/editada.png',
+      status: 'approved',
+      caption: 'Escenario principal',
+    });
     expect(await notificationsOf(user.user.id)).toContainEqual(
       expect.objectContaining({ type: 'media', message: 'Tu foto del festival "Festival Galería" ha sido aprobada.' }),
     );
     expect((await auditOf('media', media.id))[0]).toMatchObject({ action: 'update' });
-    expect((await api('PUT', '/api/admin/media/999999', { token: admin.token, body: { url: '/uploads/x.jpg', festival_id: festivalId, user_id: user.user.id } })).status).toBe(404);
+    expect(
+      (
+        await api('PUT', '/api/admin/media/999999', {
+          token: admin.token,
+          body: { url: '/uploads/x.jpg', festival_id: festivalId, user_id: user.user.id },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('deletes media with its votes and reports, leaving nothing public', async () => {
     const media = await addMedia(festivalId, user.user.id, { status: 'approved' });
     await addReport(media.id, user.user.id);
-    expect((await api('GET', `/api/media/festival/${festivalId}`)).json.map((m: { id: number }) => m.id)).toContain(media.id);
+    expect((await api('GET', `/api/media/festival/${festivalId}`)).json.map((m: { id: number }) => m.id)).toContain(
+      media.id,
+    );
     const res = await api('DELETE', `/api/admin/media/${media.id}`, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ message: 'Contenido eliminado correctamente', id: media.id });
@@ -208,7 +273,10 @@ describe('POST, PUT and DELETE /api/admin/media', () => {
 
 describe('media reports', () => {
   it('lists reports newest first with the media and the reporter, anonymous ones with a null user', async () => {
-    const media = await addMedia(festivalId, user.user.id, { status: 'approved', url: 'https://cdn.example.com/denunciada.jpg' });
+    const media = await addMedia(festivalId, user.user.id, {
+      status: 'approved',
+      url: 'https://cdn.example.com/denunciada.jpg',
+    });
     const named = await addReport(media.id, user.user.id, 'Copyright', 'Es mía');
     const anonymous = await addReport(media.id, null, 'Otro');
     const res = await api('GET', '/api/admin/media-reports', { token: admin.token });
@@ -235,8 +303,13 @@ describe('media reports', () => {
     expect(res.json).toEqual({ message: 'Reporte descartado', id: report.id });
     expect(await db().select().from(mediaReportsTable).where(eq(mediaReportsTable.id, report.id))).toHaveLength(0);
     expect(await publicMedia(media.id)).toHaveLength(1);
-    expect((await api('GET', `/api/media/festival/${festivalId}`)).json.map((m: { id: number }) => m.id)).toContain(media.id);
-    expect((await auditOf('media_report', report.id))[0]).toMatchObject({ action: 'dismiss', details: expect.objectContaining({ media_id: media.id }) });
+    expect((await api('GET', `/api/media/festival/${festivalId}`)).json.map((m: { id: number }) => m.id)).toContain(
+      media.id,
+    );
+    expect((await auditOf('media_report', report.id))[0]).toMatchObject({
+      action: 'dismiss',
+      details: expect.objectContaining({ media_id: media.id }),
+    });
     const again = await api('DELETE', `/api/admin/media-reports/${report.id}`, { token: admin.token });
     expect(again.status).toBe(404);
     expect(again.json.error).toBe('Reporte no encontrado');

@@ -41,7 +41,10 @@ async function signedUrl(body: Record<string, unknown>) {
 }
 
 const putFile = (uploadUrl: string, bytes: Uint8Array, contentType = 'image/png') =>
-  api('PUT', uploadUrl, { body: bytes, headers: { 'Content-Type': contentType, 'If-None-Match': '*', 'Content-Length': String(bytes.byteLength) } });
+  api('PUT', uploadUrl, {
+    body: bytes,
+    headers: { 'Content-Type': contentType, 'If-None-Match': '*', 'Content-Length': String(bytes.byteLength) },
+  });
 
 /** get-signed-url, PUT, confirm: what the admin media form does before saving. */
 async function uploadImage(body: Record<string, unknown> = { festivalId }) {
@@ -50,7 +53,14 @@ async function uploadImage(body: Record<string, unknown> = { festivalId }) {
   expect((await putFile(signed.json.uploadUrl, png)).status).toBe(200);
   const confirmed = await api('POST', '/api/admin/upload/confirm', {
     token: admin.token,
-    body: { key: signed.json.key, publicUrl: signed.json.publicUrl, festivalId: body.festivalId, fileName: 'cartel.png', fileSize: png.byteLength, contentType: 'image/png' },
+    body: {
+      key: signed.json.key,
+      publicUrl: signed.json.publicUrl,
+      festivalId: body.festivalId,
+      fileName: 'cartel.png',
+      fileSize: png.byteLength,
+      contentType: 'image/png',
+    },
   });
   expect(confirmed.status).toBe(200);
   return confirmed.json as { key: string; publicUrl: string };
@@ -71,7 +81,13 @@ describe('POST /api/admin/upload/get-signed-url', () => {
       userId: user.user.id,
     });
     const [row] = await db().select().from(uploadsTable).where(eq(uploadsTable.key, res.json.key));
-    expect(row).toMatchObject({ purpose: 'admin', status: 'issued', contentLength: png.byteLength, festivalId, userId: admin.user.id });
+    expect(row).toMatchObject({
+      purpose: 'admin',
+      status: 'issued',
+      contentLength: png.byteLength,
+      festivalId,
+      userId: admin.user.id,
+    });
     // The signature covers type and length: anything else is refused.
     expect((await putFile(res.json.uploadUrl, png, 'image/jpeg')).status).toBe(403);
     expect((await putFile(res.json.uploadUrl, imageBytes('png', 5000))).status).toBe(403);
@@ -104,18 +120,29 @@ describe('POST /api/admin/upload/confirm', () => {
     await putFile(signed.json.uploadUrl, png);
     const res = await api('POST', '/api/admin/upload/confirm', { token: admin.token, body: { key: signed.json.key } });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ key: signed.json.key, publicUrl: signed.json.publicUrl, size: png.byteLength, contentType: 'image/png' });
+    expect(res.json).toMatchObject({
+      key: signed.json.key,
+      publicUrl: signed.json.publicUrl,
+      size: png.byteLength,
+      contentType: 'image/png',
+    });
     const [row] = await db().select().from(uploadsTable).where(eq(uploadsTable.key, signed.json.key));
     expect(row.status).toBe('confirmed');
     const audit = await api('GET', `/api/admin/audit?entity=upload&entity_id=${row.id}`, { token: admin.token });
     expect(audit.json[0]).toMatchObject({ action: 'confirm' });
-    const again = await api('POST', '/api/admin/upload/confirm', { token: admin.token, body: { key: signed.json.key } });
+    const again = await api('POST', '/api/admin/upload/confirm', {
+      token: admin.token,
+      body: { key: signed.json.key },
+    });
     expect(again.status).toBe(409);
   });
 
   it('refuses a key that was never uploaded, and deletes an object that is not an image', async () => {
     const missing = await signedUrl({ festivalId });
-    const notSent = await api('POST', '/api/admin/upload/confirm', { token: admin.token, body: { key: missing.json.key } });
+    const notSent = await api('POST', '/api/admin/upload/confirm', {
+      token: admin.token,
+      body: { key: missing.json.key },
+    });
     expect(notSent.status).toBe(400);
     expect(notSent.json.error).toBe('No hemos recibido el archivo: súbelo antes de confirmar.');
 
@@ -130,12 +157,25 @@ describe('POST /api/admin/upload/confirm', () => {
   });
 
   it('answers 404 for unknown keys and for uploads that are not the admin kind, 400 without a key', async () => {
-    expect((await api('POST', '/api/admin/upload/confirm', { token: admin.token, body: { key: 'users/1/admin/nope.png' } })).status).toBe(404);
+    expect(
+      (await api('POST', '/api/admin/upload/confirm', { token: admin.token, body: { key: 'users/1/admin/nope.png' } }))
+        .status,
+    ).toBe(404);
     const [gallery] = await db()
       .insert(uploadsTable)
-      .values({ key: `users/${user.user.id}/gallery/x.png`, userId: user.user.id, festivalId, purpose: 'gallery', contentType: 'image/png', contentLength: 4096, expiresAt: new Date(Date.now() + 60_000) })
+      .values({
+        key: `users/${user.user.id}/gallery/x.png`,
+        userId: user.user.id,
+        festivalId,
+        purpose: 'gallery',
+        contentType: 'image/png',
+        contentLength: 4096,
+        expiresAt: new Date(Date.now() + 60_000),
+      })
       .returning();
-    expect((await api('POST', '/api/admin/upload/confirm', { token: admin.token, body: { key: gallery.key } })).status).toBe(404);
+    expect(
+      (await api('POST', '/api/admin/upload/confirm', { token: admin.token, body: { key: gallery.key } })).status,
+    ).toBe(404);
     const noKey = await api('POST', '/api/admin/upload/confirm', { token: admin.token, body: {} });
     expect(noKey.status).toBe(400);
     expect(noKey.json.error).toBe('Falta la clave de la subida.');
@@ -162,22 +202,39 @@ describe('uploaded images in the admin forms', () => {
   it('replacing the URL of media deletes the old object', async () => {
     const first = await uploadImage();
     const second = await uploadImage();
-    const created = await api('POST', '/api/admin/media', { token: admin.token, body: { url: first.publicUrl, festival_id: festivalId, user_id: user.user.id } });
-    await api('PUT', `/api/admin/media/${created.json.id}`, { token: admin.token, body: { url: second.publicUrl, festival_id: festivalId, user_id: user.user.id } });
+    const created = await api('POST', '/api/admin/media', {
+      token: admin.token,
+      body: { url: first.publicUrl, festival_id: festivalId, user_id: user.user.id },
+    });
+    await api('PUT', `/api/admin/media/${created.json.id}`, {
+      token: admin.token,
+      body: { url: second.publicUrl, festival_id: festivalId, user_id: user.user.id },
+    });
     expect(await store.inspect(first.key)).toBeNull();
     expect(await store.inspect(second.key)).not.toBeNull();
   });
 
   it("a new festival's uploaded image and its media's objects go when the festival is deleted", async () => {
-    const poster = await uploadImage({ festivalData: { name: 'Festival Con Cartel', location: 'Gijón', start_date: '2031-08-01' } });
+    const poster = await uploadImage({
+      festivalData: { name: 'Festival Con Cartel', location: 'Gijón', start_date: '2031-08-01' },
+    });
     const festival = await api('POST', '/api/admin/festivals', {
       token: admin.token,
-      body: { name: 'Festival Con Cartel', location: 'Gijón', start_date: '2031-08-01', description: 'Con cartel', imageUrl: poster.publicUrl },
+      body: {
+        name: 'Festival Con Cartel',
+        location: 'Gijón',
+        start_date: '2031-08-01',
+        description: 'Con cartel',
+        imageUrl: poster.publicUrl,
+      },
     });
     expect(festival.status).toBe(201);
     expect(festival.json.image_url).toBe(poster.publicUrl);
     const photo = await uploadImage({ festivalId: festival.json.id });
-    const media = await api('POST', '/api/admin/media', { token: admin.token, body: { url: photo.publicUrl, festival_id: festival.json.id, user_id: user.user.id } });
+    const media = await api('POST', '/api/admin/media', {
+      token: admin.token,
+      body: { url: photo.publicUrl, festival_id: festival.json.id, user_id: user.user.id },
+    });
     expect(media.status).toBe(201);
 
     const res = await api('DELETE', `/api/admin/festivals/${festival.json.id}`, { token: admin.token });
@@ -190,26 +247,48 @@ describe('uploaded images in the admin forms', () => {
 
 describe('the get-signed-url body without fileSize', () => {
   /** What older admin clients send: fileName, contentType, userId and festivalId or festivalData. */
-  const specBody = (target: Record<string, unknown>) => ({ fileName: 'cartel.png', contentType: 'image/png', userId: user.user.id, ...target });
+  const specBody = (target: Record<string, unknown>) => ({
+    fileName: 'cartel.png',
+    contentType: 'image/png',
+    userId: user.user.id,
+    ...target,
+  });
   const signSpec = (target: Record<string, unknown> = { festivalId }) =>
     api('POST', '/api/admin/upload/get-signed-url', { token: admin.token, body: specBody(target) });
   /** The PUT as a browser sends it, without a length signed into the URL. */
   const putUnsized = (signed: { uploadUrl: string; headers: Record<string, string> }, bytes: Uint8Array) =>
-    api('PUT', signed.uploadUrl, { body: bytes, headers: { ...signed.headers, 'Content-Length': String(bytes.byteLength) } });
-  const confirmKey = (key: string) => api('POST', '/api/admin/upload/confirm', { token: admin.token, body: { key, fileName: 'cartel.png', contentType: 'image/png' } });
+    api('PUT', signed.uploadUrl, {
+      body: bytes,
+      headers: { ...signed.headers, 'Content-Length': String(bytes.byteLength) },
+    });
+  const confirmKey = (key: string) =>
+    api('POST', '/api/admin/upload/confirm', {
+      token: admin.token,
+      body: { key, fileName: 'cartel.png', contentType: 'image/png' },
+    });
 
   it('is accepted with festivalId or festivalData; the URL signs type and If-None-Match but no length', async () => {
     const res = await signSpec();
     expect(res.status, res.text).toBe(201);
     expect(res.json.uploadUrl).not.toContain('len=');
     expect(res.json.headers).toEqual({ 'Content-Type': 'image/png', 'If-None-Match': '*' });
-    expect(res.json.structure).toMatchObject({ originalName: 'cartel.png', fileSize: null, festivalId, userId: user.user.id });
+    expect(res.json.structure).toMatchObject({
+      originalName: 'cartel.png',
+      fileSize: null,
+      festivalId,
+      userId: user.user.id,
+    });
     const [row] = await db().select().from(uploadsTable).where(eq(uploadsTable.key, res.json.key));
     expect(row).toMatchObject({ status: 'issued', contentLength: null });
-    const withData = await signSpec({ festivalData: { name: 'Festival Nuevo', start_date: '2031-07-01', location: 'Vigo' } });
+    const withData = await signSpec({
+      festivalData: { name: 'Festival Nuevo', start_date: '2031-07-01', location: 'Vigo' },
+    });
     expect(withData.status).toBe(201);
     // The type is still checked up front.
-    const pdf = await api('POST', '/api/admin/upload/get-signed-url', { token: admin.token, body: { ...specBody({ festivalId }), fileName: 'a.pdf', contentType: 'application/pdf' } });
+    const pdf = await api('POST', '/api/admin/upload/get-signed-url', {
+      token: admin.token,
+      body: { ...specBody({ festivalId }), fileName: 'a.pdf', contentType: 'application/pdf' },
+    });
     expect(pdf.status).toBe(400);
     expect(pdf.json.error).toBe(FILE_TYPE_MESSAGE);
   });

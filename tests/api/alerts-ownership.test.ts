@@ -6,7 +6,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAX_FOLLOWS, MAX_SAVED_ALERTS } from '#core/alert-schemas';
-import { artistFollowsTable, artistsTable, feedTokensTable, pushSubscriptionsTable, savedAlertsTable, userPreferencesTable } from '#db/schema';
+import {
+  artistFollowsTable,
+  artistsTable,
+  feedTokensTable,
+  pushSubscriptionsTable,
+  savedAlertsTable,
+  userPreferencesTable,
+} from '#db/schema';
 import { unsubscribeToken } from '../../functions/lib/alert-unsubscribe';
 import { MAX_PUSH_DEVICES } from '../../functions/lib/domain/alerts/push-subscriptions';
 import { api, db, signIn } from '../support/api';
@@ -56,12 +63,18 @@ describe('follows', () => {
     const over = await api('POST', `/api/follows/artists/${artists[MAX_FOLLOWS].id}`, { token: fan.token });
     expect(over.status).toBe(409);
     expect(over.json.error).toBe(`Ya sigues a ${MAX_FOLLOWS} artistas: deja de seguir alguno para seguir a otro.`);
-    expect(await db().select().from(artistFollowsTable).where(eq(artistFollowsTable.userId, fan.user.id))).toHaveLength(MAX_FOLLOWS);
+    expect(await db().select().from(artistFollowsTable).where(eq(artistFollowsTable.userId, fan.user.id))).toHaveLength(
+      MAX_FOLLOWS,
+    );
     expect((await api('POST', `/api/follows/artists/${artists[0].id}`, { token: fan.token })).status).toBe(200);
-    expect((await api('POST', `/api/follows/artists/${artists[MAX_FOLLOWS].id}`, { token: other.token })).status).toBe(201);
+    expect((await api('POST', `/api/follows/artists/${artists[MAX_FOLLOWS].id}`, { token: other.token })).status).toBe(
+      201,
+    );
     // One unfollowed makes room again.
     await api('DELETE', `/api/follows/artists/${artists[0].id}`, { token: fan.token });
-    expect((await api('POST', `/api/follows/artists/${artists[MAX_FOLLOWS].id}`, { token: fan.token })).status).toBe(201);
+    expect((await api('POST', `/api/follows/artists/${artists[MAX_FOLLOWS].id}`, { token: fan.token })).status).toBe(
+      201,
+    );
   });
 
   it('hold the limit when one user sends several follows at once', async () => {
@@ -70,9 +83,13 @@ describe('follows', () => {
     await db()
       .insert(artistFollowsTable)
       .values(artists.slice(0, MAX_FOLLOWS - 1).map((a) => ({ userId: fan.user.id, artistId: a.id })));
-    const answers = await Promise.all(artists.slice(MAX_FOLLOWS - 1).map((a) => api('POST', `/api/follows/artists/${a.id}`, { token: fan.token })));
+    const answers = await Promise.all(
+      artists.slice(MAX_FOLLOWS - 1).map((a) => api('POST', `/api/follows/artists/${a.id}`, { token: fan.token })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
-    expect(await db().select().from(artistFollowsTable).where(eq(artistFollowsTable.userId, fan.user.id))).toHaveLength(MAX_FOLLOWS);
+    expect(await db().select().from(artistFollowsTable).where(eq(artistFollowsTable.userId, fan.user.id))).toHaveLength(
+      MAX_FOLLOWS,
+    );
   });
 
   it('refuse ids that are not ids with 400 in Spanish', async () => {
@@ -93,7 +110,10 @@ describe('saved alerts', () => {
     const bea = await signIn();
     const { id } = (await api('POST', '/api/alerts', { token: ana.token, body: alert })).json;
     expect((await api('GET', '/api/alerts', { token: bea.token })).json).toEqual([]);
-    const put = await api('PUT', `/api/alerts/${id}`, { token: bea.token, body: { ...alert, channels: { inApp: false, email: false, push: false } } });
+    const put = await api('PUT', `/api/alerts/${id}`, {
+      token: bea.token,
+      body: { ...alert, channels: { inApp: false, email: false, push: false } },
+    });
     expect(put.status).toBe(403);
     expect((await api('DELETE', `/api/alerts/${id}`, { token: bea.token })).status).toBe(403);
     const [row] = await db().select().from(savedAlertsTable).where(eq(savedAlertsTable.id, id));
@@ -111,12 +131,22 @@ describe('saved alerts', () => {
   it('refuse bad bodies on change too, and keep the alert as it was', async () => {
     const user = await signIn();
     const { id } = (await api('POST', '/api/alerts', { token: user.token, body: alert })).json;
-    for (const bad of [{}, { ...alert, name: 'x'.repeat(101) }, { ...alert, filters: { radius: 5000 } }, { ...alert, filters: { minRating: 'mucho' } }, { ...alert, channels: { inApp: true } }, []]) {
+    for (const bad of [
+      {},
+      { ...alert, name: 'x'.repeat(101) },
+      { ...alert, filters: { radius: 5000 } },
+      { ...alert, filters: { minRating: 'mucho' } },
+      { ...alert, channels: { inApp: true } },
+      [],
+    ]) {
       const res = await api('PUT', `/api/alerts/${id}`, { token: user.token, body: bad });
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.json.error).toMatch(/[áéíóúñ]|debe|obligatorio|Falta|no puede|Los canales/);
     }
-    expect((await db().select().from(savedAlertsTable).where(eq(savedAlertsTable.id, id)))[0]).toMatchObject({ name: 'Techno', filters: { genre: 'Techno' } });
+    expect((await db().select().from(savedAlertsTable).where(eq(savedAlertsTable.id, id)))[0]).toMatchObject({
+      name: 'Techno',
+      filters: { genre: 'Techno' },
+    });
   });
 
   it(`count per user: one user's ${MAX_SAVED_ALERTS} do not stop another`, async () => {
@@ -124,7 +154,14 @@ describe('saved alerts', () => {
     const other = await signIn();
     await db()
       .insert(savedAlertsTable)
-      .values(Array.from({ length: MAX_SAVED_ALERTS }, () => ({ userId: full.user.id, name: alert.name, filters: alert.filters, channels: alert.channels })));
+      .values(
+        Array.from({ length: MAX_SAVED_ALERTS }, () => ({
+          userId: full.user.id,
+          name: alert.name,
+          filters: alert.filters,
+          channels: alert.channels,
+        })),
+      );
     expect((await api('POST', '/api/alerts', { token: full.token, body: alert })).status).toBe(409);
     expect((await api('POST', '/api/alerts', { token: other.token, body: alert })).status).toBe(201);
   });
@@ -133,10 +170,21 @@ describe('saved alerts', () => {
     const user = await signIn();
     await db()
       .insert(savedAlertsTable)
-      .values(Array.from({ length: MAX_SAVED_ALERTS - 1 }, () => ({ userId: user.user.id, name: alert.name, filters: alert.filters, channels: alert.channels })));
-    const answers = await Promise.all(Array.from({ length: 5 }, () => api('POST', '/api/alerts', { token: user.token, body: alert })));
+      .values(
+        Array.from({ length: MAX_SAVED_ALERTS - 1 }, () => ({
+          userId: user.user.id,
+          name: alert.name,
+          filters: alert.filters,
+          channels: alert.channels,
+        })),
+      );
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => api('POST', '/api/alerts', { token: user.token, body: alert })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
-    expect(await db().select().from(savedAlertsTable).where(eq(savedAlertsTable.userId, user.user.id))).toHaveLength(MAX_SAVED_ALERTS);
+    expect(await db().select().from(savedAlertsTable).where(eq(savedAlertsTable.userId, user.user.id))).toHaveLength(
+      MAX_SAVED_ALERTS,
+    );
   });
 });
 
@@ -144,15 +192,23 @@ describe('preferences', () => {
   it("are the caller's own: one user's change leaves another's defaults", async () => {
     const ana = await signIn();
     const bea = await signIn();
-    const saved = await api('PUT', '/api/users/preferences', { token: ana.token, body: { digest: 'weekly', channels: { artists: { inApp: true, email: false, push: false } } } });
+    const saved = await api('PUT', '/api/users/preferences', {
+      token: ana.token,
+      body: { digest: 'weekly', channels: { artists: { inApp: true, email: false, push: false } } },
+    });
     expect(saved.status).toBe(200);
     expect(saved.json.digest).toBe('weekly');
     const beas = await api('GET', '/api/users/preferences', { token: bea.token });
     expect(beas.json.digest).toBe('immediate');
     expect(beas.json.channels.artists).toEqual({ inApp: true, email: true, push: true });
-    expect(await db().select().from(userPreferencesTable).where(eq(userPreferencesTable.userId, bea.user.id))).toEqual([]);
+    expect(await db().select().from(userPreferencesTable).where(eq(userPreferencesTable.userId, bea.user.id))).toEqual(
+      [],
+    );
     // What a later change leaves out is kept.
-    await api('PUT', '/api/users/preferences', { token: ana.token, body: { channels: { reminders: { inApp: true, email: true, push: false } } } });
+    await api('PUT', '/api/users/preferences', {
+      token: ana.token,
+      body: { channels: { reminders: { inApp: true, email: true, push: false } } },
+    });
     const anas = (await api('GET', '/api/users/preferences', { token: ana.token })).json;
     expect(anas.digest).toBe('weekly');
     expect(anas.channels.artists.email).toBe(false);
@@ -174,7 +230,9 @@ describe('preferences', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.error).toMatch(message);
     }
-    expect(await db().select().from(userPreferencesTable).where(eq(userPreferencesTable.userId, user.user.id))).toEqual([]);
+    expect(await db().select().from(userPreferencesTable).where(eq(userPreferencesTable.userId, user.user.id))).toEqual(
+      [],
+    );
   });
 
   it("one-click unsubscribe: a token names one user; another user's id under it, or a token without a user, is refused", async () => {
@@ -187,7 +245,9 @@ describe('preferences', () => {
     const missing = await api('POST', '/api/users/email-unsubscribe');
     expect(missing.status).toBe(400);
     expect(missing.json.error).toBe('Falta el token del enlace.');
-    expect((await api('POST', `/api/users/email-unsubscribe?token=${unsubscribeToken(ana.user.id, 'artists')}`)).status).toBe(200);
+    expect(
+      (await api('POST', `/api/users/email-unsubscribe?token=${unsubscribeToken(ana.user.id, 'artists')}`)).status,
+    ).toBe(200);
     expect((await api('GET', '/api/users/preferences', { token: ana.token })).json.channels.artists.email).toBe(false);
     expect((await api('GET', '/api/users/preferences', { token: bea.token })).json.channels.artists.email).toBe(true);
     // The account is gone: its links stop too.
@@ -220,17 +280,32 @@ describe('push devices', () => {
     const shared = device('compartido');
     await api('POST', '/api/push/subscriptions', { token: ana.token, body: shared });
     await api('POST', '/api/push/subscriptions', { token: bea.token, body: shared });
-    const rows = await db().select().from(pushSubscriptionsTable).where(eq(pushSubscriptionsTable.endpoint, shared.endpoint));
+    const rows = await db()
+      .select()
+      .from(pushSubscriptionsTable)
+      .where(eq(pushSubscriptionsTable.endpoint, shared.endpoint));
     expect(rows.map((r) => r.userId)).toEqual([bea.user.id]);
-    expect((await api('DELETE', '/api/push/subscriptions', { token: ana.token, body: { endpoint: shared.endpoint } })).status).toBe(403);
+    expect(
+      (await api('DELETE', '/api/push/subscriptions', { token: ana.token, body: { endpoint: shared.endpoint } }))
+        .status,
+    ).toBe(403);
   });
 
   it(`keep at most ${MAX_PUSH_DEVICES} devices per account, dropping the oldest`, async () => {
     const user = await signIn();
     const devices = Array.from({ length: MAX_PUSH_DEVICES + 2 }, (_, i) => device(`limite-${i}`));
-    for (const d of devices) expect((await api('POST', '/api/push/subscriptions', { token: user.token, body: d })).status).toBe(201);
-    const rows = await db().select().from(pushSubscriptionsTable).where(eq(pushSubscriptionsTable.userId, user.user.id));
-    expect(rows.map((r) => r.endpoint).sort()).toEqual(devices.slice(2).map((d) => d.endpoint).sort());
+    for (const d of devices)
+      expect((await api('POST', '/api/push/subscriptions', { token: user.token, body: d })).status).toBe(201);
+    const rows = await db()
+      .select()
+      .from(pushSubscriptionsTable)
+      .where(eq(pushSubscriptionsTable.userId, user.user.id));
+    expect(rows.map((r) => r.endpoint).sort()).toEqual(
+      devices
+        .slice(2)
+        .map((d) => d.endpoint)
+        .sort(),
+    );
   });
 });
 
@@ -244,10 +319,17 @@ describe('calendar feed tokens', () => {
     await api('POST', '/api/users/feed-token', { token: bea.token });
     expect((await api('GET', new URL(anas.url).pathname)).status).toBe(200);
     expect((await api('GET', new URL(beas.url).pathname)).status).toBe(404);
-    expect(await db().select().from(feedTokensTable).where(eq(feedTokensTable.userId, ana.user.id))).toEqual([expect.objectContaining({ token: anas.token })]);
+    expect(await db().select().from(feedTokensTable).where(eq(feedTokensTable.userId, ana.user.id))).toEqual([
+      expect.objectContaining({ token: anas.token }),
+    ]);
     // The feed's token opens the feed and nothing else.
     expect((await api('GET', '/api/users/preferences', { token: anas.token })).status).toBe(401);
-    for (const file of [`${anas.token}`, `${anas.token}.ics.ics`, `${anas.token.toUpperCase()}x.ics`, '..%2F..%2Fetc.ics']) {
+    for (const file of [
+      `${anas.token}`,
+      `${anas.token}.ics.ics`,
+      `${anas.token.toUpperCase()}x.ics`,
+      '..%2F..%2Fetc.ics',
+    ]) {
       expect((await api('GET', `/api/feeds/favorites/${file}`)).status, file).toBe(404);
     }
   });
@@ -272,8 +354,12 @@ describe('the account', () => {
       expect(res.json.error).toBe('Escribe ELIMINAR para confirmar que quieres eliminar tu cuenta.');
     }
     expect((await api('GET', '/api/users/preferences', { token: ana.token })).status).toBe(200);
-    expect((await api('DELETE', '/api/users/me', { token: ana.token, body: { confirmation: 'ELIMINAR' } })).status).toBe(200);
-    expect((await api('GET', '/api/follows', { token: bea.token })).json.artists.map((a: { id: number }) => a.id)).toEqual([artist.id]);
+    expect(
+      (await api('DELETE', '/api/users/me', { token: ana.token, body: { confirmation: 'ELIMINAR' } })).status,
+    ).toBe(200);
+    expect(
+      (await api('GET', '/api/follows', { token: bea.token })).json.artists.map((a: { id: number }) => a.id),
+    ).toEqual([artist.id]);
     expect((await api('GET', '/api/alerts', { token: bea.token })).json).toHaveLength(1);
   });
 });

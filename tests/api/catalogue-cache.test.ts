@@ -18,34 +18,38 @@ beforeAll(async () => {
 });
 
 describe('catalogue body cache', () => {
-  it('stays within its byte bound whatever the number of query strings, keeping the hot entry', { timeout: 120_000 }, async () => {
-    const whole = await api('GET', '/api/festivals');
-    expect(whole.status).toBe(200);
-    const wholeChars = whole.text.length;
-    expect(wholeChars).toBeGreaterThan(60_000);
+  it(
+    'stays within its byte bound whatever the number of query strings, keeping the hot entry',
+    { timeout: 120_000 },
+    async () => {
+      const whole = await api('GET', '/api/festivals');
+      expect(whole.status).toBe(200);
+      const wholeChars = whole.text.length;
+      expect(wholeChars).toBeGreaterThan(60_000);
 
-    // Every `from` before the festivals gives the whole list again under a new query string: 400
-    // of them would take 400 full copies (over 50 MB) without a bound.
-    const distinct = 400;
-    for (let i = 0; i < distinct; i++) {
-      const res = await api('GET', `/api/festivals?from=${day(i)}`);
-      expect(res.status).toBe(200);
-      expect(res.text.length).toBe(wholeChars);
-      // The plain list is requested all the time, as the home page does.
-      if (i % 10 === 0) expect((await api('GET', '/api/festivals')).status).toBe(200);
-      const stats = catalogCacheStats();
-      expect(stats.calculatedSize).toBeLessThanOrEqual(CATALOG_CACHE_MAX_BYTES);
-    }
+      // Every `from` before the festivals gives the whole list again under a new query string: 400
+      // of them would take 400 full copies (over 50 MB) without a bound.
+      const distinct = 400;
+      for (let i = 0; i < distinct; i++) {
+        const res = await api('GET', `/api/festivals?from=${day(i)}`);
+        expect(res.status).toBe(200);
+        expect(res.text.length).toBe(wholeChars);
+        // The plain list is requested all the time, as the home page does.
+        if (i % 10 === 0) expect((await api('GET', '/api/festivals')).status).toBe(200);
+        const stats = catalogCacheStats();
+        expect(stats.calculatedSize).toBeLessThanOrEqual(CATALOG_CACHE_MAX_BYTES);
+      }
 
-    const stats = catalogCacheStats(query({}));
-    expect(stats.maxSize).toBe(CATALOG_CACHE_MAX_BYTES);
-    // Full: most entries were evicted, least recently used first.
-    expect(stats.entries).toBeLessThan(distinct);
-    expect(stats.calculatedSize).toBeGreaterThan(CATALOG_CACHE_MAX_BYTES - 2 * 2 * wholeChars);
-    expect(stats.cached).toBe(true);
-    expect(catalogCacheStats(query({ from: day(0) })).cached).toBe(false);
-    expect(catalogCacheStats(query({ from: day(distinct - 1) })).cached).toBe(true);
-  });
+      const stats = catalogCacheStats(query({}));
+      expect(stats.maxSize).toBe(CATALOG_CACHE_MAX_BYTES);
+      // Full: most entries were evicted, least recently used first.
+      expect(stats.entries).toBeLessThan(distinct);
+      expect(stats.calculatedSize).toBeGreaterThan(CATALOG_CACHE_MAX_BYTES - 2 * 2 * wholeChars);
+      expect(stats.cached).toBe(true);
+      expect(catalogCacheStats(query({ from: day(0) })).cached).toBe(false);
+      expect(catalogCacheStats(query({ from: day(distinct - 1) })).cached).toBe(true);
+    },
+  );
 
   it('does not keep small filtered pages, which are cheap to rebuild', async () => {
     const before = catalogCacheStats().entries;
@@ -63,7 +67,9 @@ describe('catalogue body cache', () => {
 
 describe('catalogue kept until it changes', () => {
   const pageNames = async () =>
-    ((await api('GET', '/api/festivals/page?sort=name&limit=100&upcoming=false')).json.items as { name: string }[]).map((f) => f.name);
+    ((await api('GET', '/api/festivals/page?sort=name&limit=100&upcoming=false')).json.items as { name: string }[]).map(
+      (f) => f.name,
+    );
 
   it('is not read again while nothing changed, even long after its last read', async () => {
     await pageNames();
@@ -83,9 +89,13 @@ describe('catalogue kept until it changes', () => {
 
     // A comment waiting for moderation shows in no list: the catalogue is not read again for it.
     const user = await signIn();
-    await db().insert(commentsTable).values({ festivalId: id, userId: user.user.id, rating: 4, content: 'Pendiente', status: 'pending' });
+    await db()
+      .insert(commentsTable)
+      .values({ festivalId: id, userId: user.user.id, rating: 4, content: 'Pendiente', status: 'pending' });
     const versionAfterComment = await db().execute(sql`select version from catalogue_version`);
-    expect(Number((versionAfterComment as unknown as { rows: { version: string | number }[] }).rows[0].version)).toBe(before.version);
+    expect(Number((versionAfterComment as unknown as { rows: { version: string | number }[] }).rows[0].version)).toBe(
+      before.version,
+    );
 
     // Written straight to the database, as another Lambda would: this process is not told.
     await db().update(festivalsTable).set({ name: 'Después del cambio' }).where(eq(festivalsTable.id, id));

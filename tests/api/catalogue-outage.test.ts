@@ -54,7 +54,11 @@ describe('catalogue while the database is down', () => {
       await api('POST', `/api/favorites/${id}`, { token: user.token }),
     ]) {
       expect(res.status).toBe(503);
-      expect(res.json).toEqual({ error: SPANISH_503, code: 'database_unavailable', requestId: res.headers.get('X-Request-Id') });
+      expect(res.json).toEqual({
+        error: SPANISH_503,
+        code: 'database_unavailable',
+        requestId: res.headers.get('X-Request-Id'),
+      });
     }
   });
 

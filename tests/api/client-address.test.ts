@@ -34,7 +34,13 @@ beforeEach(async () => {
 
 afterEach(() => {
   rateLimits.newsletter.limit = originalLimit;
-  resetEnv({ TRUSTED_PROXIES: setup.TRUSTED_PROXIES, AWS_LAMBDA_FUNCTION_NAME: undefined, NODE_ENV: setup.NODE_ENV, PUBLIC_BASE_URL: undefined, AUTH_DEV_LOGIN: setup.AUTH_DEV_LOGIN });
+  resetEnv({
+    TRUSTED_PROXIES: setup.TRUSTED_PROXIES,
+    AWS_LAMBDA_FUNCTION_NAME: undefined,
+    NODE_ENV: setup.NODE_ENV,
+    PUBLIC_BASE_URL: undefined,
+    AUTH_DEV_LOGIN: setup.AUTH_DEV_LOGIN,
+  });
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -47,7 +53,10 @@ const subscribe = (headers: Record<string, string> = {}) =>
     body: JSON.stringify({ email: `addr${++emails}@example.com` }),
   }).then((res) => res.status);
 
-const buckets = async () => (await db().select().from(rateLimitsTable).where(like(rateLimitsTable.bucket, 'newsletter:%'))).map((r) => r.bucket).sort();
+const buckets = async () =>
+  (await db().select().from(rateLimitsTable).where(like(rateLimitsTable.bucket, 'newsletter:%')))
+    .map((r) => r.bucket)
+    .sort();
 
 describe('on the local server without a proxy (TRUSTED_PROXIES=0, the default)', () => {
   it('keys on the socket address: a spoofed X-Forwarded-For does not reset the limit', async () => {
@@ -82,7 +91,11 @@ describe('behind a trusted proxy (TRUSTED_PROXIES=1, nginx appending $remote_add
 
 describe('on Lambda behind CloudFront', () => {
   it('keys on CloudFront-Viewer-Address, never on X-Forwarded-For', async () => {
-    resetEnv({ AWS_LAMBDA_FUNCTION_NAME: 'festivales-test-Api', PUBLIC_BASE_URL: 'https://festivales.example.com', AUTH_DEV_LOGIN: undefined });
+    resetEnv({
+      AWS_LAMBDA_FUNCTION_NAME: 'festivales-test-Api',
+      PUBLIC_BASE_URL: 'https://festivales.example.com',
+      AUTH_DEV_LOGIN: undefined,
+    });
     const viaCloudFront = (viewer: string, forwarded: string) =>
       api('POST', '/api/newsletter/subscribe', {
         body: { email: `lambda${++emails}@example.com` },

@@ -35,9 +35,13 @@ const festivalAggregates = async (id: number) => {
   return { averageRating: res.json.averageRating, ratingsCount: res.json.ratingsCount };
 };
 
-const commentsOf = (festivalId: number) => db().select().from(commentsTable).where(eq(commentsTable.festivalId, festivalId));
+const commentsOf = (festivalId: number) =>
+  db().select().from(commentsTable).where(eq(commentsTable.festivalId, festivalId));
 
-function form(fields: Record<string, string>, files: { bytes: Uint8Array; type: string; name: string }[] = []): FormData {
+function form(
+  fields: Record<string, string>,
+  files: { bytes: Uint8Array; type: string; name: string }[] = [],
+): FormData {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
   for (const file of files) body.append('images[]', new File([file.bytes as BlobPart], file.name, { type: file.type }));
@@ -77,7 +81,9 @@ describe('GET /api/comments/festival/:id', () => {
     expect(both.json.map((c: { content: string }) => c.content)).toEqual(['Segundo', 'Primero']);
     expect(both.headers.get('x-total-count')).toBe('2');
     await db().delete(commentsTable).where(eq(commentsTable.id, first.id));
-    expect((await api('GET', `/api/comments/festival/${id}`)).json.map((c: { content: string }) => c.content)).toEqual(['Segundo']);
+    expect((await api('GET', `/api/comments/festival/${id}`)).json.map((c: { content: string }) => c.content)).toEqual([
+      'Segundo',
+    ]);
   });
 
   it('pages with limit and offset and keeps the total in X-Total-Count', async () => {
@@ -108,15 +114,25 @@ describe('comments about an edition (edition_year)', () => {
     // A user of its own: this test posts several comments, and the per-user limit is shared.
     const carla = await signIn(undefined, 'Carla');
     const id = await createFestival();
-    await db().insert(festivalEditionsTable).values({ festivalId: id, year: 2019, startDate: '2019-07-12', endDate: '2019-07-14' });
-    const posted = await api('POST', '/api/comments', { token: carla.token, body: { festival_id: id, content: 'El cierre de 2019', rating: 5, edition_year: 2019 } });
+    await db()
+      .insert(festivalEditionsTable)
+      .values({ festivalId: id, year: 2019, startDate: '2019-07-12', endDate: '2019-07-14' });
+    const posted = await api('POST', '/api/comments', {
+      token: carla.token,
+      body: { festival_id: id, content: 'El cierre de 2019', rating: 5, edition_year: 2019 },
+    });
     expect(posted.status).toBe(201);
     expect(posted.json.edition_year).toBe(2019);
     const [row] = await db().select().from(commentsTable).where(eq(commentsTable.id, posted.json.id));
     expect(row.editionYear).toBe(2019);
-    const plain = await api('POST', '/api/comments', { token: carla.token, body: { festival_id: id, content: 'Sin año', rating: 3 } });
+    const plain = await api('POST', '/api/comments', {
+      token: carla.token,
+      body: { festival_id: id, content: 'Sin año', rating: 3 },
+    });
     expect(plain.status).toBe(201);
-    expect((await db().select().from(commentsTable).where(eq(commentsTable.id, plain.json.id)))[0].editionYear).toBeNull();
+    expect(
+      (await db().select().from(commentsTable).where(eq(commentsTable.id, plain.json.id)))[0].editionYear,
+    ).toBeNull();
     for (const commentId of [posted.json.id, plain.json.id]) {
       expect((await api('PUT', `/api/admin/comments/${commentId}/approve`, { token: admin.token })).status).toBe(200);
     }
@@ -128,15 +144,25 @@ describe('comments about an edition (edition_year)', () => {
     expect(of2019.headers.get('x-total-count')).toBe('1');
     expect((await api('GET', `/api/comments/festival/${id}?year=2018`)).json).toEqual([]);
     // Every answer says which edition a comment is about (null: none), the admin queue's too.
-    expect((await api('GET', `/api/comments/festival/${id}`)).json.map((c: { content: string; edition_year: number | null }) => [c.content, c.edition_year])).toEqual([
+    expect(
+      (await api('GET', `/api/comments/festival/${id}`)).json.map(
+        (c: { content: string; edition_year: number | null }) => [c.content, c.edition_year],
+      ),
+    ).toEqual([
       ['Sin año', null],
       ['El cierre de 2019', 2019],
     ]);
 
-    const noEdition = await api('POST', '/api/comments', { token: carla.token, body: { festival_id: id, content: 'Otro año', rating: 4, edition_year: 2015 } });
+    const noEdition = await api('POST', '/api/comments', {
+      token: carla.token,
+      body: { festival_id: id, content: 'Otro año', rating: 4, edition_year: 2015 },
+    });
     expect(noEdition.status).toBe(400);
     expect(noEdition.json.error).toBe('Este festival no tiene edición en 2015.');
-    const badYear = await api('POST', '/api/comments', { token: carla.token, body: { festival_id: id, content: 'Año raro', rating: 4, edition_year: 'ayer' } });
+    const badYear = await api('POST', '/api/comments', {
+      token: carla.token,
+      body: { festival_id: id, content: 'Año raro', rating: 4, edition_year: 'ayer' },
+    });
     expect(badYear.status).toBe(400);
     expect(JSON.stringify(badYear.json)).toContain('El año de la edición debe estar entre 1950 y 2100.');
     expect((await api('GET', `/api/comments/festival/${id}?year=20x`)).status).toBe(400);
@@ -150,13 +176,24 @@ describe('POST /api/comments', () => {
     await addComment(id, bruno.user.id, 2, 'Muy bueno', 'approved');
     expect(await festivalAggregates(id)).toEqual({ averageRating: 2, ratingsCount: 1 });
 
-    const res = await api('POST', '/api/comments', { token: ana.token, body: { festival_id: id, content: '  ¡Increíble!  ', rating: 5 } });
+    const res = await api('POST', '/api/comments', {
+      token: ana.token,
+      body: { festival_id: id, content: '  ¡Increíble!  ', rating: 5 },
+    });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ festival_id: id, content: '¡Increíble!', rating: 5, status: 'pending', User: { id: ana.user.id, name: 'Ana Autora' } });
+    expect(res.json).toMatchObject({
+      festival_id: id,
+      content: '¡Increíble!',
+      rating: 5,
+      status: 'pending',
+      User: { id: ana.user.id, name: 'Ana Autora' },
+    });
     const [row] = await db().select().from(commentsTable).where(eq(commentsTable.id, res.json.id));
     expect(row).toMatchObject({ userId: ana.user.id, content: '¡Increíble!', rating: 5, status: 'pending' });
     expect(await festivalAggregates(id)).toEqual({ averageRating: 2, ratingsCount: 1 });
-    expect((await api('GET', `/api/comments/festival/${id}`)).json.map((c: { id: number }) => c.id)).not.toContain(res.json.id);
+    expect((await api('GET', `/api/comments/festival/${id}`)).json.map((c: { id: number }) => c.id)).not.toContain(
+      res.json.id,
+    );
 
     expect((await api('PUT', `/api/admin/comments/${res.json.id}/approve`, { token: admin.token })).status).toBe(200);
     expect(await festivalAggregates(id)).toEqual({ averageRating: 3.5, ratingsCount: 2 });
@@ -168,7 +205,10 @@ describe('POST /api/comments', () => {
 
   it('accepts the rating as text (forms) and exactly 300 characters', async () => {
     const id = await createFestival();
-    const res = await api('POST', '/api/comments', { token: ana.token, body: { festival_id: String(id), content: 'x'.repeat(300), rating: '4' } });
+    const res = await api('POST', '/api/comments', {
+      token: ana.token,
+      body: { festival_id: String(id), content: 'x'.repeat(300), rating: '4' },
+    });
     expect(res.status).toBe(201);
     expect(res.json.rating).toBe(4);
   });
@@ -188,7 +228,10 @@ describe('POST /api/comments', () => {
     [{ festival_id: 'abc' }, 'Selecciona un festival válido.'],
   ])('rejects %o with its Spanish message and stores nothing', async (overrides, message) => {
     const id = await createFestival();
-    const res = await api('POST', '/api/comments', { token: ana.token, body: { festival_id: id, content: 'Bien', rating: 4, ...overrides } });
+    const res = await api('POST', '/api/comments', {
+      token: ana.token,
+      body: { festival_id: id, content: 'Bien', rating: 4, ...overrides },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe(message);
     expect(await commentsOf(id)).toHaveLength(0);
@@ -202,11 +245,21 @@ describe('POST /api/comments', () => {
   });
 
   it('answers 404 for an unknown festival and for a pending one, even the proposer’s', async () => {
-    const missing = await api('POST', '/api/comments', { token: ana.token, body: { festival_id: 999999, content: 'Hola', rating: 3 } });
+    const missing = await api('POST', '/api/comments', {
+      token: ana.token,
+      body: { festival_id: 999999, content: 'Hola', rating: 3 },
+    });
     expect(missing.status).toBe(404);
     expect(missing.json.error).toBe('Festival no encontrado');
     const pending = await createFestival({ status: 'pending', proposedBy: ana.user.id });
-    expect((await api('POST', '/api/comments', { token: ana.token, body: { festival_id: pending, content: 'Hola', rating: 3 } })).status).toBe(404);
+    expect(
+      (
+        await api('POST', '/api/comments', {
+          token: ana.token,
+          body: { festival_id: pending, content: 'Hola', rating: 3 },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('answers 429 in Spanish past the per-user limit; other users are not affected', async () => {
@@ -214,13 +267,32 @@ describe('POST /api/comments', () => {
     const id = await createFestival();
     const user = await signIn();
     for (const n of [1, 2]) {
-      expect((await api('POST', '/api/comments', { token: user.token, body: { festival_id: id, content: `Vale ${n}`, rating: 3 } })).status).toBe(201);
+      expect(
+        (
+          await api('POST', '/api/comments', {
+            token: user.token,
+            body: { festival_id: id, content: `Vale ${n}`, rating: 3 },
+          })
+        ).status,
+      ).toBe(201);
     }
-    const blocked = await api('POST', '/api/comments', { token: user.token, body: { festival_id: id, content: 'Otra', rating: 3 } });
+    const blocked = await api('POST', '/api/comments', {
+      token: user.token,
+      body: { festival_id: id, content: 'Otra', rating: 3 },
+    });
     expect(blocked.status).toBe(429);
-    expect(blocked.json.error).toBe('Has publicado demasiados comentarios en poco tiempo. Espera unos minutos e inténtalo de nuevo.');
+    expect(blocked.json.error).toBe(
+      'Has publicado demasiados comentarios en poco tiempo. Espera unos minutos e inténtalo de nuevo.',
+    );
     expect(await commentsOf(id)).toHaveLength(2);
-    expect((await api('POST', '/api/comments', { token: bruno.token, body: { festival_id: id, content: 'Yo sí', rating: 3 } })).status).toBe(201);
+    expect(
+      (
+        await api('POST', '/api/comments', {
+          token: bruno.token,
+          body: { festival_id: id, content: 'Yo sí', rating: 3 },
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -237,7 +309,7 @@ describe('DELETE /api/comments/:id', () => {
     expect(await festivalAggregates(id)).toEqual({ averageRating: 1, ratingsCount: 1 });
   });
 
-  it("answers 403 to another user and keeps the comment", async () => {
+  it('answers 403 to another user and keeps the comment', async () => {
     const id = await createFestival();
     const anas = await addComment(id, ana.user.id, 4);
     const res = await api('DELETE', `/api/comments/${anas.id}`, { token: bruno.token });
@@ -256,7 +328,11 @@ describe('DELETE /api/comments/:id', () => {
       .select()
       .from(auditLogTable)
       .where(and(eq(auditLogTable.entity, 'comment'), eq(auditLogTable.entityId, anas.id)));
-    expect(entry).toMatchObject({ actorId: admin.user.id, action: 'delete', details: expect.objectContaining({ content: 'Moderado', user_id: ana.user.id }) });
+    expect(entry).toMatchObject({
+      actorId: admin.user.id,
+      action: 'delete',
+      details: expect.objectContaining({ content: 'Moderado', user_id: ana.user.id }),
+    });
   });
 
   it('answers 404 for an unknown comment, 400 for a malformed id and 401 without a token', async () => {
@@ -277,11 +353,22 @@ describe('POST /api/comments/with-media', () => {
     ]);
     const res = await api('POST', '/api/comments/with-media', { token: ana.token, body });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ content: 'Con fotos', rating: 5, status: 'pending', media: [{ status: 'pending' }, { status: 'pending' }] });
+    expect(res.json).toMatchObject({
+      content: 'Con fotos',
+      rating: 5,
+      status: 'pending',
+      media: [{ status: 'pending' }, { status: 'pending' }],
+    });
     const media = await db().select().from(mediaTable).where(eq(mediaTable.festivalId, id));
     expect(media).toHaveLength(2);
     for (const item of media) {
-      expect(item).toMatchObject({ userId: ana.user.id, commentId: res.json.id, status: 'pending', comment: 'Con fotos', type: 'image' });
+      expect(item).toMatchObject({
+        userId: ana.user.id,
+        commentId: res.json.id,
+        status: 'pending',
+        comment: 'Con fotos',
+        type: 'image',
+      });
       expect(item.url).toBe(`/uploads/${item.storageKey}`);
       expect(item.storageKey).toMatch(new RegExp(`^users/${ana.user.id}/gallery/[0-9a-f-]{36}\\.(png|jpg)$`));
       expect(existsSync(path.join(dataDir, 'uploads', item.storageKey!))).toBe(true);
@@ -294,19 +381,45 @@ describe('POST /api/comments/with-media', () => {
 
   it('works without images', async () => {
     const id = await createFestival();
-    const res = await api('POST', '/api/comments/with-media', { token: ana.token, body: form({ festival_id: String(id), content: 'Solo texto', rating: '3' }) });
+    const res = await api('POST', '/api/comments/with-media', {
+      token: ana.token,
+      body: form({ festival_id: String(id), content: 'Solo texto', rating: '3' }),
+    });
     expect(res.status).toBe(201);
     expect(res.json.media).toEqual([]);
   });
 
   it.each([
-    ['a non-image', [{ bytes: imageBytes('text', 4096), type: 'image/png', name: 'falso.png' }], 400, 'Tipo de archivo no permitido. Usa: JPEG, JPG, PNG, GIF, WEBP'],
-    ['an image under 1 KB', [{ bytes: imageBytes('png', 500), type: 'image/png', name: 'mini.png' }], 400, 'El archivo es demasiado pequeño. Mínimo 1KB'],
-    ['an image over 5 MB', [{ bytes: imageBytes('png', 5 * 1024 * 1024 + 1), type: 'image/png', name: 'enorme.png' }], 413, 'El archivo es demasiado grande (5.00 MB). Máximo permitido: 5MB'],
-    ['six images', Array.from({ length: 6 }, () => ({ bytes: imageBytes('gif', 2048), type: 'image/gif', name: 'a.gif' })), 400, 'Máximo 5 imágenes permitidas'],
+    [
+      'a non-image',
+      [{ bytes: imageBytes('text', 4096), type: 'image/png', name: 'falso.png' }],
+      400,
+      'Tipo de archivo no permitido. Usa: JPEG, JPG, PNG, GIF, WEBP',
+    ],
+    [
+      'an image under 1 KB',
+      [{ bytes: imageBytes('png', 500), type: 'image/png', name: 'mini.png' }],
+      400,
+      'El archivo es demasiado pequeño. Mínimo 1KB',
+    ],
+    [
+      'an image over 5 MB',
+      [{ bytes: imageBytes('png', 5 * 1024 * 1024 + 1), type: 'image/png', name: 'enorme.png' }],
+      413,
+      'El archivo es demasiado grande (5.00 MB). Máximo permitido: 5MB',
+    ],
+    [
+      'six images',
+      Array.from({ length: 6 }, () => ({ bytes: imageBytes('gif', 2048), type: 'image/gif', name: 'a.gif' })),
+      400,
+      'Máximo 5 imágenes permitidas',
+    ],
   ])('refuses %s and stores neither the comment nor any file', async (_label, files, status, message) => {
     const id = await createFestival();
-    const res = await api('POST', '/api/comments/with-media', { token: ana.token, body: form({ festival_id: String(id), content: 'Rechazado', rating: '4' }, files) });
+    const res = await api('POST', '/api/comments/with-media', {
+      token: ana.token,
+      body: form({ festival_id: String(id), content: 'Rechazado', rating: '4' }, files),
+    });
     expect(res.status).toBe(status);
     expect(res.json.error).toBe(message);
     expect(await commentsOf(id)).toHaveLength(0);
@@ -315,12 +428,20 @@ describe('POST /api/comments/with-media', () => {
 
   it('validates the text fields like the JSON route and needs a signed-in user', async () => {
     const id = await createFestival();
-    const empty = await api('POST', '/api/comments/with-media', { token: ana.token, body: form({ festival_id: String(id), content: ' ', rating: '4' }) });
+    const empty = await api('POST', '/api/comments/with-media', {
+      token: ana.token,
+      body: form({ festival_id: String(id), content: ' ', rating: '4' }),
+    });
     expect(empty.status).toBe(400);
     expect(empty.json.error).toBe('El comentario no puede estar vacío.');
-    const noRating = await api('POST', '/api/comments/with-media', { token: ana.token, body: form({ festival_id: String(id), content: 'Hola' }) });
+    const noRating = await api('POST', '/api/comments/with-media', {
+      token: ana.token,
+      body: form({ festival_id: String(id), content: 'Hola' }),
+    });
     expect(noRating.json.error).toBe('Debes seleccionar una puntuación');
-    const anonymous = await api('POST', '/api/comments/with-media', { body: form({ festival_id: String(id), content: 'Hola', rating: '4' }) });
+    const anonymous = await api('POST', '/api/comments/with-media', {
+      body: form({ festival_id: String(id), content: 'Hola', rating: '4' }),
+    });
     expect(anonymous.status).toBe(401);
     expect(await commentsOf(id)).toHaveLength(0);
   });

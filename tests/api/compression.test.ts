@@ -5,7 +5,10 @@ import { setIndexHtmlLoader } from '../../functions/pages/app';
 import { root, signIn } from '../support/api';
 import { addComment, createFestival } from '../support/fixtures';
 
-const description = 'Tres días de techno, house y electro junto al mar, con escenarios al aire libre y una programación que cambia cada noche. '.repeat(20);
+const description =
+  'Tres días de techno, house y electro junto al mar, con escenarios al aire libre y una programación que cambia cada noche. '.repeat(
+    20,
+  );
 
 let festivalId: number;
 
@@ -23,12 +26,20 @@ beforeAll(async () => {
   // Enough approved comments for a list of several kilobytes.
   for (let i = 0; i < 12; i++) {
     const author = await signIn();
-    await addComment(festivalId, author.user.id, 1 + (i % 5), `Comentario ${i}: ${'muy buen ambiente y mejor sonido. '.repeat(6)}`, 'approved');
+    await addComment(
+      festivalId,
+      author.user.id,
+      1 + (i % 5),
+      `Comentario ${i}: ${'muy buen ambiente y mejor sonido. '.repeat(6)}`,
+      'approved',
+    );
   }
 });
 
 const get = (path: string, acceptEncoding?: string, extra: Record<string, string> = {}) =>
-  root().request(path, { headers: { ...(acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding }), ...extra } });
+  root().request(path, {
+    headers: { ...(acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding }), ...extra },
+  });
 
 /** The answer's bytes decoded as its Content-Encoding says. */
 async function decoded(res: Response): Promise<string> {
@@ -83,7 +94,11 @@ describe.each([
 
 describe('conditional requests stay conditional', () => {
   it('a compressed festival, list page or comment list answers 304 to its own ETag', async () => {
-    for (const path of [`/api/festivals/${festivalId}`, '/api/festivals/page?upcoming=false&limit=24', `/api/comments/festival/${festivalId}`]) {
+    for (const path of [
+      `/api/festivals/${festivalId}`,
+      '/api/festivals/page?upcoming=false&limit=24',
+      `/api/comments/festival/${festivalId}`,
+    ]) {
       const first = await get(path, 'br');
       const etag = first.headers.get('etag');
       expect(etag).toBeTruthy();

@@ -17,7 +17,8 @@ const message = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const stored = (subject: string) => db().select().from(contactMessagesTable).where(eq(contactMessagesTable.subject, subject));
+const stored = (subject: string) =>
+  db().select().from(contactMessagesTable).where(eq(contactMessagesTable.subject, subject));
 
 afterEach(() => {
   rateLimits.contact.limit = defaultLimit;
@@ -25,20 +26,43 @@ afterEach(() => {
 
 describe('POST /api/contact', () => {
   it('stores the message and answers the success text', async () => {
-    const res = await api('POST', '/api/contact', { body: message({ subject: 'Guardado', name: '  Lucía  ' }), headers: from() });
+    const res = await api('POST', '/api/contact', {
+      body: message({ subject: 'Guardado', name: '  Lucía  ' }),
+      headers: from(),
+    });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ message: '¡Mensaje enviado correctamente! Te responderemos pronto.', id: expect.any(Number) });
+    expect(res.json).toEqual({
+      message: '¡Mensaje enviado correctamente! Te responderemos pronto.',
+      id: expect.any(Number),
+    });
     const [row] = await stored('Guardado');
-    expect(row).toMatchObject({ name: 'Lucía', email: 'lucia@example.com', category: 'festivals', message: '¿Cuándo salen las entradas?', userId: null });
+    expect(row).toMatchObject({
+      name: 'Lucía',
+      email: 'lucia@example.com',
+      category: 'festivals',
+      message: '¿Cuándo salen las entradas?',
+      userId: null,
+    });
   });
 
   it('records the signed-in sender and accepts a missing or empty category', async () => {
     const user = await signIn();
-    const res = await api('POST', '/api/contact', { token: user.token, body: message({ subject: 'Con usuario', category: '' }), headers: from() });
+    const res = await api('POST', '/api/contact', {
+      token: user.token,
+      body: message({ subject: 'Con usuario', category: '' }),
+      headers: from(),
+    });
     expect(res.status).toBe(201);
     const [row] = await stored('Con usuario');
     expect(row).toMatchObject({ userId: user.user.id, category: null });
-    expect((await api('POST', '/api/contact', { body: message({ subject: 'Sin categoría', category: undefined }), headers: from() })).status).toBe(201);
+    expect(
+      (
+        await api('POST', '/api/contact', {
+          body: message({ subject: 'Sin categoría', category: undefined }),
+          headers: from(),
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it.each([

@@ -1,6 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commentsTable, festivalCountersTable, festivalsTable, mediaTable, mediaVoteCountsTable, mediaVotesTable, usersTable } from '#db/schema';
+import {
+  commentsTable,
+  festivalCountersTable,
+  festivalsTable,
+  mediaTable,
+  mediaVoteCountsTable,
+  mediaVotesTable,
+  usersTable,
+} from '#db/schema';
 import { DELETE_CONFIRMATION } from '#core/alert-schemas';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addComment, addMedia, addVote, createFestival } from '../support/fixtures';
@@ -37,7 +45,10 @@ const commentTotal = async (festivalId: number, who?: SignedIn) => {
 };
 
 const post = async (who: SignedIn, festivalId: number, rating = 4, content = 'Opinión') => {
-  const res = await api('POST', '/api/comments', { token: who.token, body: { festival_id: festivalId, content, rating } });
+  const res = await api('POST', '/api/comments', {
+    token: who.token,
+    body: { festival_id: festivalId, content, rating },
+  });
   expect(res.status).toBe(201);
   return res.json.id as number;
 };
@@ -51,7 +62,11 @@ const galleryItem = async (festivalId: number, mediaId: number) => {
 };
 
 const vote = async (who: SignedIn, mediaId: number, rating: number) => {
-  const res = await api('POST', `/api/gallery/${mediaId}/rate`, { token: who.token, body: { rating }, headers: { 'X-Forwarded-For': `198.51.100.${mediaId % 250}` } });
+  const res = await api('POST', `/api/gallery/${mediaId}/rate`, {
+    token: who.token,
+    body: { rating },
+    headers: { 'X-Forwarded-For': `198.51.100.${mediaId % 250}` },
+  });
   expect(res.status).toBe(200);
   return res.json as { rating: number; votesCount: number; userRating: number };
 };
@@ -135,7 +150,10 @@ describe('favourite counts', () => {
     expect(await festivalCounters(one)).toEqual({ favorites: 1, comments: 0 });
 
     // Ana's browser list replaces the server's: one leaves, two enters, in one request.
-    const sync = await api('POST', '/api/favorites/sync', { token: ana.token, body: { favorites: [two], overwrite: true } });
+    const sync = await api('POST', '/api/favorites/sync', {
+      token: ana.token,
+      body: { favorites: [two], overwrite: true },
+    });
     expect(sync.status).toBe(200);
     expect(sync.json.favorites).toEqual([two]);
     expect(await festivalCounters(one)).toEqual({ favorites: 0, comments: 0 });
@@ -151,7 +169,9 @@ describe('favourite counts', () => {
     expect(await festivalCounters(id)).toEqual({ favorites: 2, comments: 1 });
 
     // Deleting an account removes its favourites (its comments stay, anonymised).
-    expect((await api('DELETE', '/api/users/me', { token: dora.token, body: { confirmation: DELETE_CONFIRMATION } })).status).toBe(200);
+    expect(
+      (await api('DELETE', '/api/users/me', { token: dora.token, body: { confirmation: DELETE_CONFIRMATION } })).status,
+    ).toBe(200);
     expect(await festivalCounters(id)).toEqual({ favorites: 1, comments: 1 });
 
     expect((await api('DELETE', `/api/admin/festivals/${id}`, { token: admin.token })).status).toBe(200);

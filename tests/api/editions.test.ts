@@ -1,7 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { artistsTable, auditLogTable, commentsTable, editionTicketsTable, festivalEditionsTable, festivalsTable, lineupEntriesTable } from '#db/schema';
+import {
+  artistsTable,
+  auditLogTable,
+  commentsTable,
+  editionTicketsTable,
+  festivalEditionsTable,
+  festivalsTable,
+  lineupEntriesTable,
+} from '#db/schema';
 import { api, db, root, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addComment, createFestival } from '../support/fixtures';
 
@@ -14,8 +22,13 @@ beforeAll(async () => {
 });
 
 const editionsOf = (festivalId: number) =>
-  db().select().from(festivalEditionsTable).where(eq(festivalEditionsTable.festivalId, festivalId)).orderBy(festivalEditionsTable.year);
-const festivalRow = async (id: number) => (await db().select().from(festivalsTable).where(eq(festivalsTable.id, id)))[0];
+  db()
+    .select()
+    .from(festivalEditionsTable)
+    .where(eq(festivalEditionsTable.festivalId, festivalId))
+    .orderBy(festivalEditionsTable.year);
+const festivalRow = async (id: number) =>
+  (await db().select().from(festivalsTable).where(eq(festivalsTable.id, id)))[0];
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 
 async function newEdition(festivalId: number, year: number, body: Record<string, unknown> = {}) {
@@ -39,7 +52,11 @@ describe('editions keep the festival dates', () => {
     expect((await festivalRow(id)).startDate).toBe('2030-07-10');
     expect((await festivalRow(id)).currentEditionId).toBe(next);
     const public_ = await api('GET', `/api/festivals/${id}`);
-    expect(public_.json).toMatchObject({ start_date: '2030-07-10', end_date: '2030-07-12', edition: { id: next, year: 2030, status: 'confirmed' } });
+    expect(public_.json).toMatchObject({
+      start_date: '2030-07-10',
+      end_date: '2030-07-12',
+      edition: { id: next, year: 2030, status: 'confirmed' },
+    });
     expect(public_.json.editions.map((e: { year: number }) => e.year)).toEqual([2030, 2020, 2019]);
 
     await api('DELETE', `/api/admin/editions/${next}`, { token: admin.token });
@@ -48,9 +65,17 @@ describe('editions keep the festival dates', () => {
 
   it("turns the admin form's dates into that year's edition", async () => {
     const id = await createFestival({ startDate: '2031-05-01', endDate: '2031-05-02' });
-    const form = { name: `Fechas ${unique()}`, description: 'x', location: 'Bilbao, España', start_date: '2031-05-08', end_date: '2031-05-09' };
+    const form = {
+      name: `Fechas ${unique()}`,
+      description: 'x',
+      location: 'Bilbao, España',
+      start_date: '2031-05-08',
+      end_date: '2031-05-09',
+    };
     expect((await api('PUT', `/api/admin/festivals/${id}`, { token: admin.token, body: form })).status).toBe(200);
-    expect((await editionsOf(id)).map((e) => [e.year, e.startDate, e.endDate])).toEqual([[2031, '2031-05-08', '2031-05-09']]);
+    expect((await editionsOf(id)).map((e) => [e.year, e.startDate, e.endDate])).toEqual([
+      [2031, '2031-05-08', '2031-05-09'],
+    ]);
   });
 
   it('gives each year its own rating from the comments that name it', async () => {
@@ -62,7 +87,10 @@ describe('editions keep the festival dates', () => {
     const c1 = await addComment(id, a.user.id, 4, 'Gran año', 'approved');
     const c2 = await addComment(id, b.user.id, 2, 'Regular', 'approved');
     await addComment(id, b.user.id, 5, 'Pendiente', 'pending');
-    await db().update(commentsTable).set({ editionYear: 2024 }).where(inArray(commentsTable.id, [c1.id, c2.id]));
+    await db()
+      .update(commentsTable)
+      .set({ editionYear: 2024 })
+      .where(inArray(commentsTable.id, [c1.id, c2.id]));
     const res = await api('GET', `/api/festivals/${id}/editions`);
     expect(res.status).toBe(200);
     const byYear = Object.fromEntries(res.json.map((e: { year: number }) => [e.year, e]));
@@ -79,20 +107,27 @@ describe('GET /api/festivals/{id}/editions', () => {
     expect(first.status).toBe(200);
     expect(first.headers.get('content-encoding')).toBe('gzip');
     expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=30');
-    expect(JSON.parse(gunzipSync(Buffer.from(await first.arrayBuffer())).toString())).toEqual([expect.objectContaining({ id: edition.id, lineup: [] })]);
+    expect(JSON.parse(gunzipSync(Buffer.from(await first.arrayBuffer())).toString())).toEqual([
+      expect.objectContaining({ id: edition.id, lineup: [] }),
+    ]);
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^".+"$/);
     const again = await root().request(`/api/festivals/${id}/editions`, { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
 
-    await api('PUT', `/api/admin/editions/${edition.id}/lineup`, { token: admin.token, body: { lineup: [{ artist_name: `Nueva ETag ${unique()}` }] } });
+    await api('PUT', `/api/admin/editions/${edition.id}/lineup`, {
+      token: admin.token,
+      body: { lineup: [{ artist_name: `Nueva ETag ${unique()}` }] },
+    });
     const changed = await root().request(`/api/festivals/${id}/editions`, { headers: { 'If-None-Match': etag } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect((await changed.json())[0].lineup).toHaveLength(1);
     // Brotli for browsers, the same body.
-    const br = await root().request(`/api/festivals/${id}/editions`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    const br = await root().request(`/api/festivals/${id}/editions`, {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('etag')).toBe(changed.headers.get('etag'));
     expect(JSON.parse(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString())[0].lineup).toHaveLength(1);
@@ -108,20 +143,43 @@ describe('admin editions', () => {
     const body = { year: 2033, start_date: '2033-01-01' };
     expect((await api('POST', `/api/admin/festivals/${id}/editions`, { body })).status).toBe(401);
     expect((await api('POST', `/api/admin/festivals/${id}/editions`, { token: user.token, body })).status).toBe(403);
-    expect((await api('PUT', '/api/admin/editions/1/lineup', { token: user.token, body: { lineup: [] } })).status).toBe(403);
+    expect((await api('PUT', '/api/admin/editions/1/lineup', { token: user.token, body: { lineup: [] } })).status).toBe(
+      403,
+    );
     expect((await api('PUT', '/api/admin/editions/1/tickets', { token: user.token, body: {} })).status).toBe(403);
     expect((await api('DELETE', '/api/admin/editions/1', { token: user.token })).status).toBe(403);
   });
 
   it('answers 404 for an unknown festival or edition and 409 for a second edition of a year', async () => {
     const id = await createFestival({ startDate: '2034-03-01', endDate: '2034-03-02' });
-    expect((await api('POST', '/api/admin/festivals/999999/editions', { token: admin.token, body: { year: 2034, start_date: '2034-01-01' } })).status).toBe(404);
-    const dup = await api('POST', `/api/admin/festivals/${id}/editions`, { token: admin.token, body: { year: 2034, start_date: '2034-09-01' } });
+    expect(
+      (
+        await api('POST', '/api/admin/festivals/999999/editions', {
+          token: admin.token,
+          body: { year: 2034, start_date: '2034-01-01' },
+        })
+      ).status,
+    ).toBe(404);
+    const dup = await api('POST', `/api/admin/festivals/${id}/editions`, {
+      token: admin.token,
+      body: { year: 2034, start_date: '2034-09-01' },
+    });
     expect(dup.status).toBe(409);
     expect(dup.json.error).toBe('Ya existe una edición de ese año para este festival.');
-    expect((await api('PUT', '/api/admin/editions/999999', { token: admin.token, body: { year: 2034, start_date: '2034-01-01' } })).status).toBe(404);
-    expect((await api('PUT', '/api/admin/editions/999999/lineup', { token: admin.token, body: { lineup: [] } })).status).toBe(404);
-    expect((await api('PUT', '/api/admin/editions/999999/tickets', { token: admin.token, body: { price_from: 10 } })).status).toBe(404);
+    expect(
+      (
+        await api('PUT', '/api/admin/editions/999999', {
+          token: admin.token,
+          body: { year: 2034, start_date: '2034-01-01' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await api('PUT', '/api/admin/editions/999999/lineup', { token: admin.token, body: { lineup: [] } })).status,
+    ).toBe(404);
+    expect(
+      (await api('PUT', '/api/admin/editions/999999/tickets', { token: admin.token, body: { price_from: 10 } })).status,
+    ).toBe(404);
     expect((await api('DELETE', '/api/admin/editions/999999', { token: admin.token })).status).toBe(404);
     const [only] = await editionsOf(id);
     const last = await api('DELETE', `/api/admin/editions/${only.id}`, { token: admin.token });
@@ -130,10 +188,16 @@ describe('admin editions', () => {
   });
 
   it.each([
-    [{ year: 2035, start_date: '2035-07-10', end_date: '2035-07-01' }, 'La fecha de fin debe ser posterior a la fecha de inicio'],
+    [
+      { year: 2035, start_date: '2035-07-10', end_date: '2035-07-01' },
+      'La fecha de fin debe ser posterior a la fecha de inicio',
+    ],
     [{ year: 2035, start_date: '2036-07-10' }, 'La fecha de inicio debe caer en el año de la edición.'],
     [{ year: 1800, start_date: '1800-07-10' }, 'El año debe estar entre 1950 y 2100.'],
-    [{ year: 2035, start_date: '2035-07-10', status: 'rumoured' }, 'Estado no válido: announced, confirmed o cancelled.'],
+    [
+      { year: 2035, start_date: '2035-07-10', status: 'rumoured' },
+      'Estado no válido: announced, confirmed o cancelled.',
+    ],
   ])('refuses a bad edition with a Spanish 400 (%j)', async (body, message) => {
     const id = await createFestival();
     const res = await api('POST', `/api/admin/festivals/${id}/editions`, { token: admin.token, body });
@@ -153,7 +217,14 @@ describe('PUT /api/admin/editions/{id}/lineup', () => {
       token: admin.token,
       body: {
         lineup: [
-          { artist_name: `DJ ${known.toUpperCase().replace('Ö', 'O')}`, billing: 'headliner', day: '2036-07-11', stage: 'Main Stage', starts_at: '2036-07-11T23:00:00+02:00', ends_at: '2036-07-12T01:00:00+02:00' },
+          {
+            artist_name: `DJ ${known.toUpperCase().replace('Ö', 'O')}`,
+            billing: 'headliner',
+            day: '2036-07-11',
+            stage: 'Main Stage',
+            starts_at: '2036-07-11T23:00:00+02:00',
+            ends_at: '2036-07-12T01:00:00+02:00',
+          },
           { artist_name: fresh },
           { artist_id: artist.id, day: '2036-07-12' },
         ],
@@ -161,42 +232,77 @@ describe('PUT /api/admin/editions/{id}/lineup', () => {
     });
     expect(res.status).toBe(200);
     expect(res.json.artistsCreated).toBe(1);
-    expect(res.json.lineup.map((e: { artist: { id: number } }) => e.artist.id).filter((a: number) => a === artist.id)).toHaveLength(2);
-    expect(res.json.lineup[0]).toMatchObject({ billing: 'headliner', day: '2036-07-11', stage: 'Main Stage', starts_at: '2036-07-11T21:00:00.000Z' });
+    expect(
+      res.json.lineup.map((e: { artist: { id: number } }) => e.artist.id).filter((a: number) => a === artist.id),
+    ).toHaveLength(2);
+    expect(res.json.lineup[0]).toMatchObject({
+      billing: 'headliner',
+      day: '2036-07-11',
+      stage: 'Main Stage',
+      starts_at: '2036-07-11T21:00:00.000Z',
+    });
     expect(res.json.lineup[1]).toMatchObject({ artist: { name: fresh }, billing: 'regular', day: null, stage: null });
 
-    const replaced = await api('PUT', `/api/admin/editions/${edition.id}/lineup`, { token: admin.token, body: { lineup: [{ artist_name: fresh, billing: 'headliner' }] } });
+    const replaced = await api('PUT', `/api/admin/editions/${edition.id}/lineup`, {
+      token: admin.token,
+      body: { lineup: [{ artist_name: fresh, billing: 'headliner' }] },
+    });
     expect(replaced.status).toBe(200);
     const rows = await db().select().from(lineupEntriesTable).where(eq(lineupEntriesTable.editionId, edition.id));
     expect(rows.map((r) => r.billing)).toEqual(['headliner']);
-    const audit = await db().select().from(auditLogTable).where(and(eq(auditLogTable.entity, 'edition'), eq(auditLogTable.entityId, edition.id)));
+    const audit = await db()
+      .select()
+      .from(auditLogTable)
+      .where(and(eq(auditLogTable.entity, 'edition'), eq(auditLogTable.entityId, edition.id)));
     expect(audit.filter((a) => a.action === 'set_lineup')).toHaveLength(2);
-    expect((await api('GET', `/api/festivals/${id}`)).json.lineup.map((e: { artist: { name: string } }) => e.artist.name)).toEqual([fresh]);
+    expect(
+      (await api('GET', `/api/festivals/${id}`)).json.lineup.map((e: { artist: { name: string } }) => e.artist.name),
+    ).toEqual([fresh]);
   });
 
   it.each([
-    [{ lineup: Array.from({ length: 501 }, (_, i) => ({ artist_name: `A${i}` })) }, 'Un cartel puede tener como máximo 500 artistas.'],
+    [
+      { lineup: Array.from({ length: 501 }, (_, i) => ({ artist_name: `A${i}` })) },
+      'Un cartel puede tener como máximo 500 artistas.',
+    ],
     [{ lineup: [{ billing: 'headliner' }] }, 'Cada entrada necesita artist_id o artist_name.'],
     [{ lineup: [{ artist_name: 'X', billing: 'vip' }] }, "La categoría debe ser 'headliner' o 'regular'."],
-    [{ lineup: [{ artist_name: 'X', starts_at: 'mañana' }] }, 'La hora de inicio no es válida (fecha y hora ISO 8601 con zona).'],
-    [{ lineup: [{ artist_name: 'X', starts_at: '2037-07-10T22:00:00Z', ends_at: '2037-07-10T21:00:00Z' }] }, 'La hora de fin debe ser posterior a la de inicio.'],
+    [
+      { lineup: [{ artist_name: 'X', starts_at: 'mañana' }] },
+      'La hora de inicio no es válida (fecha y hora ISO 8601 con zona).',
+    ],
+    [
+      { lineup: [{ artist_name: 'X', starts_at: '2037-07-10T22:00:00Z', ends_at: '2037-07-10T21:00:00Z' }] },
+      'La hora de fin debe ser posterior a la de inicio.',
+    ],
     [{ lineup: [{ artist_name: '!!!' }] }, 'El nombre del artista debe contener letras o números.'],
-    [{ lineup: [{ artist_name: 'Dentro', day: '2037-08-01' }] }, 'El día de la entrada 1 (2037-08-01) no cae en las fechas de la edición.'],
+    [
+      { lineup: [{ artist_name: 'Dentro', day: '2037-08-01' }] },
+      'El día de la entrada 1 (2037-08-01) no cae en las fechas de la edición.',
+    ],
   ])('refuses a bad lineup with a Spanish 400 and keeps the old one (%#)', async (body, message) => {
     const id = await createFestival({ startDate: '2037-07-10', endDate: '2037-07-12' });
     const [edition] = await editionsOf(id);
-    await api('PUT', `/api/admin/editions/${edition.id}/lineup`, { token: admin.token, body: { lineup: [{ artist_name: `Antes ${unique()}` }] } });
+    await api('PUT', `/api/admin/editions/${edition.id}/lineup`, {
+      token: admin.token,
+      body: { lineup: [{ artist_name: `Antes ${unique()}` }] },
+    });
     const res = await api('PUT', `/api/admin/editions/${edition.id}/lineup`, { token: admin.token, body });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe(message);
-    expect(await db().select().from(lineupEntriesTable).where(eq(lineupEntriesTable.editionId, edition.id))).toHaveLength(1);
+    expect(
+      await db().select().from(lineupEntriesTable).where(eq(lineupEntriesTable.editionId, edition.id)),
+    ).toHaveLength(1);
   });
 
   it('answers 404 for an unknown artist id and saves nothing, not even the new names', async () => {
     const id = await createFestival();
     const [edition] = await editionsOf(id);
     const name = `Nunca Creada ${unique()}`;
-    const res = await api('PUT', `/api/admin/editions/${edition.id}/lineup`, { token: admin.token, body: { lineup: [{ artist_name: name }, { artist_id: 99999999 }] } });
+    const res = await api('PUT', `/api/admin/editions/${edition.id}/lineup`, {
+      token: admin.token,
+      body: { lineup: [{ artist_name: name }, { artist_id: 99999999 }] },
+    });
     expect(res.status).toBe(404);
     expect(res.json.error).toBe('Artista no encontrado');
     expect(await db().select().from(artistsTable).where(eq(artistsTable.name, name))).toHaveLength(0);
@@ -207,7 +313,13 @@ describe('PUT /api/admin/editions/{id}/tickets', () => {
   it('stores the tickets and shows them on the festival', async () => {
     const id = await createFestival();
     const [edition] = await editionsOf(id);
-    const body = { price_from: 89, price_to: 150.5, ticket_url: 'https://tickets.example.com/f', on_sale_at: '2029-11-01T10:00:00Z', sold_out: true };
+    const body = {
+      price_from: 89,
+      price_to: 150.5,
+      ticket_url: 'https://tickets.example.com/f',
+      on_sale_at: '2029-11-01T10:00:00Z',
+      sold_out: true,
+    };
     const res = await api('PUT', `/api/admin/editions/${edition.id}/tickets`, { token: admin.token, body });
     expect(res.status).toBe(200);
     const festival = (await api('GET', `/api/festivals/${id}`)).json;
@@ -228,6 +340,8 @@ describe('PUT /api/admin/editions/{id}/tickets', () => {
     const res = await api('PUT', `/api/admin/editions/${edition.id}/tickets`, { token: admin.token, body });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe(message);
-    expect(await db().select().from(editionTicketsTable).where(eq(editionTicketsTable.editionId, edition.id))).toHaveLength(0);
+    expect(
+      await db().select().from(editionTicketsTable).where(eq(editionTicketsTable.editionId, edition.id)),
+    ).toHaveLength(0);
   });
 });

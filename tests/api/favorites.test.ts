@@ -24,7 +24,9 @@ describe('favourites need a signed-in user', () => {
     ['DELETE', '/api/favorites/1'],
     ['POST', '/api/favorites/sync'],
   ])('%s %s answers 401 without a token and with a forged one', async (method, path) => {
-    const anonymous = await api(method, path, { body: method === 'POST' && path.endsWith('sync') ? { favorites: [1] } : undefined });
+    const anonymous = await api(method, path, {
+      body: method === 'POST' && path.endsWith('sync') ? { favorites: [1] } : undefined,
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.json.error).toBe('Inicia sesión para continuar.');
     const forged = await api(method, path, { token: 'not-a-token' });
@@ -36,7 +38,10 @@ describe('POST and DELETE /api/favorites/:id', () => {
   it('adds once, lists integers and removes', async () => {
     const a = await createFestival();
     const b = await createFestival();
-    const first = await api('POST', `/api/favorites/${a}`, { token: ana.token, headers: { 'Content-Type': 'application/json' } });
+    const first = await api('POST', `/api/favorites/${a}`, {
+      token: ana.token,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(first.status).toBe(201);
     expect(first.json).toEqual({ message: 'Festival añadido a favoritos', festival_id: a, favorite: true });
     const again = await api('POST', `/api/favorites/${a}`, { token: ana.token });
@@ -96,7 +101,10 @@ describe('POST /api/favorites/sync', () => {
     const [a, b, c] = [await createFestival(), await createFestival(), await createFestival()];
     await api('POST', `/api/favorites/${a}`, { token: user.token });
     await api('POST', `/api/favorites/${b}`, { token: user.token });
-    const res = await api('POST', '/api/favorites/sync', { token: user.token, body: { favorites: [String(b), c, c, 987654] } });
+    const res = await api('POST', '/api/favorites/sync', {
+      token: user.token,
+      body: { favorites: [String(b), c, c, 987654] },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ added: 1, removed: 1, favorites: [b, c] });
     expect(await stored(user.user.id)).toEqual([b, c]);
@@ -106,7 +114,10 @@ describe('POST /api/favorites/sync', () => {
     const user = await signIn();
     const [a, b] = [await createFestival(), await createFestival()];
     await api('POST', `/api/favorites/${a}`, { token: user.token });
-    const res = await api('POST', '/api/favorites/sync', { token: user.token, body: { favorites: [a, b], overwrite: false } });
+    const res = await api('POST', '/api/favorites/sync', {
+      token: user.token,
+      body: { favorites: [a, b], overwrite: false },
+    });
     expect(res.json).toMatchObject({ added: 1, removed: 0 });
     expect(await stored(user.user.id)).toEqual([a, b].sort((x, y) => x - y));
   });
@@ -138,7 +149,11 @@ describe('POST /api/favorites/sync', () => {
   });
 
   it('answers 400, not 500, to a malformed JSON body', async () => {
-    const res = await api('POST', '/api/favorites/sync', { token: ana.token, body: '{"favorites": [1,', headers: { 'Content-Type': 'application/json' } });
+    const res = await api('POST', '/api/favorites/sync', {
+      token: ana.token,
+      body: '{"favorites": [1,',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('malformed_body');
   });

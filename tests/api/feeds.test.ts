@@ -16,7 +16,14 @@ function eventsOf(ics: string) {
   const calendar = new ICAL.Component(ICAL.parse(ics));
   return calendar.getAllSubcomponents('vevent').map((v) => {
     const e = new ICAL.Event(v);
-    return { uid: e.uid, summary: e.summary, start: v.getFirstPropertyValue('dtstart') as ICAL.Time, end: v.getFirstPropertyValue('dtend') as ICAL.Time, description: e.description, location: e.location };
+    return {
+      uid: e.uid,
+      summary: e.summary,
+      start: v.getFirstPropertyValue('dtstart') as ICAL.Time,
+      end: v.getFirstPropertyValue('dtend') as ICAL.Time,
+      description: e.description,
+      location: e.location,
+    };
   });
 }
 
@@ -36,9 +43,24 @@ beforeAll(async () => {
     .returning();
   const [b] = await db()
     .insert(festivalsTable)
-    .values({ name: 'Feed House Day', dedupeKey: 'feed house|lisboa', status: 'approved', location: 'Lisboa, Portugal', startDate: `${year}-08-01`, endDate: `${year}-08-01` })
+    .values({
+      name: 'Feed House Day',
+      dedupeKey: 'feed house|lisboa',
+      status: 'approved',
+      location: 'Lisboa, Portugal',
+      startDate: `${year}-08-01`,
+      endDate: `${year}-08-01`,
+    })
     .returning();
-  await db().insert(festivalsTable).values({ name: 'Feed Pending', dedupeKey: 'feed pending|x', status: 'pending', location: 'Bilbao, España', startDate: `${year}-07-10` });
+  await db()
+    .insert(festivalsTable)
+    .values({
+      name: 'Feed Pending',
+      dedupeKey: 'feed pending|x',
+      status: 'pending',
+      location: 'Bilbao, España',
+      startDate: `${year}-07-10`,
+    });
   await setFestivalGenres(db(), a.id, ['Techno']);
   await setFestivalGenres(db(), b.id, ['House']);
   techno = a.id;
@@ -67,12 +89,15 @@ describe('GET /api/feeds/festivals.ics', () => {
     const oneDay = events.find((e) => e.uid === `festival-${house}@festivales.test`)!;
     expect(oneDay.end.toString()).toBe(`${year}-08-02`);
     // The same request again: the same body and a 304 for the ETag.
-    const again = await api('GET', '/api/feeds/festivals.ics', { headers: { 'If-None-Match': res.headers.get('etag')! } });
+    const again = await api('GET', '/api/feeds/festivals.ics', {
+      headers: { 'If-None-Match': res.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
   });
 
   it('filters by genre, country and artist', async () => {
-    const summaries = async (query: string) => eventsOf((await api('GET', `/api/feeds/festivals.ics?${query}`)).text).map((e) => e.summary);
+    const summaries = async (query: string) =>
+      eventsOf((await api('GET', `/api/feeds/festivals.ics?${query}`)).text).map((e) => e.summary);
     expect(await summaries('genre=house')).toEqual(['Feed House Day']);
     expect(await summaries('country=Portugal')).toEqual(['Feed House Day']);
     expect(await summaries('artist=amelie%20lens')).toEqual(['Feed Techno; Fest, "Norte"']);
@@ -154,18 +179,37 @@ describe('private favourites feed', () => {
     const etag3 = (await api('GET', path)).headers.get('etag')!;
 
     // A lineup announced (it does not move the catalogue's version): the next poll gets it in the description.
-    const [{ currentEditionId }] = await db().select({ currentEditionId: festivalsTable.currentEditionId }).from(festivalsTable).where(eq(festivalsTable.id, house));
-    const [dj] = await db().insert(artistsTable).values({ name: `Nina Feed ${Date.now()}`, slug: `nina-feed-${Date.now()}` }).returning();
+    const [{ currentEditionId }] = await db()
+      .select({ currentEditionId: festivalsTable.currentEditionId })
+      .from(festivalsTable)
+      .where(eq(festivalsTable.id, house));
+    const [dj] = await db()
+      .insert(artistsTable)
+      .values({ name: `Nina Feed ${Date.now()}`, slug: `nina-feed-${Date.now()}` })
+      .returning();
     const admin = await signInAdmin();
-    expect((await api('PUT', `/api/admin/editions/${currentEditionId}/lineup`, { token: admin.token, body: { lineup: [{ artist_id: dj.id }] } })).status).toBe(200);
+    expect(
+      (
+        await api('PUT', `/api/admin/editions/${currentEditionId}/lineup`, {
+          token: admin.token,
+          body: { lineup: [{ artist_id: dj.id }] },
+        })
+      ).status,
+    ).toBe(200);
     const announced = await api('GET', path, { headers: { 'If-None-Match': etag3 } });
     expect(announced.status).toBe(200);
-    expect(eventsOf(announced.text).find((e) => e.summary === 'Feed House Day')!.description).toContain(`Cartel: ${dj.name}`);
+    expect(eventsOf(announced.text).find((e) => e.summary === 'Feed House Day')!.description).toContain(
+      `Cartel: ${dj.name}`,
+    );
     // The public feed lists it too, and finds the festival by that artist.
-    const byArtist = eventsOf((await api('GET', `/api/feeds/festivals.ics?artist=${encodeURIComponent(dj.name.toLowerCase())}`)).text);
+    const byArtist = eventsOf(
+      (await api('GET', `/api/feeds/festivals.ics?artist=${encodeURIComponent(dj.name.toLowerCase())}`)).text,
+    );
     expect(byArtist.map((e) => e.summary)).toEqual(['Feed House Day']);
     expect(byArtist[0].description).toContain(`Cartel: ${dj.name}`);
-    const rss = await new Parser().parseString((await api('GET', `/api/feeds/festivals.rss?artist=${encodeURIComponent(dj.name)}`)).text);
+    const rss = await new Parser().parseString(
+      (await api('GET', `/api/feeds/festivals.rss?artist=${encodeURIComponent(dj.name)}`)).text,
+    );
     expect(rss.items.map((i) => i.title)).toEqual(['Feed House Day']);
     expect(rss.items[0].content).toContain(`Cartel: ${dj.name}`);
     await api('PUT', `/api/admin/editions/${currentEditionId}/lineup`, { token: admin.token, body: { lineup: [] } });
@@ -175,4 +219,3 @@ describe('private favourites feed', () => {
     expect(eventsOf((await api('GET', path)).text).map((e) => e.summary)).toEqual(['Feed House Day']);
   });
 });
-

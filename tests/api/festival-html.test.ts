@@ -57,7 +57,9 @@ describe('the festival hero in the server HTML', () => {
 
   it("keeps lucide-react's icon shapes", async () => {
     for (const [name, node] of Object.entries(heroIcons)) {
-      const module = (await import(`../../node_modules/lucide-react/dist/esm/icons/${name}.mjs`)) as { __iconData: { node: [string, Record<string, string>][] } };
+      const module = (await import(`../../node_modules/lucide-react/dist/esm/icons/${name}.mjs`)) as {
+        __iconData: { node: [string, Record<string, string>][] };
+      };
       const shapes = module.__iconData.node.map(([tag, { key: _key, ...attrs }]) => [tag, attrs]);
       expect(node, name).toEqual(shapes);
     }
@@ -76,8 +78,12 @@ describe('GET /festival/{id}/{slug} with the hero', () => {
     const res = await api('GET', `/festival/${id}/festival-con-heroe`);
     expect(res.status).toBe(200);
     const html = res.text;
-    expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual(['<link rel="stylesheet" crossorigin href="/assets/index-abc.css">']);
-    expect(html).toMatch(/<\/header><\/div><div class="boot-hero"[^>]*>[\s\S]*<h1 class="hero-title">Festival con Héroe<\/h1>[\s\S]*<\/div><\/body>/);
+    expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
+    ]);
+    expect(html).toMatch(
+      /<\/header><\/div><div class="boot-hero"[^>]*>[\s\S]*<h1 class="hero-title">Festival con Héroe<\/h1>[\s\S]*<\/div><\/body>/,
+    );
     expect(html).toContain('srcset="/images/stock/festival-2-sm.avif 400w');
   });
 

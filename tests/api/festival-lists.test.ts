@@ -10,7 +10,17 @@ describe('GET /api/festivals/page', () => {
   it('answers one page of cards, the total and the genres, with the filters of the list', async () => {
     const ids: number[] = [];
     for (let i = 1; i <= 5; i++) {
-      ids.push(await createFestival({ name: `${tag} Página ${i}`, location: 'Málaga, España', startDate: `2031-0${i}-10`, endDate: `2031-0${i}-11` }, i % 2 ? ['Techno'] : ['House']));
+      ids.push(
+        await createFestival(
+          {
+            name: `${tag} Página ${i}`,
+            location: 'Málaga, España',
+            startDate: `2031-0${i}-10`,
+            endDate: `2031-0${i}-11`,
+          },
+          i % 2 ? ['Techno'] : ['House'],
+        ),
+      );
     }
     const first = await api('GET', `/api/festivals/page?search=${tag.toLowerCase()}%20pagina&upcoming=true&limit=2`);
     expect(first.status).toBe(200);
@@ -18,9 +28,21 @@ describe('GET /api/festivals/page', () => {
     expect(first.json.limit).toBe(2);
     expect(first.json.items.map((f: { name: string }) => f.name)).toEqual([`${tag} Página 1`, `${tag} Página 2`]);
     // Card-sized: what a card shows, not the description.
-    expect(first.json.items[0]).toMatchObject({ id: ids[0], location: 'Málaga, España', genres: ['Techno'], averageRating: 0, ratingsCount: 0, hasValidCoordinates: true });
+    expect(first.json.items[0]).toMatchObject({
+      id: ids[0],
+      location: 'Málaga, España',
+      genres: ['Techno'],
+      averageRating: 0,
+      ratingsCount: 0,
+      hasValidCoordinates: true,
+    });
     expect(first.json.items[0]).not.toHaveProperty('description');
-    expect(first.json.genres).toEqual(expect.arrayContaining([{ name: 'Techno', count: 3 }, { name: 'House', count: 2 }]));
+    expect(first.json.genres).toEqual(
+      expect.arrayContaining([
+        { name: 'Techno', count: 3 },
+        { name: 'House', count: 2 },
+      ]),
+    );
 
     const third = await api('GET', `/api/festivals/page?search=${tag}&limit=2&offset=4`);
     expect(third.json.items.map((f: { name: string }) => f.name)).toEqual([`${tag} Página 5`]);
@@ -43,11 +65,16 @@ describe('GET /api/festivals/page', () => {
     await createFestival({ name: `${tag} Cerca Madrid`, latitude: 40.4168, longitude: -3.7038 });
     await createFestival({ name: `${tag} Cerca Toledo`, latitude: 39.8628, longitude: -4.0273 });
     await createFestival({ name: `${tag} Cerca Barcelona`, latitude: 41.3874, longitude: 2.1686 });
-    const res = await api('GET', `/api/festivals/page?search=${tag}%20cerca&lat=40.4168&lon=-3.7038&radius=100&sort=distance`);
-    expect(res.json.items.map((f: { name: string; distanceKm: number }) => [f.name, Math.round(f.distanceKm)])).toEqual([
-      [`${tag} Cerca Madrid`, 0],
-      [`${tag} Cerca Toledo`, 68],
-    ]);
+    const res = await api(
+      'GET',
+      `/api/festivals/page?search=${tag}%20cerca&lat=40.4168&lon=-3.7038&radius=100&sort=distance`,
+    );
+    expect(res.json.items.map((f: { name: string; distanceKm: number }) => [f.name, Math.round(f.distanceKm)])).toEqual(
+      [
+        [`${tag} Cerca Madrid`, 0],
+        [`${tag} Cerca Toledo`, 68],
+      ],
+    );
   });
 
   it.each([
@@ -81,7 +108,10 @@ describe('a list asked for again', () => {
       [`/api/festivals/${id}`, { 'Accept-Encoding': 'gzip' }],
       [`/api/festivals/${id}`, { Cookie: 'a=b' }],
       ['/api/festivals/page?upcoming=false&sort=name&limit=5&offset=1', { 'Accept-Encoding': 'gzip' }],
-      ['/api/festivals/page?upcoming=false&sort=name&limit=6', { Authorization: 'Bearer no-es-un-token', 'Accept-Encoding': 'br' }],
+      [
+        '/api/festivals/page?upcoming=false&sort=name&limit=6',
+        { Authorization: 'Bearer no-es-un-token', 'Accept-Encoding': 'br' },
+      ],
       ['/api/festivals/page?upcoming=false&sort=name&limit=7', { Cookie: 'a=b' }],
       ['/api/festivals', { 'Accept-Encoding': 'gzip' }],
       ['/api/festivals/calendar?from=2031-03-01&to=2031-03-31', {}],
@@ -94,13 +124,23 @@ describe('a list asked for again', () => {
       expect(Buffer.from(await again.arrayBuffer()), url).toEqual(firstBody);
       expect(again.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
-      expect(again.headers.get('cache-control')).toBe('Authorization' in headers || 'Cookie' in headers ? 'private, max-age=0, must-revalidate' : 'public, max-age=0, s-maxage=1, stale-while-revalidate=30');
+      expect(again.headers.get('cache-control')).toBe(
+        'Authorization' in headers || 'Cookie' in headers
+          ? 'private, max-age=0, must-revalidate'
+          : 'public, max-age=0, s-maxage=1, stale-while-revalidate=30',
+      );
       expect(again.headers.get('content-security-policy')).toContain("default-src 'self'");
 
-      const conditional = await root().request(url, { headers: { ...headers, 'If-None-Match': `W/${first.headers.get('etag')}` } });
+      const conditional = await root().request(url, {
+        headers: { ...headers, 'If-None-Match': `W/${first.headers.get('etag')}` },
+      });
       expect(conditional.status, url).toBe(304);
       expect(await conditional.text()).toBe('');
-      expect(headersOf(conditional)).toEqual(Object.fromEntries(Object.entries(headersOf(first)).filter(([name]) => name !== 'content-type' && name !== 'content-encoding')));
+      expect(headersOf(conditional)).toEqual(
+        Object.fromEntries(
+          Object.entries(headersOf(first)).filter(([name]) => name !== 'content-type' && name !== 'content-encoding'),
+        ),
+      );
     }
   });
 
@@ -117,7 +157,12 @@ describe('a list asked for again', () => {
 
 describe('GET /api/festivals/calendar', () => {
   it('answers the festivals on the days asked for, with a 100-character preview, and the next one after them', async () => {
-    await createFestival({ name: `${tag} Calendario`, startDate: '2035-03-30', endDate: '2035-04-02', description: `**Tres días** ${'de música '.repeat(30)}` });
+    await createFestival({
+      name: `${tag} Calendario`,
+      startDate: '2035-03-30',
+      endDate: '2035-04-02',
+      description: `**Tres días** ${'de música '.repeat(30)}`,
+    });
     await createFestival({ name: `${tag} Después`, startDate: '2035-05-20', endDate: '2035-05-21' });
     const res = await api('GET', '/api/festivals/calendar?from=2035-04-01&to=2035-04-30');
     expect(res.status).toBe(200);

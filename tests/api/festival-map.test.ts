@@ -5,11 +5,25 @@ import { createFestival } from '../support/fixtures';
 // Festivals in New Zealand, far from any other file's: the areas asked for hold only these.
 const tag = `Mapa${Date.now()}`;
 const area = 'west=165&south=-48&east=180&north=-33';
-type Marker = { type: 'festival' | 'cluster'; id: number; lat: number; lon: number; count?: number; zoom?: number; name?: string };
+type Marker = {
+  type: 'festival' | 'cluster';
+  id: number;
+  lat: number;
+  lon: number;
+  count?: number;
+  zoom?: number;
+  name?: string;
+};
 const markers = async (params: string) => {
   const res = await api('GET', `/api/festivals/map?${params}`);
   expect(res.status).toBe(200);
-  return res.json as { located: number; withoutCoordinates: number; center: [number, number]; markers: Marker[]; results: { total: number; items: { id: number; name: string; lat: number | null; zoom: number | null }[] } | null };
+  return res.json as {
+    located: number;
+    withoutCoordinates: number;
+    center: [number, number];
+    markers: Marker[];
+    results: { total: number; items: { id: number; name: string; lat: number | null; zoom: number | null }[] } | null;
+  };
 };
 const counted = (list: Marker[]) => list.reduce((sum, m) => sum + (m.type === 'cluster' ? m.count! : 1), 0);
 let wellington: number[] = [];
@@ -19,9 +33,19 @@ beforeAll(async () => {
   // Five festivals within a few km of Wellington, one in Queenstown (about 650 km away), one with no place.
   wellington = [];
   for (let i = 0; i < 5; i++) {
-    wellington.push(await createFestival({ name: `${tag} Wellington ${i}`, location: 'Wellington, Nueva Zelanda', latitude: -41.29 + i * 0.01, longitude: 174.78 + i * 0.01 }));
+    wellington.push(
+      await createFestival({
+        name: `${tag} Wellington ${i}`,
+        location: 'Wellington, Nueva Zelanda',
+        latitude: -41.29 + i * 0.01,
+        longitude: 174.78 + i * 0.01,
+      }),
+    );
   }
-  queenstown = await createFestival({ name: `${tag} Ñandú Queenstown`, location: 'Queenstown', latitude: -45.03, longitude: 168.66 }, ['Electrónica']);
+  queenstown = await createFestival(
+    { name: `${tag} Ñandú Queenstown`, location: 'Queenstown', latitude: -45.03, longitude: 168.66 },
+    ['Electrónica'],
+  );
   await createFestival({ name: `${tag} Sin lugar`, latitude: null, longitude: null });
 });
 
@@ -34,7 +58,12 @@ describe('GET /api/festivals/map', () => {
     expect(cluster.lat).toBeCloseTo(-41.27, 1);
     expect(cluster.zoom).toBeGreaterThan(5);
     // Queenstown stands alone: a marker with what its popup shows.
-    expect(far.markers.find((m) => m.type === 'festival')).toMatchObject({ id: queenstown, name: `${tag} Ñandú Queenstown`, lat: -45.03, lon: 168.66 });
+    expect(far.markers.find((m) => m.type === 'festival')).toMatchObject({
+      id: queenstown,
+      name: `${tag} Ñandú Queenstown`,
+      lat: -45.03,
+      lon: 168.66,
+    });
 
     // At the cluster's own zoom it splits; at the highest zoom every festival is its own marker.
     const closer = await markers(`zoom=${cluster.zoom}&${area}`);

@@ -35,7 +35,10 @@ afterAll(() => {
 
 describe('GET /api/festivals', () => {
   it('lists approved festivals only, with genres, rating aggregates and coordinates', async () => {
-    const approved = await createFestival({ name: 'Aprobado Uno', startDate: '2031-01-05', endDate: '2031-01-06' }, ['Techno', 'House']);
+    const approved = await createFestival({ name: 'Aprobado Uno', startDate: '2031-01-05', endDate: '2031-01-06' }, [
+      'Techno',
+      'House',
+    ]);
     await createFestival({ name: 'Pendiente Uno', status: 'pending' });
     await createFestival({ name: 'Sin Coordenadas', latitude: null, longitude: null });
     const reviewer = await signIn();
@@ -62,8 +65,14 @@ describe('GET /api/festivals', () => {
   });
 
   it('applies the filters of core with the same semantics as the web', async () => {
-    await createFestival({ name: 'Sónar Prueba', location: 'Barcelona, España', startDate: '2032-06-18', endDate: '2032-06-20' }, ['Electrónica']);
-    await createFestival({ name: 'Pasado Prueba', location: 'Berlín, Alemania', startDate: '2020-06-18', endDate: '2020-06-20' }, ['Techno']);
+    await createFestival(
+      { name: 'Sónar Prueba', location: 'Barcelona, España', startDate: '2032-06-18', endDate: '2032-06-20' },
+      ['Electrónica'],
+    );
+    await createFestival(
+      { name: 'Pasado Prueba', location: 'Berlín, Alemania', startDate: '2020-06-18', endDate: '2020-06-20' },
+      ['Techno'],
+    );
     const search = await api('GET', '/api/festivals?search=sonar%20prueba');
     expect(search.json.map((f: { name: string }) => f.name)).toEqual(['Sónar Prueba']);
     const upcoming = await api('GET', '/api/festivals?upcoming=true&search=prueba');
@@ -106,7 +115,9 @@ describe('GET /api/festivals', () => {
 
   it('picks up a change made elsewhere (another instance) once the cache lifetime has passed, without making anyone wait', async () => {
     const id = await createFestival({ name: 'Antes del cambio' });
-    expect((await api('GET', '/api/festivals')).json.map((f: { name: string }) => f.name)).toContain('Antes del cambio');
+    expect((await api('GET', '/api/festivals')).json.map((f: { name: string }) => f.name)).toContain(
+      'Antes del cambio',
+    );
     // Written behind this process's back, as another Lambda would.
     await db().update(festivalsTable).set({ name: 'Después del cambio' }).where(eq(festivalsTable.id, id));
     const names = async () => (await api('GET', '/api/festivals')).json.map((f: { name: string }) => f.name);
@@ -135,7 +146,15 @@ describe('GET /api/festivals', () => {
 
 describe('GET /api/festivals/:id', () => {
   it('returns one festival with its aggregates', async () => {
-    const id = await createFestival({ name: 'Detalle', transportation: 'Lanzaderas', geocodedFrom: 'Calle 1', geocodedAt: new Date('2026-01-02T10:00:00Z') }, ['Trance']);
+    const id = await createFestival(
+      {
+        name: 'Detalle',
+        transportation: 'Lanzaderas',
+        geocodedFrom: 'Calle 1',
+        geocodedAt: new Date('2026-01-02T10:00:00Z'),
+      },
+      ['Trance'],
+    );
     await addComment(id, user.user.id, 4, 'Muy bueno', 'approved');
     const res = await api('GET', `/api/festivals/${id}`);
     expect(res.status).toBe(200);
@@ -155,7 +174,10 @@ describe('GET /api/festivals/:id', () => {
   });
 
   it('hides pending festivals from everyone but their proposer and admins', async () => {
-    const created = await api('POST', '/api/festivals', { token: user.token, body: proposal({ name: 'Propuesta Oculta' }) });
+    const created = await api('POST', '/api/festivals', {
+      token: user.token,
+      body: proposal({ name: 'Propuesta Oculta' }),
+    });
     const id = created.json.id;
     expect((await api('GET', `/api/festivals/${id}`)).status).toBe(404);
     expect((await api('GET', `/api/festivals/${id}`, { token: (await signIn()).token })).status).toBe(404);
@@ -189,8 +211,14 @@ describe('POST /api/festivals', () => {
   });
 
   it('answers 409 when a pending or approved festival has the same name and location, ignoring case and accents', async () => {
-    await api('POST', '/api/festivals', { token: user.token, body: proposal({ name: 'Fiesta Única', location: 'Málaga, España' }) });
-    const dup = await api('POST', '/api/festivals', { token: user.token, body: proposal({ name: 'FIESTA UNICA', location: 'malaga,  españa' }) });
+    await api('POST', '/api/festivals', {
+      token: user.token,
+      body: proposal({ name: 'Fiesta Única', location: 'Málaga, España' }),
+    });
+    const dup = await api('POST', '/api/festivals', {
+      token: user.token,
+      body: proposal({ name: 'FIESTA UNICA', location: 'malaga,  españa' }),
+    });
     expect(dup.status).toBe(409);
     expect(dup.json.error).toBe('Ya existe un festival pendiente o aprobado con ese nombre y localización.');
     const rows = await db().select().from(festivalsTable).where(eq(festivalsTable.name, 'FIESTA UNICA'));
@@ -198,9 +226,15 @@ describe('POST /api/festivals', () => {
   });
 
   it('accepts the same name again once the earlier proposal was rejected', async () => {
-    const first = await api('POST', '/api/festivals', { token: user.token, body: proposal({ name: 'Rechazado Antes' }) });
+    const first = await api('POST', '/api/festivals', {
+      token: user.token,
+      body: proposal({ name: 'Rechazado Antes' }),
+    });
     await db().update(festivalsTable).set({ status: 'rejected' }).where(eq(festivalsTable.id, first.json.id));
-    const again = await api('POST', '/api/festivals', { token: user.token, body: proposal({ name: 'Rechazado Antes' }) });
+    const again = await api('POST', '/api/festivals', {
+      token: user.token,
+      body: proposal({ name: 'Rechazado Antes' }),
+    });
     expect(again.status).toBe(201);
   });
 
@@ -226,7 +260,10 @@ describe('POST /api/festivals', () => {
     const res = await api('POST', '/api/festivals', { token: user.token, body });
     expect(res.status).toBe(400);
     expect(res.json.error).toContain(message);
-    const rows = await db().select().from(festivalsTable).where(eq(festivalsTable.name, `Inválido ${message}`));
+    const rows = await db()
+      .select()
+      .from(festivalsTable)
+      .where(eq(festivalsTable.name, `Inválido ${message}`));
     expect(rows).toHaveLength(0);
   });
 });

@@ -27,7 +27,8 @@ async function within<T>(read: () => Promise<T>, shows: (value: T) => boolean): 
   }
 }
 
-const searchTotal = async (name: string) => (await api('GET', `/api/festivals/page?search=${encodeURIComponent(name)}&upcoming=false`)).json.total as number;
+const searchTotal = async (name: string) =>
+  (await api('GET', `/api/festivals/page?search=${encodeURIComponent(name)}&upcoming=false`)).json.total as number;
 const festival = async (id: number) => (await api('GET', `/api/festivals/${id}`)).json;
 
 describe('a write through this process', () => {
@@ -46,7 +47,13 @@ describe('a write through this process', () => {
     expect((await festival(id)).edition.status).toBe('cancelled');
 
     const renamed = `Renombrado local ${Date.now()}`;
-    const form = { name: renamed, description: 'x', location: 'Bilbao, España', start_date: edition.startDate, end_date: edition.endDate };
+    const form = {
+      name: renamed,
+      description: 'x',
+      location: 'Bilbao, España',
+      start_date: edition.startDate,
+      end_date: edition.endDate,
+    };
     expect((await api('PUT', `/api/admin/festivals/${id}`, { token: admin.token, body: form })).status).toBe(200);
     expect((await festival(id)).name).toBe(renamed);
     expect(await searchTotal(renamed)).toBe(1);
@@ -60,23 +67,41 @@ describe('a write made elsewhere (straight to the database)', () => {
     expect(await searchTotal(name)).toBe(0);
 
     await db().update(festivalsTable).set({ status: 'approved' }).where(eq(festivalsTable.id, id));
-    await within(() => searchTotal(name), (total) => total === 1);
+    await within(
+      () => searchTotal(name),
+      (total) => total === 1,
+    );
 
-    await db().update(festivalsTable).set({ name: `${name} editado` }).where(eq(festivalsTable.id, id));
-    await within(() => searchTotal(`${name} editado`), (total) => total === 1);
+    await db()
+      .update(festivalsTable)
+      .set({ name: `${name} editado` })
+      .where(eq(festivalsTable.id, id));
+    await within(
+      () => searchTotal(`${name} editado`),
+      (total) => total === 1,
+    );
     // The festival's own answer follows its catalogue entry.
     expect((await festival(id)).name).toBe(`${name} editado`);
 
     await db().delete(festivalsTable).where(eq(festivalsTable.id, id));
-    await within(() => searchTotal(`${name} editado`), (total) => total === 0);
+    await within(
+      () => searchTotal(`${name} editado`),
+      (total) => total === 0,
+    );
     expect((await api('GET', `/api/festivals/${id}`)).status).toBe(404);
   });
 
   it("shows an edition's change on the festival's answer within two seconds", async () => {
     const id = await createFestival({ name: `Edición remota ${Date.now()}` });
     expect((await festival(id)).edition.status).toBe('confirmed');
-    await db().update(festivalEditionsTable).set({ status: 'cancelled' }).where(eq(festivalEditionsTable.festivalId, id));
-    const took = await within(() => festival(id), (answer) => answer.edition.status === 'cancelled');
+    await db()
+      .update(festivalEditionsTable)
+      .set({ status: 'cancelled' })
+      .where(eq(festivalEditionsTable.festivalId, id));
+    const took = await within(
+      () => festival(id),
+      (answer) => answer.edition.status === 'cancelled',
+    );
     expect(took).toBeLessThanOrEqual(BOUND_MS);
   });
 });

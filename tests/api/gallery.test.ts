@@ -29,7 +29,11 @@ const votesOf = (mediaId: number) => db().select().from(mediaVotesTable).where(e
 describe('GET /api/media/festival/:id', () => {
   it('lists approved, visible media newest first with rating, votesCount, userRating and User', async () => {
     const id = await createFestival();
-    const older = await addMedia(id, ana.user.id, { caption: 'Escenario', comment: 'Qué noche', uploadedAt: new Date('2030-01-01T10:00:00Z') });
+    const older = await addMedia(id, ana.user.id, {
+      caption: 'Escenario',
+      comment: 'Qué noche',
+      uploadedAt: new Date('2030-01-01T10:00:00Z'),
+    });
     const newer = await addMedia(id, null, { type: 'video', uploadedAt: new Date('2030-01-02T10:00:00Z') });
     await addMedia(id, ana.user.id, { status: 'pending' });
     await addMedia(id, ana.user.id, { status: 'rejected' });
@@ -101,7 +105,8 @@ describe('GET /api/media/festival/:id', () => {
   it('pages with limit and offset', async () => {
     const id = await createFestival();
     const items = [];
-    for (let day = 1; day <= 4; day++) items.push(await addMedia(id, ana.user.id, { uploadedAt: new Date(`2030-02-0${day}T00:00:00Z`) }));
+    for (let day = 1; day <= 4; day++)
+      items.push(await addMedia(id, ana.user.id, { uploadedAt: new Date(`2030-02-0${day}T00:00:00Z`) }));
     const page = await api('GET', `/api/media/festival/${id}?limit=2&offset=1`);
     expect(page.json.map((m: { id: number }) => m.id)).toEqual([items[2].id, items[1].id]);
     expect(page.headers.get('x-total-count')).toBe('4');
@@ -124,25 +129,41 @@ describe('POST /api/gallery/:id/rate', () => {
     const item = await addMedia(id, ana.user.id);
     const first = await api('POST', `/api/gallery/${item.id}/rate`, { token: bruno.token, body: { rating: 5 } });
     expect(first.status).toBe(200);
-    expect(first.json).toEqual({ message: 'Voto: 5/5 estrellas', media_id: item.id, rating: 5, votesCount: 1, userRating: 5 });
+    expect(first.json).toEqual({
+      message: 'Voto: 5/5 estrellas',
+      media_id: item.id,
+      rating: 5,
+      votesCount: 1,
+      userRating: 5,
+    });
     const other = await api('POST', `/api/gallery/${item.id}/rate`, { token: carla.token, body: { rating: 2 } });
     expect(other.json).toMatchObject({ rating: 3.5, votesCount: 2 });
     const again = await api('POST', `/api/gallery/${item.id}/rate`, { token: bruno.token, body: { rating: '1' } });
     expect(again.json).toMatchObject({ rating: 1.5, votesCount: 2, userRating: 1 });
 
     const rows = await votesOf(item.id);
-    expect(rows.map((v) => [v.userId, v.rating]).sort()).toEqual([[bruno.user.id, 1], [carla.user.id, 2]].sort());
+    expect(rows.map((v) => [v.userId, v.rating]).sort()).toEqual(
+      [
+        [bruno.user.id, 1],
+        [carla.user.id, 2],
+      ].sort(),
+    );
     const list = await api('GET', `/api/media/festival/${id}`, { token: bruno.token });
     expect(list.json[0]).toMatchObject({ rating: 1.5, votesCount: 2, userRating: 1 });
   });
 
-  it.each([[{}], [{ rating: 0 }], [{ rating: 6 }], [{ rating: 3.5 }], [{ rating: 'muy bien' }]])('rejects %o with a Spanish 400', async (body) => {
-    const item = await addMedia(await createFestival(), ana.user.id);
-    const res = await api('POST', `/api/gallery/${item.id}/rate`, { token: bruno.token, body });
-    expect(res.status).toBe(400);
-    expect(res.json.error).toMatch(/^(La puntuación debe ser un número entero entre 1 y 5\.|Debes seleccionar una puntuación)$/);
-    expect(await votesOf(item.id)).toHaveLength(0);
-  });
+  it.each([[{}], [{ rating: 0 }], [{ rating: 6 }], [{ rating: 3.5 }], [{ rating: 'muy bien' }]])(
+    'rejects %o with a Spanish 400',
+    async (body) => {
+      const item = await addMedia(await createFestival(), ana.user.id);
+      const res = await api('POST', `/api/gallery/${item.id}/rate`, { token: bruno.token, body });
+      expect(res.status).toBe(400);
+      expect(res.json.error).toMatch(
+        /^(La puntuación debe ser un número entero entre 1 y 5\.|Debes seleccionar una puntuación)$/,
+      );
+      expect(await votesOf(item.id)).toHaveLength(0);
+    },
+  );
 
   it('needs a signed-in user', async () => {
     const item = await addMedia(await createFestival(), ana.user.id);
@@ -168,12 +189,19 @@ describe('POST /api/gallery/:id/rate', () => {
     const voter = await signIn();
     const item = await addMedia(await createFestival(), ana.user.id);
     for (const rating of [1, 2, 3]) {
-      expect((await api('POST', `/api/gallery/${item.id}/rate`, { token: voter.token, body: { rating } })).status).toBe(200);
+      expect((await api('POST', `/api/gallery/${item.id}/rate`, { token: voter.token, body: { rating } })).status).toBe(
+        200,
+      );
     }
     const blocked = await api('POST', `/api/gallery/${item.id}/rate`, { token: voter.token, body: { rating: 5 } });
     expect(blocked.status).toBe(429);
-    expect(blocked.json.error).toBe('Has enviado demasiados votos en poco tiempo. Espera un momento e inténtalo de nuevo.');
-    const [vote] = await db().select().from(mediaVotesTable).where(and(eq(mediaVotesTable.mediaId, item.id), eq(mediaVotesTable.userId, voter.user.id)));
+    expect(blocked.json.error).toBe(
+      'Has enviado demasiados votos en poco tiempo. Espera un momento e inténtalo de nuevo.',
+    );
+    const [vote] = await db()
+      .select()
+      .from(mediaVotesTable)
+      .where(and(eq(mediaVotesTable.mediaId, item.id), eq(mediaVotesTable.userId, voter.user.id)));
     expect(vote.rating).toBe(3);
   });
 });
@@ -184,10 +212,16 @@ describe('POST /api/media/:id/report', () => {
 
   it('takes anonymous reports and records the reporter when a token is sent', async () => {
     const item = await addMedia(await createFestival(), ana.user.id);
-    const anonymous = await api('POST', `/api/media/${item.id}/report`, { body: { reason: 'Spam/publicidad' }, headers: from() });
+    const anonymous = await api('POST', `/api/media/${item.id}/report`, {
+      body: { reason: 'Spam/publicidad' },
+      headers: from(),
+    });
     expect(anonymous.status).toBe(201);
     expect(anonymous.json).toEqual({ message: 'Reporte enviado. Gracias por avisarnos.', id: expect.any(Number) });
-    const signed = await api('POST', `/api/media/${item.id}/report`, { token: bruno.token, body: { reason: 'Copyright', details: '  Es mi foto  ' } });
+    const signed = await api('POST', `/api/media/${item.id}/report`, {
+      token: bruno.token,
+      body: { reason: 'Copyright', details: '  Es mi foto  ' },
+    });
     expect(signed.status).toBe(201);
     const rows = await reportsOf(item.id);
     expect(rows.map((r) => ({ userId: r.userId, reason: r.reason, details: r.details }))).toEqual([
@@ -196,14 +230,22 @@ describe('POST /api/media/:id/report', () => {
     ]);
   });
 
-  it.each(['Violencia', 'Contenido sexual', 'Spam/publicidad', 'Copyright', 'Otro'])('accepts the reason %s', async (reason) => {
-    const item = await addMedia(await createFestival(), ana.user.id);
-    expect((await api('POST', `/api/media/${item.id}/report`, { body: { reason, details: '' }, headers: from() })).status).toBe(201);
-  });
+  it.each(['Violencia', 'Contenido sexual', 'Spam/publicidad', 'Copyright', 'Otro'])(
+    'accepts the reason %s',
+    async (reason) => {
+      const item = await addMedia(await createFestival(), ana.user.id);
+      expect(
+        (await api('POST', `/api/media/${item.id}/report`, { body: { reason, details: '' }, headers: from() })).status,
+      ).toBe(201);
+    },
+  );
 
   it.each([
     [{}, 'Selecciona un motivo válido: Violencia, Contenido sexual, Spam/publicidad, Copyright, Otro.'],
-    [{ reason: 'Aburrido' }, 'Selecciona un motivo válido: Violencia, Contenido sexual, Spam/publicidad, Copyright, Otro.'],
+    [
+      { reason: 'Aburrido' },
+      'Selecciona un motivo válido: Violencia, Contenido sexual, Spam/publicidad, Copyright, Otro.',
+    ],
     [{ reason: 'Otro', details: 'x'.repeat(1001) }, 'Los detalles no pueden superar los 1000 caracteres.'],
     [{ reason: 'Otro', details: 7 }, 'Los detalles deben ser un texto.'],
   ])('rejects %o with a Spanish 400 and stores nothing', async (body, message) => {

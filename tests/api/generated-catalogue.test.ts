@@ -126,7 +126,9 @@ describe('generated catalogue', () => {
   it('gives unique names, and duplicate keys computed as the API computes them', async () => {
     const names = catalogue.map((f) => f.name.toLowerCase());
     expect(new Set(names).size).toBe(names.length);
-    const keys = await rows<{ name: string; location: string; dedupe_key: string }>(sql`select name, location, dedupe_key from festivals`);
+    const keys = await rows<{ name: string; location: string; dedupe_key: string }>(
+      sql`select name, location, dedupe_key from festivals`,
+    );
     for (const k of keys) expect(k.dedupe_key).toBe(festivalDedupeKey(k.name, k.location));
   });
 
@@ -144,7 +146,9 @@ describe('generated catalogue', () => {
   });
 
   it('skews comments towards a few festivals, mostly approved and mostly high ratings', async () => {
-    const perFestival = await rows<{ n: number }>(sql`select count(*)::int as n from comments group by festival_id order by 1 desc`);
+    const perFestival = await rows<{ n: number }>(
+      sql`select count(*)::int as n from comments group by festival_id order by 1 desc`,
+    );
     const top = perFestival.slice(0, 60).reduce((s, r) => s + r.n, 0);
     expect(top / 3000).toBeGreaterThan(0.55);
     const shares = await one<{ approved: number; fives: number; twos: number; repeat_authors: number }>(sql`select
@@ -192,7 +196,9 @@ describe('generated catalogue', () => {
 
   it('leaves every index, constraint and trigger as the migrations made them, and the triggers keep counting', async () => {
     expect(await schemaShape()).toEqual(shapeBefore);
-    const pending = await one<{ id: number }>(sql`select id from comments where status = 'pending' order by id limit 1`);
+    const pending = await one<{ id: number }>(
+      sql`select id from comments where status = 'pending' order by id limit 1`,
+    );
     const res = await api('PUT', `/api/admin/comments/${pending.id}/approve`, { token: admin.token });
     expect(res.status).toBe(200);
     expect(await storedRatings()).toEqual(await freshRatings());
@@ -200,24 +206,30 @@ describe('generated catalogue', () => {
 
   it('refuses to generate into a database that has festivals, changing nothing', async () => {
     const before = await fingerprint();
-    await expect(generateCatalogue(db(), { festivals: 5, comments: 0, votes: 0 })).rejects.toBeInstanceOf(CatalogueNotEmptyError);
+    await expect(generateCatalogue(db(), { festivals: 5, comments: 0, votes: 0 })).rejects.toBeInstanceOf(
+      CatalogueNotEmptyError,
+    );
     expect(await fingerprint()).toEqual(before);
   });
 
-  it('generates the same catalogue again from the same seed, and another from another seed', { timeout: 90_000 }, async () => {
-    const clear = async () => {
-      await db().execute(sql`delete from festivals`);
-      await db().execute(sql`delete from users where email like '%@generado.festivales.test'`);
-    };
-    await clear();
-    await generateCatalogue(db(), SIZES);
-    expect(await fingerprint()).toEqual(firstDigest);
-    await clear();
-    await generateCatalogue(db(), { ...SIZES, seed: 8 });
-    const other = await fingerprint();
-    expect(other.festivals).not.toBe(firstDigest.festivals);
-    expect(other.comments).not.toBe(firstDigest.comments);
-    expect(other.votes).not.toBe(firstDigest.votes);
-    invalidateCatalog();
-  });
+  it(
+    'generates the same catalogue again from the same seed, and another from another seed',
+    { timeout: 90_000 },
+    async () => {
+      const clear = async () => {
+        await db().execute(sql`delete from festivals`);
+        await db().execute(sql`delete from users where email like '%@generado.festivales.test'`);
+      };
+      await clear();
+      await generateCatalogue(db(), SIZES);
+      expect(await fingerprint()).toEqual(firstDigest);
+      await clear();
+      await generateCatalogue(db(), { ...SIZES, seed: 8 });
+      const other = await fingerprint();
+      expect(other.festivals).not.toBe(firstDigest.festivals);
+      expect(other.comments).not.toBe(firstDigest.comments);
+      expect(other.votes).not.toBe(firstDigest.votes);
+      invalidateCatalog();
+    },
+  );
 });

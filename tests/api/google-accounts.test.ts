@@ -8,7 +8,11 @@ import { TEST_ADMIN_EMAIL, testContext } from '../support/context';
 const googleSignIn = async (claims: GoogleIdTokenClaims) =>
   api('POST', '/api/users/auth/google', { body: { credential: await testContext().jwks.mintIdToken(claims) } });
 
-const byEmail = (email: string) => db().select().from(usersTable).where(sql`lower(${usersTable.email}) = ${email.toLowerCase()}`);
+const byEmail = (email: string) =>
+  db()
+    .select()
+    .from(usersTable)
+    .where(sql`lower(${usersTable.email}) = ${email.toLowerCase()}`);
 const bySub = (sub: string) => db().select().from(usersTable).where(eq(usersTable.googleSub, sub));
 
 describe('Google ID tokens need email_verified: true', () => {
@@ -38,7 +42,12 @@ describe('accounts are linked by Google sub, never by email alone', () => {
     expect(first.status).toBe(200);
     const [before] = await byEmail('owner@example.com');
 
-    const intruder = await googleSignIn({ sub: 'g-intruder', email: 'OWNER@example.com', name: 'Intrusa', picture: 'https://img/x.png' });
+    const intruder = await googleSignIn({
+      sub: 'g-intruder',
+      email: 'OWNER@example.com',
+      name: 'Intrusa',
+      picture: 'https://img/x.png',
+    });
     expect(intruder.status).toBe(409);
     expect(intruder.json.code).toBe('email_in_use');
     expect(intruder.json.error).toMatch(/^Ya existe una cuenta de Festivales con el correo OWNER@example\.com/);
@@ -50,7 +59,10 @@ describe('accounts are linked by Google sub, never by email alone', () => {
   });
 
   it('refuses to take over an account that has no Google identity yet, even an admin one', async () => {
-    const [row] = await db().insert(usersTable).values({ email: 'manual@example.com', name: 'Cuenta manual', role: 'admin' }).returning();
+    const [row] = await db()
+      .insert(usersTable)
+      .values({ email: 'manual@example.com', name: 'Cuenta manual', role: 'admin' })
+      .returning();
     const res = await googleSignIn({ sub: 'g-claims-manual', email: 'manual@example.com' });
     expect(res.status).toBe(409);
     const [after] = await db().select().from(usersTable).where(eq(usersTable.id, row.id));
@@ -72,7 +84,9 @@ describe('accounts are linked by Google sub, never by email alone', () => {
   });
 
   it('signs the same Google identity in concurrently into one account', async () => {
-    const results = await Promise.all([1, 2, 3].map(() => googleSignIn({ sub: 'g-racer', email: 'racer@example.com' })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => googleSignIn({ sub: 'g-racer', email: 'racer@example.com' })),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(new Set(results.map((r) => r.json.id)).size).toBe(1);
     expect(await bySub('g-racer')).toHaveLength(1);

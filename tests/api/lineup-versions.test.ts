@@ -1,7 +1,14 @@
 import ICAL from 'ical.js';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { artistsTable, commentsTable, editionTicketsTable, festivalEditionsTable, festivalsTable, lineupEntriesTable } from '#db/schema';
+import {
+  artistsTable,
+  commentsTable,
+  editionTicketsTable,
+  festivalEditionsTable,
+  festivalsTable,
+  lineupEntriesTable,
+} from '#db/schema';
 import { EDITIONS_FRESH_MS } from '../../functions/lib/domain/editions/read-editions';
 import { ARTIST_PAGES_FRESH_MS } from '../../functions/lib/domain/artists/read-artists';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
@@ -27,18 +34,31 @@ beforeAll(async () => {
 
 async function festivalWithLineup(names: string[]) {
   tag += 1;
-  const id = await createFestival({ name: `Versiones ${tag} ${Date.now()}`, startDate: `${year}-07-10`, endDate: `${year}-07-12` });
-  const [{ currentEditionId }] = await db().select({ currentEditionId: festivalsTable.currentEditionId }).from(festivalsTable).where(eq(festivalsTable.id, id));
-  const res = await api('PUT', `/api/admin/editions/${currentEditionId}/lineup`, { token: admin.token, body: { lineup: names.map((artist_name) => ({ artist_name })) } });
+  const id = await createFestival({
+    name: `Versiones ${tag} ${Date.now()}`,
+    startDate: `${year}-07-10`,
+    endDate: `${year}-07-12`,
+  });
+  const [{ currentEditionId }] = await db()
+    .select({ currentEditionId: festivalsTable.currentEditionId })
+    .from(festivalsTable)
+    .where(eq(festivalsTable.id, id));
+  const res = await api('PUT', `/api/admin/editions/${currentEditionId}/lineup`, {
+    token: admin.token,
+    body: { lineup: names.map((artist_name) => ({ artist_name })) },
+  });
   expect(res.status).toBe(200);
   const artists = (res.json.lineup as { artist: { id: number; name: string } }[]).map((e) => e.artist);
   expect((await api('POST', `/api/favorites/${id}`, { token: fan.token })).status).toBe(201);
   return { id, editionId: currentEditionId!, artists };
 }
 
-const lineupNames = (editions: { lineup: { artist: { name: string } }[] }[]) => editions.flatMap((e) => e.lineup.map((l) => l.artist.name));
+const lineupNames = (editions: { lineup: { artist: { name: string } }[] }[]) =>
+  editions.flatMap((e) => e.lineup.map((l) => l.artist.name));
 const feedDescription = (ics: string, festivalId: number) => {
-  const event = new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent').find((v) => String(v.getFirstPropertyValue('uid')).startsWith(`festival-${festivalId}@`));
+  const event = new ICAL.Component(ICAL.parse(ics))
+    .getAllSubcomponents('vevent')
+    .find((v) => String(v.getFirstPropertyValue('uid')).startsWith(`festival-${festivalId}@`));
   return String(event?.getFirstPropertyValue('description') ?? '');
 };
 
@@ -98,7 +118,9 @@ describe('kept answers follow an artist', () => {
     expect((await api('GET', `/api/festivals/${id}`)).json.lineup[0].artist.name).toBe(artist.name);
 
     const name = `Aurora Nueva ${Date.now()}`;
-    expect((await api('PUT', `/api/admin/artists/${artist.id}`, { token: admin.token, body: { name } })).status).toBe(200);
+    expect((await api('PUT', `/api/admin/artists/${artist.id}`, { token: admin.token, body: { name } })).status).toBe(
+      200,
+    );
 
     const editions = await changed(`/api/festivals/${id}/editions`, tags[`/api/festivals/${id}/editions`]);
     expect(lineupNames(editions.json)).toContain(name);
@@ -115,22 +137,40 @@ describe('kept answers follow an artist', () => {
     const tags = await prime(id, artists[0].id);
     const name = `Bruma Renombrada ${Date.now()}`;
     await db().update(artistsTable).set({ name }).where(eq(artistsTable.id, artists[0].id));
-    expect(lineupNames((await changedElsewhere(`/api/festivals/${id}/editions`, tags[`/api/festivals/${id}/editions`])).json)).toEqual([name]);
-    expect((await changedElsewhere(`/api/artists/${artists[0].id}`, tags[`/api/artists/${artists[0].id}`])).json.name).toBe(name);
+    expect(
+      lineupNames(
+        (await changedElsewhere(`/api/festivals/${id}/editions`, tags[`/api/festivals/${id}/editions`])).json,
+      ),
+    ).toEqual([name]);
+    expect(
+      (await changedElsewhere(`/api/artists/${artists[0].id}`, tags[`/api/artists/${artists[0].id}`])).json.name,
+    ).toBe(name);
     expect(feedDescription((await changedElsewhere(feedPath, tags[feedPath])).text, id)).toContain(name);
   });
 
   it('merged into another: the duplicate’s page is gone and every answer shows the artist that stays', async () => {
     const { id, artists } = await festivalWithLineup([`Duplicado ${Date.now()}`]);
-    const stays = await api('POST', '/api/admin/artists', { token: admin.token, body: { name: `Se Queda ${Date.now()}` } });
+    const stays = await api('POST', '/api/admin/artists', {
+      token: admin.token,
+      body: { name: `Se Queda ${Date.now()}` },
+    });
     expect(stays.status).toBe(201);
     const tags = await prime(id, artists[0].id);
     const staysPage = await api('GET', `/api/artists/${stays.json.id}`);
     expect(staysPage.json.upcoming).toEqual([]);
 
-    expect((await api('POST', `/api/admin/artists/${artists[0].id}/merge`, { token: admin.token, body: { into: stays.json.id } })).status).toBe(200);
+    expect(
+      (
+        await api('POST', `/api/admin/artists/${artists[0].id}/merge`, {
+          token: admin.token,
+          body: { into: stays.json.id },
+        })
+      ).status,
+    ).toBe(200);
 
-    expect(lineupNames((await changed(`/api/festivals/${id}/editions`, tags[`/api/festivals/${id}/editions`])).json)).toEqual([stays.json.name]);
+    expect(
+      lineupNames((await changed(`/api/festivals/${id}/editions`, tags[`/api/festivals/${id}/editions`])).json),
+    ).toEqual([stays.json.name]);
     expect((await api('GET', `/api/artists/${artists[0].id}`)).status).toBe(404);
     const after = await changed(`/api/artists/${stays.json.id}`, staysPage.headers.get('etag')!);
     expect(after.json.upcoming.map((a: { festival: { id: number } }) => a.festival.id)).toEqual([id]);
@@ -142,17 +182,30 @@ describe('kept answers follow lineups, editions, tickets and ratings', () => {
   it('a lineup entry added straight in the database: the editions answer, the new artist’s page and the feed change', async () => {
     const { id, editionId, artists } = await festivalWithLineup([`Primera ${Date.now()}`]);
     const tags = await prime(id, artists[0].id);
-    const [added] = await db().insert(artistsTable).values({ name: `Añadida ${Date.now()}`, slug: `anadida-${Date.now()}` }).returning();
+    const [added] = await db()
+      .insert(artistsTable)
+      .values({ name: `Añadida ${Date.now()}`, slug: `anadida-${Date.now()}` })
+      .returning();
     const before = await api('GET', `/api/artists/${added.id}`);
     expect(before.json.upcoming).toEqual([]);
 
     await db().insert(lineupEntriesTable).values({ editionId, artistId: added.id, position: 1, billing: 'regular' });
 
-    expect(lineupNames((await changedElsewhere(`/api/festivals/${id}/editions`, tags[`/api/festivals/${id}/editions`])).json)).toEqual([artists[0].name, added.name]);
-    expect((await changedElsewhere(`/api/artists/${added.id}`, before.headers.get('etag')!)).json.upcoming).toHaveLength(1);
+    expect(
+      lineupNames(
+        (await changedElsewhere(`/api/festivals/${id}/editions`, tags[`/api/festivals/${id}/editions`])).json,
+      ),
+    ).toEqual([artists[0].name, added.name]);
+    expect(
+      (await changedElsewhere(`/api/artists/${added.id}`, before.headers.get('etag')!)).json.upcoming,
+    ).toHaveLength(1);
     expect(feedDescription((await changedElsewhere(feedPath, tags[feedPath])).text, id)).toContain(added.name);
-    const lineupIds = (res: Awaited<ReturnType<typeof api>>) => res.json.lineup.map((l: { artist: { id: number } }) => l.artist.id);
-    const page = await eventually(() => api('GET', `/api/festivals/${id}`), (res) => lineupIds(res).length === 2);
+    const lineupIds = (res: Awaited<ReturnType<typeof api>>) =>
+      res.json.lineup.map((l: { artist: { id: number } }) => l.artist.id);
+    const page = await eventually(
+      () => api('GET', `/api/festivals/${id}`),
+      (res) => lineupIds(res).length === 2,
+    );
     expect(lineupIds(page)).toEqual([artists[0].id, added.id]);
   });
 
@@ -161,9 +214,15 @@ describe('kept answers follow lineups, editions, tickets and ratings', () => {
     const editionsPath = `/api/festivals/${id}/editions`;
     let tags = await prime(id, artists[0].id);
 
-    await db().update(festivalEditionsTable).set({ status: 'cancelled' }).where(eq(festivalEditionsTable.id, editionId));
+    await db()
+      .update(festivalEditionsTable)
+      .set({ status: 'cancelled' })
+      .where(eq(festivalEditionsTable.id, editionId));
     expect((await changedElsewhere(editionsPath, tags[editionsPath])).json[0].status).toBe('cancelled');
-    expect((await changedElsewhere(`/api/artists/${artists[0].id}`, tags[`/api/artists/${artists[0].id}`])).json.upcoming[0].status).toBe('cancelled');
+    expect(
+      (await changedElsewhere(`/api/artists/${artists[0].id}`, tags[`/api/artists/${artists[0].id}`])).json.upcoming[0]
+        .status,
+    ).toBe('cancelled');
 
     tags = await prime(id, artists[0].id);
     await db().insert(editionTicketsTable).values({ editionId, priceFrom: 75 });
@@ -190,27 +249,72 @@ describe('kept answers follow lineups, editions, tickets and ratings', () => {
 
 describe('who the public sees', () => {
   it('an artist only on a pending festival appears in the search and gets a page once it is approved, and goes when it is not', async () => {
-    const id = await createFestival({ name: `Pendiente ${Date.now()}`, status: 'pending', startDate: `${year}-09-10`, endDate: `${year}-09-11` });
-    const [{ currentEditionId }] = await db().select({ currentEditionId: festivalsTable.currentEditionId }).from(festivalsTable).where(eq(festivalsTable.id, id));
+    const id = await createFestival({
+      name: `Pendiente ${Date.now()}`,
+      status: 'pending',
+      startDate: `${year}-09-10`,
+      endDate: `${year}-09-11`,
+    });
+    const [{ currentEditionId }] = await db()
+      .select({ currentEditionId: festivalsTable.currentEditionId })
+      .from(festivalsTable)
+      .where(eq(festivalsTable.id, id));
     const name = `Zorionak Oculta ${Date.now()}`;
-    const [artist] = await db().insert(artistsTable).values({ name, slug: `zorionak-${Date.now()}` }).returning();
+    const [artist] = await db()
+      .insert(artistsTable)
+      .values({ name, slug: `zorionak-${Date.now()}` })
+      .returning();
     const search = `/api/artists?search=${encodeURIComponent(name)}`;
-    const found = (res: Awaited<ReturnType<typeof api>>) => res.json.map((a: { id: number; upcomingFestivals: number }) => [a.id, a.upcomingFestivals]);
-    expect(found(await eventually(() => api('GET', search), (res) => res.json.length === 1))).toEqual([[artist.id, 0]]);
+    const found = (res: Awaited<ReturnType<typeof api>>) =>
+      res.json.map((a: { id: number; upcomingFestivals: number }) => [a.id, a.upcomingFestivals]);
+    expect(
+      found(
+        await eventually(
+          () => api('GET', search),
+          (res) => res.json.length === 1,
+        ),
+      ),
+    ).toEqual([[artist.id, 0]]);
     await db().insert(lineupEntriesTable).values({ editionId: currentEditionId!, artistId: artist.id, position: 0 });
-    await eventually(() => api('GET', search), (res) => res.json.length === 0);
+    await eventually(
+      () => api('GET', search),
+      (res) => res.json.length === 0,
+    );
     expect((await api('GET', `/api/artists/${artist.id}`)).status).toBe(404);
 
     await db().update(festivalsTable).set({ status: 'approved' }).where(eq(festivalsTable.id, id));
-    expect(found(await eventually(() => api('GET', search), (res) => res.json.length === 1))).toEqual([[artist.id, 1]]);
-    const approved = await eventually(() => api('GET', `/api/artists/${artist.id}`), (res) => res.status === 200);
+    expect(
+      found(
+        await eventually(
+          () => api('GET', search),
+          (res) => res.json.length === 1,
+        ),
+      ),
+    ).toEqual([[artist.id, 1]]);
+    const approved = await eventually(
+      () => api('GET', `/api/artists/${artist.id}`),
+      (res) => res.status === 200,
+    );
     expect(approved.json.upcoming.map((a: { festival: { id: number } }) => a.festival.id)).toEqual([id]);
 
     await db().update(festivalsTable).set({ status: 'rejected' }).where(eq(festivalsTable.id, id));
-    await eventually(() => api('GET', search), (res) => res.json.length === 0);
-    await eventually(() => api('GET', `/api/artists/${artist.id}`), (res) => res.status === 404);
+    await eventually(
+      () => api('GET', search),
+      (res) => res.json.length === 0,
+    );
+    await eventually(
+      () => api('GET', `/api/artists/${artist.id}`),
+      (res) => res.status === 404,
+    );
     // Off every lineup: public again, as an artist an admin created and nobody booked yet.
     await db().delete(lineupEntriesTable).where(eq(lineupEntriesTable.artistId, artist.id));
-    expect(found(await eventually(() => api('GET', search), (res) => res.json.length === 1))).toEqual([[artist.id, 0]]);
+    expect(
+      found(
+        await eventually(
+          () => api('GET', search),
+          (res) => res.json.length === 1,
+        ),
+      ),
+    ).toEqual([[artist.id, 0]]);
   });
 });

@@ -22,7 +22,8 @@ async function subscribeAndReadConfirmation(email: string) {
   return mail;
 }
 
-const linkIn = (text: string, path: string) => new URL(new RegExp(`https?://[^\\s>]+${path.replace('?', '\\?')}[^\\s>]+`).exec(text)![0]);
+const linkIn = (text: string, path: string) =>
+  new URL(new RegExp(`https?://[^\\s>]+${path.replace('?', '\\?')}[^\\s>]+`).exec(text)![0]);
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -43,12 +44,18 @@ describe('newsletter double opt-in', () => {
     expect(headerOf(mail.parsed, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const link = linkIn(mail.parsed.text!, '/api/newsletter/confirm?token=');
     expect(link.origin).toBe('https://festivales.test');
-    const [before] = await db().select().from(newsletterSubscriptionsTable).where(eq(newsletterSubscriptionsTable.email, 'marta@example.com'));
+    const [before] = await db()
+      .select()
+      .from(newsletterSubscriptionsTable)
+      .where(eq(newsletterSubscriptionsTable.email, 'marta@example.com'));
     expect(before.confirmedAt).toBeNull();
     const res = await api('GET', link.pathname + link.search);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/newsletter/confirmada');
-    const [after] = await db().select().from(newsletterSubscriptionsTable).where(eq(newsletterSubscriptionsTable.id, before.id));
+    const [after] = await db()
+      .select()
+      .from(newsletterSubscriptionsTable)
+      .where(eq(newsletterSubscriptionsTable.id, before.id));
     expect(after.confirmedAt).toBeInstanceOf(Date);
   });
 
@@ -76,14 +83,24 @@ describe('one-click unsubscribe', () => {
     const get = await api('GET', link.pathname + link.search);
     expect(get.status).toBe(303);
     expect(get.headers.get('location')).toBe(`/newsletter/baja?token=${token}`);
-    expect(await db().select().from(newsletterSubscriptionsTable).where(eq(newsletterSubscriptionsTable.email, 'baja@example.com'))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(newsletterSubscriptionsTable)
+        .where(eq(newsletterSubscriptionsTable.email, 'baja@example.com')),
+    ).toHaveLength(1);
     const post = await api('POST', link.pathname + link.search, {
       body: 'List-Unsubscribe=One-Click',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
     expect(post.status).toBe(200);
     expect(post.json.message).toBe('Te has dado de baja de la newsletter. No volverás a recibirla.');
-    expect(await db().select().from(newsletterSubscriptionsTable).where(eq(newsletterSubscriptionsTable.email, 'baja@example.com'))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(newsletterSubscriptionsTable)
+        .where(eq(newsletterSubscriptionsTable.email, 'baja@example.com')),
+    ).toHaveLength(0);
     const again = await api('POST', link.pathname + link.search);
     expect(again.status).toBe(404);
     expect(again.json.error).toBe('El enlace no es válido o ya se usó.');
@@ -105,14 +122,29 @@ describe('monthly digest from the admin panel', () => {
 
   it('counts subscribers, previews the catalogue and sends to confirmed addresses only, once a month', async () => {
     const admin = await signInAdmin();
-    const nextMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 12)).toISOString().slice(0, 10);
-    await db().insert(festivalsTable).values({ name: 'Digest Fest', dedupeKey: 'digest fest|test', status: 'approved', location: 'Valencia', startDate: nextMonth, endDate: nextMonth });
+    const nextMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 12))
+      .toISOString()
+      .slice(0, 10);
+    await db().insert(festivalsTable).values({
+      name: 'Digest Fest',
+      dedupeKey: 'digest fest|test',
+      status: 'approved',
+      location: 'Valencia',
+      startDate: nextMonth,
+      endDate: nextMonth,
+    });
     const confirmed = await subscribeAndReadConfirmation('confirmada@example.com');
-    await api('GET', linkIn(confirmed.parsed.text!, '/api/newsletter/confirm?token=').pathname + linkIn(confirmed.parsed.text!, '/api/newsletter/confirm?token=').search);
+    await api(
+      'GET',
+      linkIn(confirmed.parsed.text!, '/api/newsletter/confirm?token=').pathname +
+        linkIn(confirmed.parsed.text!, '/api/newsletter/confirm?token=').search,
+    );
     await subscribeAndReadConfirmation('sin-confirmar@example.com');
 
     const counts = await api('GET', '/api/admin/newsletter', { token: admin.token });
-    const [{ n: total }] = await db().select({ n: sql<number>`count(*)::int` }).from(newsletterSubscriptionsTable);
+    const [{ n: total }] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(newsletterSubscriptionsTable);
     expect(counts.json.subscribers).toBe(total);
     expect(counts.json.confirmed + counts.json.pending).toBe(total);
     expect(counts.json.confirmed).toBeGreaterThanOrEqual(1);
@@ -132,11 +164,18 @@ describe('monthly digest from the admin panel', () => {
     expect(to).not.toContain('sin-confirmar@example.com');
     const mine = digests.find((m) => m.envelopeTo[0] === 'confirmada@example.com')!;
     expect(mine.parsed.text).toContain('Digest Fest');
-    const [row] = await db().select().from(newsletterSubscriptionsTable).where(eq(newsletterSubscriptionsTable.email, 'confirmada@example.com'));
-    expect(headerOf(mine.parsed, 'List-Unsubscribe')).toBe(`<https://festivales.test/api/newsletter/unsubscribe?token=${row.token}>`);
+    const [row] = await db()
+      .select()
+      .from(newsletterSubscriptionsTable)
+      .where(eq(newsletterSubscriptionsTable.email, 'confirmada@example.com'));
+    expect(headerOf(mine.parsed, 'List-Unsubscribe')).toBe(
+      `<https://festivales.test/api/newsletter/unsubscribe?token=${row.token}>`,
+    );
 
     const twice = await api('POST', '/api/admin/newsletter/digest', { token: admin.token });
     expect(twice.json.queued).toBe(0);
-    expect(await db().select().from(outboxTable).where(eq(outboxTable.kind, 'newsletter-digest'))).toHaveLength(counts.json.confirmed);
+    expect(await db().select().from(outboxTable).where(eq(outboxTable.kind, 'newsletter-digest'))).toHaveLength(
+      counts.json.confirmed,
+    );
   });
 });

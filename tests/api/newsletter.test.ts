@@ -10,7 +10,10 @@ let address = 0;
 const from = () => ({ 'X-Forwarded-For': `203.0.113.${++address}` });
 
 const rowsFor = async (email: string) =>
-  db().select().from(newsletterSubscriptionsTable).where(sql`lower(${newsletterSubscriptionsTable.email}) = ${email.toLowerCase()}`);
+  db()
+    .select()
+    .from(newsletterSubscriptionsTable)
+    .where(sql`lower(${newsletterSubscriptionsTable.email}) = ${email.toLowerCase()}`);
 
 afterEach(() => {
   rateLimits.newsletter.limit = defaultLimit;
@@ -18,7 +21,10 @@ afterEach(() => {
 
 describe('POST /api/newsletter/subscribe', () => {
   it('stores the address and answers the success text', async () => {
-    const res = await api('POST', '/api/newsletter/subscribe', { body: { email: '  lucia@example.com ' }, headers: from() });
+    const res = await api('POST', '/api/newsletter/subscribe', {
+      body: { email: '  lucia@example.com ' },
+      headers: from(),
+    });
     expect(res.status).toBe(200);
     expect(res.json.message).toBe('¡Te has suscrito correctamente a nuestra newsletter!');
     const rows = await rowsFor('lucia@example.com');
@@ -34,27 +40,39 @@ describe('POST /api/newsletter/subscribe', () => {
     expect(await rowsFor('twice@example.com')).toHaveLength(1);
   });
 
-  it.each([[{}], [{ email: '' }], [{ email: 'no-es-un-correo' }], [{ email: 42 }], [{ email: `${'a'.repeat(250)}@example.com` }]])(
-    'rejects %o with its Spanish message',
-    async (body) => {
-      const res = await api('POST', '/api/newsletter/subscribe', { body, headers: from() });
-      expect(res.status).toBe(400);
-      expect(res.json.error).toBe('Por favor, introduce un correo electrónico válido.');
-    },
-  );
+  it.each([
+    [{}],
+    [{ email: '' }],
+    [{ email: 'no-es-un-correo' }],
+    [{ email: 42 }],
+    [{ email: `${'a'.repeat(250)}@example.com` }],
+  ])('rejects %o with its Spanish message', async (body) => {
+    const res = await api('POST', '/api/newsletter/subscribe', { body, headers: from() });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe('Por favor, introduce un correo electrónico válido.');
+  });
 
   it('answers 429 in Spanish past the per-address limit and stores nothing more', async () => {
     rateLimits.newsletter.limit = 2;
     const headers = from();
     for (const n of [1, 2]) {
-      expect((await api('POST', '/api/newsletter/subscribe', { body: { email: `burst${n}@example.com` }, headers })).status).toBe(200);
+      expect(
+        (await api('POST', '/api/newsletter/subscribe', { body: { email: `burst${n}@example.com` }, headers })).status,
+      ).toBe(200);
     }
     const blocked = await api('POST', '/api/newsletter/subscribe', { body: { email: 'burst3@example.com' }, headers });
     expect(blocked.status).toBe(429);
-    expect(blocked.json).toEqual({ error: 'Demasiados intentos de suscripción. Inténtalo de nuevo más tarde.', code: 'rate_limited', requestId: expect.any(String) });
+    expect(blocked.json).toEqual({
+      error: 'Demasiados intentos de suscripción. Inténtalo de nuevo más tarde.',
+      code: 'rate_limited',
+      requestId: expect.any(String),
+    });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await rowsFor('burst3@example.com')).toHaveLength(0);
     // Another address is not affected.
-    expect((await api('POST', '/api/newsletter/subscribe', { body: { email: 'burst3@example.com' }, headers: from() })).status).toBe(200);
+    expect(
+      (await api('POST', '/api/newsletter/subscribe', { body: { email: 'burst3@example.com' }, headers: from() }))
+        .status,
+    ).toBe(200);
   });
 });

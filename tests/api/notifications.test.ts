@@ -8,7 +8,9 @@ let ana: SignedIn;
 let bruno: SignedIn;
 
 const readFlag = async (id: number) =>
-  (await db().select({ read: notificationsTable.read }).from(notificationsTable).where(eq(notificationsTable.id, id)))[0]?.read;
+  (
+    await db().select({ read: notificationsTable.read }).from(notificationsTable).where(eq(notificationsTable.id, id))
+  )[0]?.read;
 
 beforeAll(async () => {
   ana = await signIn();
@@ -22,8 +24,18 @@ describe('GET /api/notifications', () => {
     await notify(db(), ana.user.id, 'media', 'Tu foto ha sido aprobada.');
     const res = await api('GET', '/api/notifications', { token: ana.token });
     expect(res.status).toBe(200);
-    expect(res.json.map((n: { message: string }) => n.message)).toEqual(['Tu foto ha sido aprobada.', 'Tu festival «Uno» ha sido aprobado.']);
-    expect(res.json[0]).toEqual({ id: expect.any(Number), type: 'media', message: 'Tu foto ha sido aprobada.', url: null, read: false, created_at: expect.any(String) });
+    expect(res.json.map((n: { message: string }) => n.message)).toEqual([
+      'Tu foto ha sido aprobada.',
+      'Tu festival «Uno» ha sido aprobado.',
+    ]);
+    expect(res.json[0]).toEqual({
+      id: expect.any(Number),
+      type: 'media',
+      message: 'Tu foto ha sido aprobada.',
+      url: null,
+      read: false,
+      created_at: expect.any(String),
+    });
   });
 
   it('is empty for a new user and 401 without a token', async () => {

@@ -19,7 +19,9 @@ describe('GET /api/openapi.json', () => {
         .routes.filter((r) => r.method !== 'ALL')
         .map((r) => `${r.method.toLowerCase()} ${toTemplate(r.path)}`),
     );
-    const documented = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m} ${path}`)));
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m} ${path}`)),
+    );
     expect(registered.size).toBeGreaterThan(50);
     expect([...registered].filter((route) => !documented.has(route))).toEqual([]);
     expect([...documented].filter((route) => !registered.has(route))).toEqual([]);
@@ -31,11 +33,15 @@ describe('GET /api/openapi.json', () => {
       for (const [method, op] of Object.entries(ops)) {
         const where = `${method} ${path}`;
         expect(op.summary, where).toBeTruthy();
-        expect(Object.keys(op.responses).some((s) => /^[23]/.test(s)), where).toBe(true);
+        expect(
+          Object.keys(op.responses).some((s) => /^[23]/.test(s)),
+          where,
+        ).toBe(true);
         expect(op.responses['503']?.content['application/json'].schema.required, where).toEqual(['error', 'code']);
         if (op.security) expect(op.security, where).toContainEqual({ session: [] });
         // Routes that need a session say what happens without one.
-        if (op.security && !op.security.some((s: object) => Object.keys(s).length === 0)) expect(op.responses['401'], where).toBeDefined();
+        if (op.security && !op.security.some((s: object) => Object.keys(s).length === 0))
+          expect(op.responses['401'], where).toBeDefined();
       }
     }
     // Parameters and bodies come from the validators' zod schemas.
@@ -43,7 +49,9 @@ describe('GET /api/openapi.json', () => {
     expect(propose.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['name', 'location', 'start_date', 'end_date', 'description']),
     );
-    expect(doc.paths['/api/festivals/{id}'].get.parameters).toContainEqual(expect.objectContaining({ in: 'path', name: 'id', required: true }));
+    expect(doc.paths['/api/festivals/{id}'].get.parameters).toContainEqual(
+      expect.objectContaining({ in: 'path', name: 'id', required: true }),
+    );
     expect(doc.paths['/api/admin/festivals'].get.responses['403']).toBeDefined();
   });
 });
@@ -53,11 +61,15 @@ describe('the API suite checks its responses against the document', () => {
     const user = await signIn();
     const profile = await api('GET', '/api/users/profile', { token: user.token });
     expect(profile.status).toBe(200);
-    await expect(checkAgainstOpenApi('GET', '/api/users/profile', 200, 'application/json', { ...profile.json, role: 'root' })).rejects.toThrow(
-      /does not match/,
-    );
-    await expect(checkAgainstOpenApi('GET', '/api/users/profile', 201, 'application/json', profile.json)).rejects.toThrow(/not documented/);
-    await expect(checkAgainstOpenApi('GET', '/api/users/profile', 401, 'application/json', { message: 'x' })).rejects.toThrow(/does not match/);
+    await expect(
+      checkAgainstOpenApi('GET', '/api/users/profile', 200, 'application/json', { ...profile.json, role: 'root' }),
+    ).rejects.toThrow(/does not match/);
+    await expect(
+      checkAgainstOpenApi('GET', '/api/users/profile', 201, 'application/json', profile.json),
+    ).rejects.toThrow(/not documented/);
+    await expect(
+      checkAgainstOpenApi('GET', '/api/users/profile', 401, 'application/json', { message: 'x' }),
+    ).rejects.toThrow(/does not match/);
   });
 });
 

@@ -31,7 +31,11 @@ describe('GET /api/health/ready (readiness)', () => {
   it('answers 200 with the migrations applied against those this code ships', async () => {
     const res = await api('GET', '/api/health/ready');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ status: 'ok', database: 'ok', migrations: { applied: journal.entries.length, expected: journal.entries.length } });
+    expect(res.json).toEqual({
+      status: 'ok',
+      database: 'ok',
+      migrations: { applied: journal.entries.length, expected: journal.entries.length },
+    });
   });
 
   it('answers 503 in Spanish when the database cannot be reached', async () => {
@@ -51,7 +55,9 @@ describe('GET /api/health/ready (readiness)', () => {
 
   it('answers 503 when a migration is missing', async () => {
     const [last] = (
-      (await db().execute(sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning hash, created_at`)) as unknown as {
+      (await db().execute(
+        sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning hash, created_at`,
+      )) as unknown as {
         rows: { hash: string; created_at: string }[];
       }
     ).rows;
@@ -64,7 +70,9 @@ describe('GET /api/health/ready (readiness)', () => {
         details: { migrations: { applied: journal.entries.length - 1, expected: journal.entries.length } },
       });
     } finally {
-      await db().execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${last.hash}, ${last.created_at})`);
+      await db().execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${last.hash}, ${last.created_at})`,
+      );
     }
   });
 });
@@ -88,7 +96,10 @@ describe('request id', () => {
       await api('GET', '/api/favorites'),
       await api('GET', '/api/admin/users', { token: user.token }),
       await api('POST', '/api/contact', { body: '{"roto', headers: { 'Content-Type': 'application/json' } }),
-      await api('POST', '/api/contact', { body: 'x'.repeat(200 * 1024), headers: { 'Content-Type': 'application/json' } }),
+      await api('POST', '/api/contact', {
+        body: 'x'.repeat(200 * 1024),
+        headers: { 'Content-Type': 'application/json' },
+      }),
     ];
     expect(errors.map((r) => r.status)).toEqual([404, 404, 404, 400, 404, 401, 403, 400, 413]);
     for (const res of errors) {

@@ -38,7 +38,12 @@ function runWorker(vars: Record<string, string> = {}) {
 
 const statuses = async () =>
   Object.fromEntries(
-    (await handle.db.select({ status: outboxTable.status, n: sql<number>`count(*)::int` }).from(outboxTable).groupBy(outboxTable.status)).map((r) => [r.status, r.n]),
+    (
+      await handle.db
+        .select({ status: outboxTable.status, n: sql<number>`count(*)::int` })
+        .from(outboxTable)
+        .groupBy(outboxTable.status)
+    ).map((r) => [r.status, r.n]),
   );
 
 beforeAll(async () => {
@@ -106,7 +111,10 @@ describe('outbox workers that crash mid-batch', () => {
     expect(new Set(smtp.received.map((m) => m.parsed.messageId)).size).toBe(ROWS);
     expect(killedAt && recipients.filter((r) => r === killedAt)).toHaveLength(1);
     expect(await statuses()).toEqual({ sent: ROWS });
-    const attempts = await handle.db.select({ attempts: outboxTable.attempts }).from(outboxTable).where(eq(outboxTable.status, 'sent'));
+    const attempts = await handle.db
+      .select({ attempts: outboxTable.attempts })
+      .from(outboxTable)
+      .where(eq(outboxTable.status, 'sent'));
     expect(attempts.every((r) => r.attempts === 1)).toBe(true);
   }, 120_000);
 });

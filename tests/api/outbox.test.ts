@@ -52,7 +52,10 @@ describe('outbox', () => {
     const due = await enqueueMail('due@example.com');
     const later = await enqueueMail('later@example.com');
     const sent = await enqueueMail('sent@example.com');
-    await db().update(outboxTable).set({ nextAttemptAt: new Date(Date.now() + 60_000) }).where(eq(outboxTable.id, later.id));
+    await db()
+      .update(outboxTable)
+      .set({ nextAttemptAt: new Date(Date.now() + 60_000) })
+      .where(eq(outboxTable.id, later.id));
     await db().update(outboxTable).set({ status: 'sent' }).where(eq(outboxTable.id, sent.id));
     expect(await countDueEmails(db())).toBe(1);
     expect(await countDueEmails(db(), new Date(Date.now() + 120_000))).toBe(2);
@@ -76,7 +79,13 @@ describe('outbox', () => {
 
   it('writes one row per event and recipient however often the event is written', async () => {
     const to = { email: 'Twice@Example.com' };
-    const message = { eventKey: 'test:twice', channel: 'email' as const, kind: 'test', payload: payload('Una vez'), to };
+    const message = {
+      eventKey: 'test:twice',
+      channel: 'email' as const,
+      kind: 'test',
+      payload: payload('Una vez'),
+      to,
+    };
     await enqueue(db(), [message]);
     await enqueue(db(), [message, { ...message, to: { email: 'twice@example.com' } }]);
     const rows = await db().select().from(outboxTable).where(eq(outboxTable.eventKey, 'test:twice'));
@@ -87,7 +96,15 @@ describe('outbox', () => {
   it('writes nothing when the change that caused the event rolls back', async () => {
     await expect(
       db().transaction(async (tx) => {
-        await enqueue(tx, [{ eventKey: 'test:rolled-back', channel: 'email', kind: 'test', payload: payload('No'), to: { email: 'x@example.com' } }]);
+        await enqueue(tx, [
+          {
+            eventKey: 'test:rolled-back',
+            channel: 'email',
+            kind: 'test',
+            payload: payload('No'),
+            to: { email: 'x@example.com' },
+          },
+        ]);
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -121,7 +138,9 @@ describe('outbox', () => {
     const first = await enqueueMail('gone@example.com');
     expect((await deliverDue(db(), { senders: defaultSenders() })).dropped).toBe(1);
     expect(await rowById(first.id)).toMatchObject({ status: 'dropped', attempts: 1 });
-    expect(await db().select().from(mailSuppressionsTable).where(eq(mailSuppressionsTable.email, 'gone@example.com'))).toHaveLength(1);
+    expect(
+      await db().select().from(mailSuppressionsTable).where(eq(mailSuppressionsTable.email, 'gone@example.com')),
+    ).toHaveLength(1);
     const before = smtp.received.length;
     const second = await enqueueMail('Gone@example.com');
     expect((await deliverDue(db(), { senders: defaultSenders() })).dropped).toBe(1);
@@ -130,9 +149,21 @@ describe('outbox', () => {
   });
 
   it('leaves held rows for the digest', async () => {
-    await enqueue(db(), [{ eventKey: 'test:held', channel: 'email', kind: 'test', payload: payload('Después'), to: { email: 'held@example.com' }, held: true }]);
+    await enqueue(db(), [
+      {
+        eventKey: 'test:held',
+        channel: 'email',
+        kind: 'test',
+        payload: payload('Después'),
+        to: { email: 'held@example.com' },
+        held: true,
+      },
+    ]);
     expect((await deliverDue(db(), { senders: defaultSenders() })).sent).toBe(0);
-    const rows = await db().select().from(outboxTable).where(inArray(outboxTable.eventKey, ['test:held']));
+    const rows = await db()
+      .select()
+      .from(outboxTable)
+      .where(inArray(outboxTable.eventKey, ['test:held']));
     expect(rows.map((r) => r.status)).toEqual(['held']);
   });
 });

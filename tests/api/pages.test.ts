@@ -21,7 +21,12 @@ const meta = (html: string, attr: 'property' | 'name', key: string) =>
   new RegExp(`<meta ${attr}="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
 
 const decode = (s: string | undefined) =>
-  s?.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 const jsonLd = (html: string) => {
   const m = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html);
@@ -63,7 +68,9 @@ afterAll(() => {
 
 describe('GET /festival/{id}/{slug} (share previews)', () => {
   it('injects the title, a 160-character description, Open Graph, Twitter card and a JSON-LD Event', async () => {
-    const res = await api('GET', `/festival/${festivalId}/sonar-prueba-noche`, { headers: { Host: 'festivales.test' } });
+    const res = await api('GET', `/festival/${festivalId}/sonar-prueba-noche`, {
+      headers: { Host: 'festivales.test' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     const html = res.text;
@@ -76,7 +83,9 @@ describe('GET /festival/{id}/{slug} (share previews)', () => {
     expect(meta(html, 'property', 'og:url')).toBe(`http://festivales.test/festival/${festivalId}/sonar-prueba-noche`);
     expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(meta(html, 'name', 'twitter:image')).toBe('http://festivales.test/uploads/festivals/sonar.jpg');
-    expect(html).toContain(`<link rel="canonical" href="http://festivales.test/festival/${festivalId}/sonar-prueba-noche"`);
+    expect(html).toContain(
+      `<link rel="canonical" href="http://festivales.test/festival/${festivalId}/sonar-prueba-noche"`,
+    );
     expect(jsonLd(html)).toMatchObject({
       '@context': 'https://schema.org',
       '@type': ['MusicEvent', 'Festival'],
@@ -100,7 +109,12 @@ describe('GET /festival/{id}/{slug} (share previews)', () => {
     const [edition] = await db().select().from(festivalEditionsTable).where(eq(festivalEditionsTable.festivalId, id));
     const put = await api('PUT', `/api/admin/editions/${edition!.id}/lineup`, {
       token: admin.token,
-      body: { lineup: [{ artist_name: 'Artista Secundaria Pages', billing: 'regular' }, { artist_name: 'Cabeza De Cartel Pages', billing: 'headliner' }] },
+      body: {
+        lineup: [
+          { artist_name: 'Artista Secundaria Pages', billing: 'regular' },
+          { artist_name: 'Cabeza De Cartel Pages', billing: 'headliner' },
+        ],
+      },
     });
     expect(put.status).toBe(200);
     const tickets = await api('PUT', `/api/admin/editions/${edition!.id}/tickets`, {
@@ -110,8 +124,14 @@ describe('GET /festival/{id}/{slug} (share previews)', () => {
     expect(tickets.status).toBe(200);
     const res = await api('GET', `/festival/${id}/cartel-compartido`, { headers: { Host: 'festivales.test' } });
     const ld = jsonLd(res.text);
-    expect(ld.performer.map((p: { name: string }) => p.name)).toEqual(['Cabeza De Cartel Pages', 'Artista Secundaria Pages']);
-    expect(ld.performer[0]).toMatchObject({ '@type': 'MusicGroup', url: expect.stringMatching(/^http:\/\/festivales\.test\/artista\/\d+\/cabeza-de-cartel-pages$/) });
+    expect(ld.performer.map((p: { name: string }) => p.name)).toEqual([
+      'Cabeza De Cartel Pages',
+      'Artista Secundaria Pages',
+    ]);
+    expect(ld.performer[0]).toMatchObject({
+      '@type': 'MusicGroup',
+      url: expect.stringMatching(/^http:\/\/festivales\.test\/artista\/\d+\/cabeza-de-cartel-pages$/),
+    });
     expect(ld.offers).toEqual({
       '@type': 'AggregateOffer',
       lowPrice: 89,
@@ -126,15 +146,29 @@ describe('GET /festival/{id}/{slug} (share previews)', () => {
     const admin = await signInAdmin();
     const created = await api('POST', '/api/admin/artists', {
       token: admin.token,
-      body: { name: 'Artista <Compartida>', country: 'Bélgica', genres: ['Techno'], instagram: 'https://instagram.com/compartida' },
+      body: {
+        name: 'Artista <Compartida>',
+        country: 'Bélgica',
+        genres: ['Techno'],
+        instagram: 'https://instagram.com/compartida',
+      },
     });
     expect(created.status).toBe(201);
     const res = await api('GET', `/artista/${created.json.id}/otro-slug`, { headers: { Host: 'festivales.test' } });
     expect(res.status).toBe(200);
     expect(res.text).toContain('<title>Artista &lt;Compartida&gt; - Festivales</title>');
-    expect(decode(meta(res.text, 'name', 'description'))).toBe('Artista <Compartida> (Bélgica · Techno). Sus festivales en Festivales.');
-    expect(meta(res.text, 'property', 'og:url')).toBe(`http://festivales.test/artista/${created.json.id}/artista-compartida`);
-    expect(jsonLd(res.text)).toMatchObject({ '@type': 'MusicGroup', name: 'Artista <Compartida>', genre: ['Techno'], sameAs: ['https://instagram.com/compartida'] });
+    expect(decode(meta(res.text, 'name', 'description'))).toBe(
+      'Artista <Compartida> (Bélgica · Techno). Sus festivales en Festivales.',
+    );
+    expect(meta(res.text, 'property', 'og:url')).toBe(
+      `http://festivales.test/artista/${created.json.id}/artista-compartida`,
+    );
+    expect(jsonLd(res.text)).toMatchObject({
+      '@type': 'MusicGroup',
+      name: 'Artista <Compartida>',
+      genre: ['Techno'],
+      sameAs: ['https://instagram.com/compartida'],
+    });
     const missing = await api('GET', '/artista/2147483000/nadie');
     expect(missing.status).toBe(404);
     expect(missing.text).not.toContain('og:title');
@@ -189,7 +223,7 @@ describe('GET /festival/{id}/{slug} (share previews)', () => {
     const res = await api('GET', `/festival/${id}`, { headers: { Host: 'festivales.test' } });
     expect(res.status).toBe(200);
     const html = res.text;
-    expect(html).toContain("<title>Precio $&amp; $` $&#39; $$ $1 fin - Festivales</title>");
+    expect(html).toContain('<title>Precio $&amp; $` $&#39; $$ $1 fin - Festivales</title>');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<head>/g)).toHaveLength(1);
     expect(html.match(/<div id="root"><\/div>/g)).toHaveLength(1);
@@ -203,7 +237,12 @@ describe('GET /festival/{id}/{slug} (share previews)', () => {
   });
 
   it('answers the plain SPA index with 404 for unknown, pending or malformed festivals', async () => {
-    for (const path of ['/festival/999999', `/festival/${pendingId}/festival-pendiente-pages`, '/festival/abc', '/festival/99999999999999']) {
+    for (const path of [
+      '/festival/999999',
+      `/festival/${pendingId}/festival-pendiente-pages`,
+      '/festival/abc',
+      '/festival/99999999999999',
+    ]) {
       const res = await api('GET', path);
       expect(res.status, path).toBe(404);
       expect(res.text, path).toBe(INDEX);
@@ -235,19 +274,40 @@ describe('robots.txt and sitemap.xml', () => {
 
   it("sitemap.xml lists the pages of artists on an approved festival's lineup, never names only on a pending proposal", async () => {
     const admin = await signInAdmin();
-    const approved = await createFestival({ name: 'Mapa Web Aprobado', startDate: '2032-06-01', endDate: '2032-06-02' });
-    const [edition] = await db().select().from(festivalEditionsTable).where(eq(festivalEditionsTable.festivalId, approved));
-    const put = await api('PUT', `/api/admin/editions/${edition!.id}/lineup`, { token: admin.token, body: { lineup: [{ artist_name: 'Artista Del Mapa Web' }] } });
+    const approved = await createFestival({
+      name: 'Mapa Web Aprobado',
+      startDate: '2032-06-01',
+      endDate: '2032-06-02',
+    });
+    const [edition] = await db()
+      .select()
+      .from(festivalEditionsTable)
+      .where(eq(festivalEditionsTable.festivalId, approved));
+    const put = await api('PUT', `/api/admin/editions/${edition!.id}/lineup`, {
+      token: admin.token,
+      body: { lineup: [{ artist_name: 'Artista Del Mapa Web' }] },
+    });
     expect(put.status).toBe(200);
     const artistId = put.json.lineup[0].artist.id;
     const proposer = await signIn('propone.mapa@festivales.test', 'Propone Mapa');
     const proposal = await api('POST', '/api/festivals', {
       token: proposer.token,
-      body: { name: 'Propuesta Mapa Web', location: 'Lugo, España', start_date: '2032-05-01', end_date: '2032-05-02', description: 'Pendiente', lineup: ['Nombre Solo Pendiente'] },
+      body: {
+        name: 'Propuesta Mapa Web',
+        location: 'Lugo, España',
+        start_date: '2032-05-01',
+        end_date: '2032-05-02',
+        description: 'Pendiente',
+        lineup: ['Nombre Solo Pendiente'],
+      },
     });
     expect(proposal.status).toBe(201);
     const res = await api('GET', '/sitemap.xml', { headers: { Host: 'festivales.test' } });
-    expect(res.text).toMatch(new RegExp(`<url><loc>http://festivales\\.test/artista/${artistId}/artista-del-mapa-web</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod></url>`));
+    expect(res.text).toMatch(
+      new RegExp(
+        `<url><loc>http://festivales\\.test/artista/${artistId}/artista-del-mapa-web</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod></url>`,
+      ),
+    );
     expect(res.text).not.toContain('nombre-solo-pendiente');
   });
 });

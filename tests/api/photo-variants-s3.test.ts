@@ -24,7 +24,12 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  resetEnv({ S3_BUCKET: undefined, S3_ENDPOINT: undefined, S3_ACCESS_KEY_ID: undefined, S3_SECRET_ACCESS_KEY: undefined });
+  resetEnv({
+    S3_BUCKET: undefined,
+    S3_ENDPOINT: undefined,
+    S3_ACCESS_KEY_ID: undefined,
+    S3_SECRET_ACCESS_KEY: undefined,
+  });
   await s3.close();
 });
 
@@ -44,7 +49,11 @@ describe('photo copies on confirm (S3)', () => {
       body: { festival_id: festival, fileName: 'movil.jpg', contentType: 'image/jpeg', fileSize: photo.byteLength },
     });
     expect(signed.status, signed.text).toBe(201);
-    const put = await fetch(signed.json.uploadUrl, { method: 'PUT', headers: signed.json.headers, body: photo as BodyInit });
+    const put = await fetch(signed.json.uploadUrl, {
+      method: 'PUT',
+      headers: signed.json.headers,
+      body: photo as BodyInit,
+    });
     expect(put.status).toBe(200);
     const confirmed = await api('POST', '/api/media/confirm', { token: ana.token, body: { key: signed.json.key } });
     expect(confirmed.status, confirmed.text).toBe(201);
@@ -85,13 +94,23 @@ describe('photo copies on confirm (S3)', () => {
       body: { fileName: 'cartel.jpg', contentType: 'image/jpeg', festivalId: festival },
     });
     expect(signed.status, signed.text).toBe(201);
-    const put = await fetch(signed.json.uploadUrl, { method: 'PUT', headers: signed.json.headers, body: photo as BodyInit });
+    const put = await fetch(signed.json.uploadUrl, {
+      method: 'PUT',
+      headers: signed.json.headers,
+      body: photo as BodyInit,
+    });
     expect(put.status).toBe(200);
-    const confirmed = await api('POST', '/api/admin/upload/confirm', { token: admin.token, body: { key: signed.json.key } });
+    const confirmed = await api('POST', '/api/admin/upload/confirm', {
+      token: admin.token,
+      body: { key: signed.json.key },
+    });
     expect(confirmed.status, confirmed.text).toBe(200);
     await expectCleanCopiesInBucket(signed.json.key);
 
-    await db().update(festivalsTable).set({ imageUrl: confirmed.json.publicUrl }).where(eq(festivalsTable.id, festival));
+    await db()
+      .update(festivalsTable)
+      .set({ imageUrl: confirmed.json.publicUrl })
+      .where(eq(festivalsTable.id, festival));
     const answer = await api('GET', `/api/festivals/${festival}`);
     expect(answer.json.image).toMatchObject({ width: 1200, height: 1600 });
     expect(answer.json.image.sources).toHaveLength(8);
@@ -106,7 +125,15 @@ describe('npm run media:reprocess (S3)', () => {
     const key = `users/${ana.user.id}/gallery/antigua-s3.jpg`;
     await storage().put({ key, contentType: 'image/jpeg', body: photo });
     expect(Buffer.from(await fromBucket(key)).includes(Buffer.from('Festicam'))).toBe(true);
-    await db().insert(mediaTable).values({ festivalId: festival, userId: ana.user.id, url: storage().publicUrl(key), storageKey: key, status: 'approved' });
+    await db()
+      .insert(mediaTable)
+      .values({
+        festivalId: festival,
+        userId: ana.user.id,
+        url: storage().publicUrl(key),
+        storageKey: key,
+        status: 'approved',
+      });
 
     const done = await reprocessStoredPhotos(db());
     expect(done).toMatchObject({ processed: 1, cleaned: 1 });
@@ -121,8 +148,18 @@ async function expectCleanCopiesInBucket(key: string) {
   const [row] = await db().select().from(imageVariantsTable).where(eq(imageVariantsTable.key, key));
   expect(row, `copies of ${key}`).toBeDefined();
   expect({ width: row.width, height: row.height }).toEqual({ width: 1200, height: 1600 });
-  expect(row.variants.map((v) => `${v.format} ${v.width}`).sort()).toEqual(['avif 1200', 'avif 320', 'avif 400', 'avif 640', 'webp 1200', 'webp 320', 'webp 400', 'webp 640']);
-  for (const variant of row.variants) await expectCleanCopy(await fromBucket(variant.key), variant.format, variant.width);
+  expect(row.variants.map((v) => `${v.format} ${v.width}`).sort()).toEqual([
+    'avif 1200',
+    'avif 320',
+    'avif 400',
+    'avif 640',
+    'webp 1200',
+    'webp 320',
+    'webp 400',
+    'webp 640',
+  ]);
+  for (const variant of row.variants)
+    await expectCleanCopy(await fromBucket(variant.key), variant.format, variant.width);
   const original = await fromBucket(key);
   expect((await sharp(original).metadata()).exif).toBeUndefined();
   expect(Buffer.from(original).includes(Buffer.from('Festicam'))).toBe(false);

@@ -39,14 +39,18 @@ async function uploadToGallery(user: SignedIn, festivalId: number, bytes: Uint8A
     body: { festival_id: festivalId, fileName: 'movil.jpg', contentType: 'image/jpeg', fileSize: bytes.byteLength },
   });
   expect(signed.status, signed.text).toBe(201);
-  const put = await api('PUT', signed.json.uploadUrl, { body: bytes, headers: { ...signed.json.headers, 'Content-Length': String(bytes.byteLength) } });
+  const put = await api('PUT', signed.json.uploadUrl, {
+    body: bytes,
+    headers: { ...signed.json.headers, 'Content-Length': String(bytes.byteLength) },
+  });
   expect(put.status, put.text).toBe(200);
   const confirmed = await api('POST', '/api/media/confirm', { token: user.token, body: { key: signed.json.key } });
   expect(confirmed.status, confirmed.text).toBe(201);
   return { key: signed.json.key as string, mediaId: confirmed.json.id as number };
 }
 
-const variantsRow = async (key: string) => (await db().select().from(imageVariantsTable).where(eq(imageVariantsTable.key, key)))[0];
+const variantsRow = async (key: string) =>
+  (await db().select().from(imageVariantsTable).where(eq(imageVariantsTable.key, key)))[0];
 
 /** Every copy named in the row is stored, in its format and width, with no metadata. */
 async function expectStoredCopies(key: string) {
@@ -54,9 +58,16 @@ async function expectStoredCopies(key: string) {
   expect(row, `copies of ${key}`).toBeDefined();
   expect({ width: row.width, height: row.height }).toEqual({ width: 1200, height: 1600 });
   expect(Buffer.from(row.placeholder, 'base64').byteLength).toBeGreaterThan(10);
-  expect(row.variants.map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual(
-    ['avif 1200x1600', 'avif 320x427', 'avif 400x533', 'avif 640x853', 'webp 1200x1600', 'webp 320x427', 'webp 400x533', 'webp 640x853'],
-  );
+  expect(row.variants.map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual([
+    'avif 1200x1600',
+    'avif 320x427',
+    'avif 400x533',
+    'avif 640x853',
+    'webp 1200x1600',
+    'webp 320x427',
+    'webp 400x533',
+    'webp 640x853',
+  ]);
   for (const variant of row.variants) {
     expect(variant.key).toBe(key.replace(/\.jpg$/, `-${variant.width}.${variant.format}`));
     const bytes = fileFor(variant.key);
@@ -73,7 +84,11 @@ describe('photo copies on confirm (local storage)', () => {
     const row = await expectStoredCopies(key);
     // The served original keeps its pixels ('Descargar') but not the camera or the GPS position.
     const original = await sharp(fileFor(key)).metadata();
-    expect({ width: original.width, height: original.height, exif: original.exif }).toEqual({ width: 1200, height: 1600, exif: undefined });
+    expect({ width: original.width, height: original.height, exif: original.exif }).toEqual({
+      width: 1200,
+      height: 1600,
+      exif: undefined,
+    });
     expect(fileFor(key).includes(Buffer.from('Festicam'))).toBe(false);
 
     // Once approved, the gallery answers with the size, the placeholder and the copies' URLs.
@@ -85,7 +100,9 @@ describe('photo copies on confirm (local storage)', () => {
       width: 1200,
       height: 1600,
       placeholder: row.placeholder,
-      sources: expect.arrayContaining([{ url: `/uploads/${key.replace(/\.jpg$/, '-640.avif')}`, type: 'image/avif', width: 640 }]),
+      sources: expect.arrayContaining([
+        { url: `/uploads/${key.replace(/\.jpg$/, '-640.avif')}`, type: 'image/avif', width: 640 },
+      ]),
     });
     expect(item.image.sources).toHaveLength(8);
   });
@@ -113,13 +130,22 @@ describe('photo copies on confirm (local storage)', () => {
       body: { fileName: 'cartel.jpg', contentType: 'image/jpeg', festivalId: festival },
     });
     expect(signed.status, signed.text).toBe(201);
-    const put = await api('PUT', signed.json.uploadUrl, { body: photo, headers: { ...signed.json.headers, 'Content-Length': String(photo.byteLength) } });
+    const put = await api('PUT', signed.json.uploadUrl, {
+      body: photo,
+      headers: { ...signed.json.headers, 'Content-Length': String(photo.byteLength) },
+    });
     expect(put.status, put.text).toBe(200);
-    const confirmed = await api('POST', '/api/admin/upload/confirm', { token: admin.token, body: { key: signed.json.key } });
+    const confirmed = await api('POST', '/api/admin/upload/confirm', {
+      token: admin.token,
+      body: { key: signed.json.key },
+    });
     expect(confirmed.status, confirmed.text).toBe(200);
     await expectStoredCopies(signed.json.key);
 
-    await db().update(festivalsTable).set({ imageUrl: confirmed.json.publicUrl }).where(eq(festivalsTable.id, festival));
+    await db()
+      .update(festivalsTable)
+      .set({ imageUrl: confirmed.json.publicUrl })
+      .where(eq(festivalsTable.id, festival));
     const answer = await api('GET', `/api/festivals/${festival}`);
     expect(answer.json.image).toMatchObject({ width: 1200, height: 1600 });
     expect(answer.json.image.sources).toHaveLength(8);
@@ -132,12 +158,34 @@ describe('npm run media:reprocess', () => {
     // A photo stored as it came, with its EXIF, and no copies: what older confirms left.
     const key = `users/${ana.user.id}/gallery/antigua.jpg`;
     await storage().put({ key, contentType: 'image/jpeg', body: photo });
-    await db().insert(mediaTable).values({ festivalId: festival, userId: ana.user.id, url: storage().publicUrl(key), storageKey: key, status: 'approved' });
+    await db()
+      .insert(mediaTable)
+      .values({
+        festivalId: festival,
+        userId: ana.user.id,
+        url: storage().publicUrl(key),
+        storageKey: key,
+        status: 'approved',
+      });
     // One whose object is gone (skipped), and one that is not an image (reported, not fatal).
-    await db().insert(mediaTable).values({ festivalId: festival, userId: ana.user.id, url: '/uploads/users/1/gallery/perdida.jpg', storageKey: 'users/1/gallery/perdida.jpg', status: 'approved' });
+    await db().insert(mediaTable).values({
+      festivalId: festival,
+      userId: ana.user.id,
+      url: '/uploads/users/1/gallery/perdida.jpg',
+      storageKey: 'users/1/gallery/perdida.jpg',
+      status: 'approved',
+    });
     const broken = `users/${ana.user.id}/gallery/rota.jpg`;
     await storage().put({ key: broken, contentType: 'image/jpeg', body: new Uint8Array(4096).fill(7) });
-    await db().insert(mediaTable).values({ festivalId: festival, userId: ana.user.id, url: storage().publicUrl(broken), storageKey: broken, status: 'approved' });
+    await db()
+      .insert(mediaTable)
+      .values({
+        festivalId: festival,
+        userId: ana.user.id,
+        url: storage().publicUrl(broken),
+        storageKey: broken,
+        status: 'approved',
+      });
 
     const first = await reprocessStoredPhotos(db());
     expect(first.failed).toEqual([broken]);

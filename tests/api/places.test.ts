@@ -21,7 +21,11 @@ describe("GET /api/festivals/places ('Cerca de')", () => {
   });
 
   it('refuses a missing or too short place in Spanish', async () => {
-    for (const path of ['/api/festivals/places', '/api/festivals/places?q=a', `/api/festivals/places?q=${'x'.repeat(101)}`]) {
+    for (const path of [
+      '/api/festivals/places',
+      '/api/festivals/places?q=a',
+      `/api/festivals/places?q=${'x'.repeat(101)}`,
+    ]) {
       const res = await api('GET', path);
       expect(res.status, path).toBe(400);
       expect(res.json.error, path).toMatch(/lugar/);
@@ -33,7 +37,10 @@ describe("GET /api/festivals/places ('Cerca de')", () => {
     const near = await createFestival({ name: `${tag} Marbella`, latitude: 36.5101, longitude: -4.8825 });
     const far = await createFestival({ name: `${tag} Granada`, latitude: 37.1773, longitude: -3.5986 });
     const [malaga] = (await api('GET', '/api/festivals/places?q=malaga')).json.items;
-    const page = await api('GET', `/api/festivals/page?search=${tag}&lat=${malaga.lat}&lon=${malaga.lon}&radius=50&sort=distance`);
+    const page = await api(
+      'GET',
+      `/api/festivals/page?search=${tag}&lat=${malaga.lat}&lon=${malaga.lon}&radius=50&sort=distance`,
+    );
     expect(page.json.items.map((f: { id: number }) => f.id)).toEqual([near]);
     expect(page.json.items[0].distanceKm).toBeGreaterThan(40);
     expect(page.json.items[0].distanceKm).toBeLessThan(50);

@@ -4,7 +4,8 @@ import { setIndexHtmlLoader } from '../../functions/pages/app';
 import { api } from '../support/api';
 import { createFestival } from '../support/fixtures';
 
-const INDEX = '<!doctype html><html lang="es"><head><title>Festivales</title><!--app-head--></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html lang="es"><head><title>Festivales</title><!--app-head--></head><body><div id="root"></div></body></html>';
 const SITE = 'https://festivales.example.com';
 const setup = { ...process.env };
 // Everything a caller controls that could name a host.
@@ -19,7 +20,12 @@ beforeAll(async () => {
 
 afterAll(() => {
   setIndexHtmlLoader(undefined);
-  resetEnv({ NODE_ENV: setup.NODE_ENV, PUBLIC_BASE_URL: undefined, GOOGLE_CLIENT_ID: setup.GOOGLE_CLIENT_ID, AUTH_DEV_LOGIN: setup.AUTH_DEV_LOGIN });
+  resetEnv({
+    NODE_ENV: setup.NODE_ENV,
+    PUBLIC_BASE_URL: undefined,
+    GOOGLE_CLIENT_ID: setup.GOOGLE_CLIENT_ID,
+    AUTH_DEV_LOGIN: setup.AUTH_DEV_LOGIN,
+  });
 });
 
 /** The server as `NODE_ENV=production npm start` runs it with the least configuration it accepts. */
@@ -29,15 +35,27 @@ const production = () =>
 describe('the shared demo sign-in (manual_login_token_*)', () => {
   it('is refused in production even without GOOGLE_CLIENT_ID', async () => {
     production();
-    const res = await api('POST', '/api/users/auth/google', { body: { credential: `manual_login_token_${Date.now()}` } });
+    const res = await api('POST', '/api/users/auth/google', {
+      body: { credential: `manual_login_token_${Date.now()}` },
+    });
     expect(res.status).toBe(401);
-    expect(res.json).toMatchObject({ code: 'dev_login_disabled', error: 'El inicio de sesión alternativo no está disponible en este servidor.' });
+    expect(res.json).toMatchObject({
+      code: 'dev_login_disabled',
+      error: 'El inicio de sesión alternativo no está disponible en este servidor.',
+    });
     expect(res.json.token).toBeUndefined();
   });
 
   it('works in development without GOOGLE_CLIENT_ID, as on a fresh clone', async () => {
-    resetEnv({ NODE_ENV: 'development', PUBLIC_BASE_URL: undefined, GOOGLE_CLIENT_ID: undefined, AUTH_DEV_LOGIN: undefined });
-    const res = await api('POST', '/api/users/auth/google', { body: { credential: `manual_login_token_${Date.now()}` } });
+    resetEnv({
+      NODE_ENV: 'development',
+      PUBLIC_BASE_URL: undefined,
+      GOOGLE_CLIENT_ID: undefined,
+      AUTH_DEV_LOGIN: undefined,
+    });
+    const res = await api('POST', '/api/users/auth/google', {
+      body: { credential: `manual_login_token_${Date.now()}` },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ name: 'Usuario Demo', email: 'demo@festivales.local' });
   });
@@ -62,7 +80,9 @@ describe('public URLs in cacheable pages', () => {
 
   it('in development follow the request, but never a forwarded host or scheme', async () => {
     resetEnv({ NODE_ENV: 'development', PUBLIC_BASE_URL: undefined });
-    const robots = await api('GET', '/robots.txt', { headers: { Host: 'localhost:3000', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'gopher' } });
+    const robots = await api('GET', '/robots.txt', {
+      headers: { Host: 'localhost:3000', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'gopher' },
+    });
     expect(robots.text).toContain('Sitemap: http://localhost:3000/sitemap.xml');
     expect(robots.text).not.toContain('evil.example');
   });

@@ -27,9 +27,11 @@ afterEach(() => {
   rateLimits.propose.limit = defaultLimit;
 });
 
-const propose = (who: SignedIn, body: ReturnType<typeof proposal>) => api('POST', '/api/festivals', { token: who.token, body });
+const propose = (who: SignedIn, body: ReturnType<typeof proposal>) =>
+  api('POST', '/api/festivals', { token: who.token, body });
 const storedNamed = (name: string) => db().select().from(festivalsTable).where(eq(festivalsTable.name, name));
-const pendingOf = async () => (await api('GET', '/api/admin/pending-festivals', { token: admin.token })).json as Array<Record<string, any>>;
+const pendingOf = async () =>
+  (await api('GET', '/api/admin/pending-festivals', { token: admin.token })).json as Array<Record<string, any>>;
 
 describe('POST /api/festivals limits', () => {
   it('answers 429 in Spanish past the per-user rate limit, storing nothing; other users are not affected', async () => {
@@ -39,7 +41,10 @@ describe('POST /api/festivals limits', () => {
     expect((await propose(ana, proposal('Ritmo Dos'))).status).toBe(201);
     const blocked = await propose(ana, proposal('Ritmo Tres'));
     expect(blocked.status).toBe(429);
-    expect(blocked.json).toMatchObject({ code: 'rate_limited', error: 'Has propuesto demasiados festivales en poco tiempo. Inténtalo de nuevo más tarde.' });
+    expect(blocked.json).toMatchObject({
+      code: 'rate_limited',
+      error: 'Has propuesto demasiados festivales en poco tiempo. Inténtalo de nuevo más tarde.',
+    });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await storedNamed('Ritmo Tres')).toHaveLength(0);
     expect((await propose(await signIn(), proposal('Ritmo Tres'))).status).toBe(201);
@@ -48,16 +53,25 @@ describe('POST /api/festivals limits', () => {
   it(`caps the proposals one user has waiting for moderation at ${MAX_PENDING_PROPOSALS}`, async () => {
     const bea = await signIn();
     const waiting = [];
-    for (let i = 0; i < MAX_PENDING_PROPOSALS; i++) waiting.push(await createFestival({ name: `Espera ${i}`, status: 'pending', proposedBy: bea.user.id }));
+    for (let i = 0; i < MAX_PENDING_PROPOSALS; i++)
+      waiting.push(await createFestival({ name: `Espera ${i}`, status: 'pending', proposedBy: bea.user.id }));
     const blocked = await propose(bea, proposal('Una Más'));
     expect(blocked.status).toBe(429);
     expect(blocked.json).toMatchObject({
       code: 'too_many_pending',
-      error: 'Tienes demasiados festivales pendientes de revisión. Espera a que un administrador revise tus propuestas antes de proponer más.',
+      error:
+        'Tienes demasiados festivales pendientes de revisión. Espera a que un administrador revise tus propuestas antes de proponer más.',
     });
     expect(await storedNamed('Una Más')).toHaveLength(0);
     // Once an admin decides one, there is room again.
-    expect((await api('PATCH', `/api/admin/festivals/${waiting[0]}/approve`, { token: admin.token, body: { status: 'rejected' } })).status).toBe(200);
+    expect(
+      (
+        await api('PATCH', `/api/admin/festivals/${waiting[0]}/approve`, {
+          token: admin.token,
+          body: { status: 'rejected' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await propose(bea, proposal('Una Más'))).status).toBe(201);
   });
 });
@@ -74,7 +88,9 @@ describe('duplicate proposals (409)', () => {
     // Ana's festival is nowhere in the answer: no field of it holds her festival's id.
     expect(second.json.id).not.toBe(first.json.id);
     expect(Object.values(second.json)).not.toContain(first.json.id);
-    expect(await db().select().from(festivalsTable).where(eq(festivalsTable.dedupeKey, 'mar de fondo|cadiz, espana'))).toHaveLength(2);
+    expect(
+      await db().select().from(festivalsTable).where(eq(festivalsTable.dedupeKey, 'mar de fondo|cadiz, espana')),
+    ).toHaveLength(2);
     // Bruno still cannot see Ana's proposal.
     expect((await api('GET', `/api/festivals/${first.json.id}`, { token: bruno.token })).status).toBe(404);
   });
@@ -85,7 +101,12 @@ describe('duplicate proposals (409)', () => {
     const again = await propose(ana, proposal('ola sonora'));
     expect(again.status).toBe(409);
     expect(again.json).toEqual({ error: DUPLICATE, code: 'duplicate_festival', requestId: expect.any(String) });
-    expect(await db().select().from(festivalsTable).where(and(eq(festivalsTable.proposedBy, ana.user.id), eq(festivalsTable.name, 'ola sonora')))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(festivalsTable)
+        .where(and(eq(festivalsTable.proposedBy, ana.user.id), eq(festivalsTable.name, 'ola sonora'))),
+    ).toHaveLength(0);
 
     await createFestival({ name: 'Faro Techno', location: 'Cádiz, España' });
     const approvedTwin = await propose(await signIn(), proposal('Faro Techno'));
@@ -101,19 +122,30 @@ describe('duplicate proposals (409)', () => {
     const single = (await propose(bruno, proposal('Duna Sur'))).json.id as number;
 
     const pending = await pendingOf();
-    expect(pending.find((f) => f.id === anas)!.possibleDuplicates).toEqual([{ id: brunos, name: 'Duna Norte', status: 'pending', proposed_by: bruno.user.id }]);
-    expect(pending.find((f) => f.id === brunos)!.possibleDuplicates).toEqual([{ id: anas, name: 'Duna Norte', status: 'pending', proposed_by: ana.user.id }]);
+    expect(pending.find((f) => f.id === anas)!.possibleDuplicates).toEqual([
+      { id: brunos, name: 'Duna Norte', status: 'pending', proposed_by: bruno.user.id },
+    ]);
+    expect(pending.find((f) => f.id === brunos)!.possibleDuplicates).toEqual([
+      { id: anas, name: 'Duna Norte', status: 'pending', proposed_by: ana.user.id },
+    ]);
     expect(pending.find((f) => f.id === single)!.possibleDuplicates).toEqual([]);
 
-    expect((await api('PATCH', `/api/admin/festivals/${anas}/approve`, { token: admin.token, body: { status: 'approved' } })).status).toBe(200);
+    expect(
+      (await api('PATCH', `/api/admin/festivals/${anas}/approve`, { token: admin.token, body: { status: 'approved' } }))
+        .status,
+    ).toBe(200);
     expect((await pendingOf()).find((f) => f.id === brunos)!.possibleDuplicates).toEqual([
       { id: anas, name: 'Duna Norte', status: 'approved', proposed_by: ana.user.id },
     ]);
-    const clash = await api('PATCH', `/api/admin/festivals/${brunos}/approve`, { token: admin.token, body: { status: 'approved' } });
+    const clash = await api('PATCH', `/api/admin/festivals/${brunos}/approve`, {
+      token: admin.token,
+      body: { status: 'approved' },
+    });
     expect(clash.status).toBe(409);
     expect(clash.json).toEqual({
       code: 'duplicate_festival',
-      error: 'Ya existe un festival aprobado con ese nombre y localización: «Duna Norte». Rechaza esta propuesta o edítala antes de aprobarla.',
+      error:
+        'Ya existe un festival aprobado con ese nombre y localización: «Duna Norte». Rechaza esta propuesta o edítala antes de aprobarla.',
       details: { duplicate_of: { id: anas, name: 'Duna Norte' } },
       requestId: expect.any(String),
     });
@@ -126,13 +158,23 @@ describe('duplicate proposals (409)', () => {
     });
     expect(edit.status).toBe(409);
     expect(edit.json.error).toBe(DUPLICATE);
-    expect((await api('PATCH', `/api/admin/festivals/${brunos}/approve`, { token: admin.token, body: { status: 'rejected' } })).status).toBe(200);
+    expect(
+      (
+        await api('PATCH', `/api/admin/festivals/${brunos}/approve`, {
+          token: admin.token,
+          body: { status: 'rejected' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
 describe('POST /api/festivals with a lineup and tickets', () => {
   const tag = `${Date.now()}`;
-  const withExtras = (name: string, extras: Record<string, unknown>) => ({ ...proposal(name, 'Gijón, España'), ...extras });
+  const withExtras = (name: string, extras: Record<string, unknown>) => ({
+    ...proposal(name, 'Gijón, España'),
+    ...extras,
+  });
   const artistsNamed = (name: string) => db().select().from(artistsTable).where(eq(artistsTable.name, name));
 
   it('stores them pending with the festival, as its edition, and shows them to admins in the queue', async () => {
@@ -151,14 +193,23 @@ describe('POST /api/festivals with a lineup and tickets', () => {
     });
     expect(res.status, res.text).toBe(201);
     expect(res.json.status).toBe('pending');
-    expect(res.json.lineup.map((e: { artist: { name: string; id: number } }) => e.artist.name)).toEqual([`Nueva Propuesta ${tag}`, `Conocida ${tag}`]);
+    expect(res.json.lineup.map((e: { artist: { name: string; id: number } }) => e.artist.name)).toEqual([
+      `Nueva Propuesta ${tag}`,
+      `Conocida ${tag}`,
+    ]);
     expect(res.json.lineup[1].artist.id).toBe(known.json.id);
     expect(res.json.tickets).toMatchObject({ price_from: 59.9, ticket_url: 'https://entradas.example.com/con-cartel' });
 
     const queued = (await pendingOf()).find((f) => f.id === res.json.id)!;
-    expect(queued.proposal).toEqual({ lineup: [`Nueva Propuesta ${tag}`, `Conocida ${tag}`], ticket_url: 'https://entradas.example.com/con-cartel', price_from: 59.9 });
+    expect(queued.proposal).toEqual({
+      lineup: [`Nueva Propuesta ${tag}`, `Conocida ${tag}`],
+      ticket_url: 'https://entradas.example.com/con-cartel',
+      price_from: 59.9,
+    });
     // The proposer sees them on their pending festival; nobody else does.
-    expect((await api('GET', `/api/festivals/${res.json.id}`, { token: ana.token })).json.tickets.price_from).toBe(59.9);
+    expect((await api('GET', `/api/festivals/${res.json.id}`, { token: ana.token })).json.tickets.price_from).toBe(
+      59.9,
+    );
     expect((await api('GET', `/api/festivals/${res.json.id}`)).status).toBe(404);
   });
 
@@ -167,7 +218,11 @@ describe('POST /api/festivals with a lineup and tickets', () => {
     expect(res.status).toBe(201);
     expect(res.json.lineup).toEqual([]);
     expect(res.json.tickets).toBeNull();
-    expect((await pendingOf()).find((f) => f.id === res.json.id)!.proposal).toEqual({ lineup: [], ticket_url: null, price_from: null });
+    expect((await pendingOf()).find((f) => f.id === res.json.id)!.proposal).toEqual({
+      lineup: [],
+      ticket_url: null,
+      price_from: null,
+    });
   });
 
   it.each([
@@ -182,14 +237,20 @@ describe('POST /api/festivals with a lineup and tickets', () => {
     [{ lineup: ['Bien', 'D.J.'] }, '«D.J.» no es un nombre de artista: escribe el nombre, no solo «DJ».'],
     [{ lineup: ['x'.repeat(201)] }, 'El nombre del artista no puede superar los 200 caracteres.'],
     [{ lineup: Array.from({ length: 501 }, (_, i) => `A${i}`) }, 'Un cartel puede tener como máximo 500 artistas.'],
-  ])('refuses %j with a Spanish 400 and saves nothing, neither the festival nor new artists', async (extras, message) => {
-    const name = `Refusada ${tag} ${JSON.stringify(extras).length}`;
-    const res = await api('POST', '/api/festivals', { token: (await signIn()).token, body: withExtras(name, { lineup: [`Nunca Creada ${tag}`], ...extras }) });
-    expect(res.status, res.text).toBe(400);
-    expect(res.json.error).toBe(message);
-    expect(await storedNamed(name)).toHaveLength(0);
-    expect(await artistsNamed(`Nunca Creada ${tag}`)).toHaveLength(0);
-  });
+  ])(
+    'refuses %j with a Spanish 400 and saves nothing, neither the festival nor new artists',
+    async (extras, message) => {
+      const name = `Refusada ${tag} ${JSON.stringify(extras).length}`;
+      const res = await api('POST', '/api/festivals', {
+        token: (await signIn()).token,
+        body: withExtras(name, { lineup: [`Nunca Creada ${tag}`], ...extras }),
+      });
+      expect(res.status, res.text).toBe(400);
+      expect(res.json.error).toBe(message);
+      expect(await storedNamed(name)).toHaveLength(0);
+      expect(await artistsNamed(`Nunca Creada ${tag}`)).toHaveLength(0);
+    },
+  );
 
   it('saves nothing when the database refuses the last part: the festival, its edition and its new artists go together', async () => {
     const name = `A Medias ${tag}`;
@@ -202,7 +263,10 @@ describe('POST /api/festivals with a lineup and tickets', () => {
     try {
       const res = await api('POST', '/api/festivals', {
         token: (await signIn()).token,
-        body: withExtras(name, { lineup: [`Tampoco Creada ${tag}`], ticket_url: 'https://entradas.example.com/rechazadas' }),
+        body: withExtras(name, {
+          lineup: [`Tampoco Creada ${tag}`],
+          ticket_url: 'https://entradas.example.com/rechazadas',
+        }),
       });
       expect(res.status).toBe(400);
       expect(res.json.error).toBe('Los datos enviados no son válidos.');

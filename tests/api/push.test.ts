@@ -48,10 +48,20 @@ describe('VAPID keys', () => {
   it('come from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when set', async () => {
     const { default: webpush } = await import('web-push');
     const keys = webpush.generateVAPIDKeys();
-    resetEnv({ DATA_DIR: dataDir, PUBLIC_BASE_URL: 'https://festivales.test', VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey });
+    resetEnv({
+      DATA_DIR: dataDir,
+      PUBLIC_BASE_URL: 'https://festivales.test',
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+    });
     resetVapidKeys();
     expect((await api('GET', '/api/push/vapid-public-key')).json.publicKey).toBe(keys.publicKey);
-    resetEnv({ DATA_DIR: dataDir, PUBLIC_BASE_URL: 'https://festivales.test', VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined });
+    resetEnv({
+      DATA_DIR: dataDir,
+      PUBLIC_BASE_URL: 'https://festivales.test',
+      VAPID_PUBLIC_KEY: undefined,
+      VAPID_PRIVATE_KEY: undefined,
+    });
     resetVapidKeys();
   });
 });
@@ -62,7 +72,11 @@ describe('subscriptions', () => {
     const bea = await signIn();
     const device = push.device();
     expect((await api('POST', '/api/push/subscriptions', { body: device.subscription })).status).toBe(401);
-    for (const body of [{}, { endpoint: 'ftp://x', keys: device.subscription.keys }, { ...device.subscription, keys: { p256dh: 'corta', auth: 'x' } }]) {
+    for (const body of [
+      {},
+      { endpoint: 'ftp://x', keys: device.subscription.keys },
+      { ...device.subscription, keys: { p256dh: 'corta', auth: 'x' } },
+    ]) {
       const res = await api('POST', '/api/push/subscriptions', { token: ana.token, body });
       expect(res.status).toBe(400);
       expect(res.json.error).toMatch(/endpoint|clave|Falta/);
@@ -71,13 +85,24 @@ describe('subscriptions', () => {
     expect(ok.status).toBe(201);
     expect(ok.json).toEqual({ message: 'Avisos push activados en este dispositivo.', subscribed: true });
 
-    const theirs = await api('DELETE', '/api/push/subscriptions', { token: bea.token, body: { endpoint: device.subscription.endpoint } });
+    const theirs = await api('DELETE', '/api/push/subscriptions', {
+      token: bea.token,
+      body: { endpoint: device.subscription.endpoint },
+    });
     expect(theirs.status).toBe(403);
     expect(theirs.json.error).toBe('Esta suscripción es de otra cuenta.');
-    expect(await db().select().from(pushSubscriptionsTable).where(eq(pushSubscriptionsTable.userId, ana.user.id))).toHaveLength(1);
-    const mine = await api('DELETE', '/api/push/subscriptions', { token: ana.token, body: { endpoint: device.subscription.endpoint } });
+    expect(
+      await db().select().from(pushSubscriptionsTable).where(eq(pushSubscriptionsTable.userId, ana.user.id)),
+    ).toHaveLength(1);
+    const mine = await api('DELETE', '/api/push/subscriptions', {
+      token: ana.token,
+      body: { endpoint: device.subscription.endpoint },
+    });
     expect(mine.json.subscribed).toBe(false);
-    const again = await api('DELETE', '/api/push/subscriptions', { token: ana.token, body: { endpoint: device.subscription.endpoint } });
+    const again = await api('DELETE', '/api/push/subscriptions', {
+      token: ana.token,
+      body: { endpoint: device.subscription.endpoint },
+    });
     expect(again.status).toBe(404);
     expect(again.json.error).toBe('Este dispositivo no está suscrito.');
   });
@@ -92,8 +117,14 @@ describe('delivery through a real push service', () => {
     await api('POST', '/api/push/subscriptions', { token: fan.token, body: laptop.subscription });
     const festivalId = await createFestival({ name: `Push Fest ${Date.now()}`, startDate: day(30), endDate: day(31) });
     await api('POST', `/api/favorites/${festivalId}`, { token: fan.token });
-    const [edition] = await db().select().from(festivalEditionsTable).where(eq(festivalEditionsTable.festivalId, festivalId));
-    await api('PUT', `/api/admin/editions/${edition.id}/tickets`, { token: admin.token, body: { ticket_url: 'https://t.example.com/push' } });
+    const [edition] = await db()
+      .select()
+      .from(festivalEditionsTable)
+      .where(eq(festivalEditionsTable.festivalId, festivalId));
+    await api('PUT', `/api/admin/editions/${edition.id}/tickets`, {
+      token: admin.token,
+      body: { ticket_url: 'https://t.example.com/push' },
+    });
 
     const stats = await deliverPush();
     expect(stats.sent).toBe(1);
@@ -110,7 +141,10 @@ describe('delivery through a real push service', () => {
     }
 
     push.expire(laptop);
-    await api('PUT', `/api/admin/editions/${edition.id}/tickets`, { token: admin.token, body: { ticket_url: 'https://t.example.com/push', sold_out: true } });
+    await api('PUT', `/api/admin/editions/${edition.id}/tickets`, {
+      token: admin.token,
+      body: { ticket_url: 'https://t.example.com/push', sold_out: true },
+    });
     expect((await deliverPush()).sent).toBe(1);
     expect(phone.received).toHaveLength(2);
     expect(laptop.received).toHaveLength(1);
@@ -118,9 +152,19 @@ describe('delivery through a real push service', () => {
     expect(left.map((s) => s.endpoint)).toEqual([phone.subscription.endpoint]);
 
     push.expire(phone);
-    await api('PUT', `/api/admin/editions/${edition.id}`, { token: admin.token, body: { year: Number(day(30).slice(0, 4)), start_date: edition.startDate, end_date: edition.endDate, status: 'cancelled' } });
+    await api('PUT', `/api/admin/editions/${edition.id}`, {
+      token: admin.token,
+      body: {
+        year: Number(day(30).slice(0, 4)),
+        start_date: edition.startDate,
+        end_date: edition.endDate,
+        status: 'cancelled',
+      },
+    });
     expect((await deliverPush()).dropped).toBe(1);
-    expect(await db().select().from(pushSubscriptionsTable).where(eq(pushSubscriptionsTable.userId, fan.user.id))).toEqual([]);
+    expect(
+      await db().select().from(pushSubscriptionsTable).where(eq(pushSubscriptionsTable.userId, fan.user.id)),
+    ).toEqual([]);
     // No device left: the next alert writes no push row at all.
     const rows = await db().select().from(outboxTable).where(eq(outboxTable.userId, fan.user.id));
     expect(rows.filter((r) => r.channel === 'push').map((r) => r.status)).toEqual(['sent', 'sent', 'dropped']);

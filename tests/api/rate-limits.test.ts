@@ -36,8 +36,16 @@ describe('fixed-window counters in Postgres', () => {
     rateLimits.vote.limit = 0;
     const blocked = await api('POST', '/api/gallery/1/rate', { token: user.token, body: { rating: 3 } });
     expect(blocked.status).toBe(429);
-    const buckets = await db().select().from(rateLimitsTable).where(eq(rateLimitsTable.bucket, `vote:user:${user.user.id}`));
+    const buckets = await db()
+      .select()
+      .from(rateLimitsTable)
+      .where(eq(rateLimitsTable.bucket, `vote:user:${user.user.id}`));
     expect(buckets).toHaveLength(1);
-    expect((await db().select().from(rateLimitsTable).where(eq(rateLimitsTable.bucket, `vote:user:${other.user.id}`)))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(rateLimitsTable)
+        .where(eq(rateLimitsTable.bucket, `vote:user:${other.user.id}`)),
+    ).toHaveLength(0);
   });
 });

@@ -24,7 +24,10 @@ const aggregates = async (id: number) => {
 };
 
 const post = async (who: SignedIn, festivalId: number, rating: number, content = 'Opinión') => {
-  const res = await api('POST', '/api/comments', { token: who.token, body: { festival_id: festivalId, content, rating } });
+  const res = await api('POST', '/api/comments', {
+    token: who.token,
+    body: { festival_id: festivalId, content, rating },
+  });
   expect(res.status).toBe(201);
   return res.json.id as number;
 };
@@ -50,7 +53,9 @@ describe('festival ratings', () => {
     expect(await aggregates(id)).toEqual({ averageRating: 4, ratingsCount: 2 });
     const listed = (await api('GET', '/api/festivals')).json.find((f: { id: number }) => f.id === id);
     expect(listed).toMatchObject({ averageRating: 4, ratingsCount: 2 });
-    const adminList = (await api('GET', '/api/admin/festivals?status=approved', { token: admin.token })).json.find((f: { id: number }) => f.id === id);
+    const adminList = (await api('GET', '/api/admin/festivals?status=approved', { token: admin.token })).json.find(
+      (f: { id: number }) => f.id === id,
+    );
     expect(adminList).toMatchObject({ averageRating: 4, ratingsCount: 2 });
     expect(await counters(id)).toEqual({ count: 2, sum: 8 });
   });
@@ -63,7 +68,10 @@ describe('festival ratings', () => {
     expect(await aggregates(id)).toEqual({ averageRating: 1, ratingsCount: 1 });
     await approve(newer);
     expect(await aggregates(id)).toEqual({ averageRating: 4, ratingsCount: 1 });
-    const [mine] = await db().select().from(festivalUserRatingsTable).where(eq(festivalUserRatingsTable.festivalId, id));
+    const [mine] = await db()
+      .select()
+      .from(festivalUserRatingsTable)
+      .where(eq(festivalUserRatingsTable.festivalId, id));
     expect(mine).toEqual({ festivalId: id, userId: ana.user.id, commentId: newer, rating: 4 });
 
     expect((await api('DELETE', `/api/comments/${newer}`, { token: ana.token })).status).toBe(200);
@@ -95,7 +103,9 @@ describe('festival ratings', () => {
     // Deleting the festival takes its comments and both rating tables with it, without an error.
     await db().delete(festivalsTable).where(eq(festivalsTable.id, id));
     expect(await counters(id)).toBeNull();
-    expect(await db().select().from(festivalUserRatingsTable).where(eq(festivalUserRatingsTable.festivalId, id))).toEqual([]);
+    expect(
+      await db().select().from(festivalUserRatingsTable).where(eq(festivalUserRatingsTable.festivalId, id)),
+    ).toEqual([]);
   });
 
   it('deletes a rated festival through the admin API', async () => {

@@ -48,7 +48,8 @@ afterEach(() => {
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const get = (url: string, headers: Record<string, string> = {}) => site.request(url, { headers: { 'x-forwarded-for': '203.0.113.20', ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  site.request(url, { headers: { 'x-forwarded-for': '203.0.113.20', ...headers } });
 
 /** "default-src 'self'; img-src ..." as a map from directive to its sources. */
 function csp(headers: Headers): Map<string, string[]> {
@@ -82,7 +83,10 @@ function expectSecurityHeaders(res: Response, label: string) {
   for (const directive of ['script-src', 'style-src']) {
     const sources = policy.get(directive) ?? [];
     expect(sources, `${label}: ${directive}`).toContain("'self'");
-    expect(sources.filter((s) => /unsafe|nonce-|sha256-|^\*$|^https?:$/.test(s)), `${label}: ${directive}`).toEqual([]);
+    expect(
+      sources.filter((s) => /unsafe|nonce-|sha256-|^\*$|^https?:$/.test(s)),
+      `${label}: ${directive}`,
+    ).toEqual([]);
   }
   // Google sign-in: its script, its button's frame and stylesheet, its FedCM calls.
   expect(policy.get('script-src')).toContain('https://accounts.google.com/gsi/client');
@@ -186,13 +190,23 @@ describe('uploads to S3: the browser may PUT to the bucket and nowhere else', ()
   it('names an S3-compatible endpoint in connect-src (and images from it when it is plain http)', async () => {
     resetEnv({ S3_BUCKET: 'festivales-uploads', S3_ENDPOINT: 'http://127.0.0.1:4569', S3_REGION: 'eu-central-1' });
     const policy = expectSecurityHeaders(await get('/api/festivals?limit=1'), 'S3 endpoint');
-    expect(policy.get('connect-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/', 'https://tile.openstreetmap.org', 'http://127.0.0.1:4569']);
+    expect(policy.get('connect-src')).toEqual([
+      "'self'",
+      'https://accounts.google.com/gsi/',
+      'https://tile.openstreetmap.org',
+      'http://127.0.0.1:4569',
+    ]);
     expect(policy.get('img-src')).toContain('http://127.0.0.1:4569');
   });
 
   it("names AWS's virtual-hosted bucket host without an endpoint", async () => {
     resetEnv({ S3_BUCKET: 'festivales-uploads', S3_REGION: 'eu-central-1' });
     const policy = expectSecurityHeaders(await get('/'), 'S3 on AWS');
-    expect(policy.get('connect-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/', 'https://tile.openstreetmap.org', 'https://festivales-uploads.s3.eu-central-1.amazonaws.com']);
+    expect(policy.get('connect-src')).toEqual([
+      "'self'",
+      'https://accounts.google.com/gsi/',
+      'https://tile.openstreetmap.org',
+      'https://festivales-uploads.s3.eu-central-1.amazonaws.com',
+    ]);
   });
 });

@@ -42,7 +42,9 @@ const refused = (port: number) =>
 
 describe('request log', () => {
   it('writes one JSON line per request: method, path, status, duration and request id, never a token or the query', async () => {
-    const list = await fetch(`${base}/api/festivals?search=consulta-secreta&limit=1`, { headers: { Authorization: 'Bearer token-secreto-123' } });
+    const list = await fetch(`${base}/api/festivals?search=consulta-secreta&limit=1`, {
+      headers: { Authorization: 'Bearer token-secreto-123' },
+    });
     expect(list.status).toBe(200);
     const missing = await fetch(`${base}/api/no-existe?token=otro-secreto`);
     expect(missing.status).toBe(404);
@@ -60,7 +62,13 @@ describe('request log', () => {
     ids.forEach((id, i) => {
       const mine = lines.filter((line) => line.requestId === id);
       expect(mine).toHaveLength(1);
-      expect(mine[0]).toMatchObject({ level: 'info', requestId: id, ...expected[i], ms: expect.any(Number), time: expect.any(String) });
+      expect(mine[0]).toMatchObject({
+        level: 'info',
+        requestId: id,
+        ...expected[i],
+        ms: expect.any(Number),
+        time: expect.any(String),
+      });
     });
     const output = server.stdout() + server.stderr();
     expect(output).not.toMatch(/token-secreto|otro-secreto|consulta-secreta/);
@@ -68,42 +76,55 @@ describe('request log', () => {
 });
 
 describe('SIGTERM', () => {
-  it('finishes the request in flight, accepts no new connection, closes the database and exits 0', { timeout: 60_000 }, async () => {
-    const port = Number(new URL(base).port);
-    const body = JSON.stringify({ name: 'Lucía', email: 'lucia@example.com', subject: 'Apagado ordenado', category: 'general', message: 'Enviado mientras el servidor se detiene.' });
-    // A contact message whose body arrives slowly: the request is in flight when the signal comes.
-    const req = request(`${base}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
-    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      req.on('response', (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+  it(
+    'finishes the request in flight, accepts no new connection, closes the database and exits 0',
+    { timeout: 60_000 },
+    async () => {
+      const port = Number(new URL(base).port);
+      const body = JSON.stringify({
+        name: 'Lucía',
+        email: 'lucia@example.com',
+        subject: 'Apagado ordenado',
+        category: 'general',
+        message: 'Enviado mientras el servidor se detiene.',
       });
-      req.on('error', reject);
-    });
-    req.write(body.slice(0, 30));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+      // A contact message whose body arrives slowly: the request is in flight when the signal comes.
+      const req = request(`${base}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
+      const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        });
+        req.on('error', reject);
+      });
+      req.write(body.slice(0, 30));
+      await new Promise((resolve) => setTimeout(resolve, 500));
 
-    server.child.kill('SIGTERM');
-    await until(() => server.logs().some((line) => String(line.msg).startsWith('shutting down')));
-    expect(await refused(port)).toBe(true);
-    expect(server.child.exitCode).toBe(null);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    req.end(body.slice(30));
+      server.child.kill('SIGTERM');
+      await until(() => server.logs().some((line) => String(line.msg).startsWith('shutting down')));
+      expect(await refused(port)).toBe(true);
+      expect(server.child.exitCode).toBe(null);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      req.end(body.slice(30));
 
-    const answer = await response;
-    expect(answer.status).toBe(201);
-    expect(JSON.parse(answer.body).message).toBe('¡Mensaje enviado correctamente! Te responderemos pronto.');
-    expect(await server.exited).toBe(0);
-    expect(server.logs().some((line) => line.msg === 'stopped')).toBe(true);
+      const answer = await response;
+      expect(answer.status).toBe(201);
+      expect(JSON.parse(answer.body).message).toBe('¡Mensaje enviado correctamente! Te responderemos pronto.');
+      expect(await server.exited).toBe(0);
+      expect(server.logs().some((line) => line.msg === 'stopped')).toBe(true);
 
-    // The embedded database was closed cleanly: it opens again and holds the message.
-    const reopened = await openDatabase({ dataDir });
-    try {
-      const rows = await reopened.db.select().from(contactMessagesTable).where(eq(contactMessagesTable.subject, 'Apagado ordenado'));
-      expect(rows).toHaveLength(1);
-    } finally {
-      await reopened.close();
-    }
-  });
+      // The embedded database was closed cleanly: it opens again and holds the message.
+      const reopened = await openDatabase({ dataDir });
+      try {
+        const rows = await reopened.db
+          .select()
+          .from(contactMessagesTable)
+          .where(eq(contactMessagesTable.subject, 'Apagado ordenado'));
+        expect(rows).toHaveLength(1);
+      } finally {
+        await reopened.close();
+      }
+    },
+  );
 });

@@ -74,22 +74,30 @@ const ipv6Loopback = await new Promise<boolean>((resolve) => {
 const SECRET = 'a-production-secret-of-more-than-32-characters';
 
 describe('NODE_ENV=production npm start', () => {
-  it('refuses to start without SESSION_SECRET or PUBLIC_BASE_URL, naming it, without a stack trace', { timeout: 60_000 }, async () => {
-    const cases = [
-      ['SESSION_SECRET', start({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://festivales.example.com' })],
-      ['PUBLIC_BASE_URL', start({ NODE_ENV: 'production', SESSION_SECRET: SECRET })],
-    ] as const;
-    for (const [variable, server] of cases) {
-      expect(await server.exited).toBe(1);
-      const { stdout, stderr } = server.output();
-      expect(stderr).toContain(`${variable} is required in production`);
-      expect(stderr).not.toMatch(/\n\s+at /);
-      expect(stdout).not.toContain('Festivales en');
-    }
-  });
+  it(
+    'refuses to start without SESSION_SECRET or PUBLIC_BASE_URL, naming it, without a stack trace',
+    { timeout: 60_000 },
+    async () => {
+      const cases = [
+        ['SESSION_SECRET', start({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://festivales.example.com' })],
+        ['PUBLIC_BASE_URL', start({ NODE_ENV: 'production', SESSION_SECRET: SECRET })],
+      ] as const;
+      for (const [variable, server] of cases) {
+        expect(await server.exited).toBe(1);
+        const { stdout, stderr } = server.output();
+        expect(stderr).toContain(`${variable} is required in production`);
+        expect(stderr).not.toMatch(/\n\s+at /);
+        expect(stdout).not.toContain('Festivales en');
+      }
+    },
+  );
 
   it('with its configuration listens on every interface', { timeout: 120_000 }, async () => {
-    const server = start({ NODE_ENV: 'production', SESSION_SECRET: SECRET, PUBLIC_BASE_URL: 'https://festivales.example.com' });
+    const server = start({
+      NODE_ENV: 'production',
+      SESSION_SECRET: SECRET,
+      PUBLIC_BASE_URL: 'https://festivales.example.com',
+    });
     const port = await server.listening;
     expect(await reachable('127.0.0.1', port)).toBe(true);
     if (ipv6Loopback) expect(await reachable('::1', port)).toBe(true);
@@ -112,32 +120,45 @@ describe('npm start on a fresh clone (development)', () => {
 });
 
 describe('npm start sweeps unconfirmed uploads', () => {
-  it('removes an upload left unconfirmed for over an hour as it starts, row and private file', { timeout: 120_000 }, async () => {
-    const key = 'users/1/gallery/00000000-0000-4000-8000-0000000000aa.png';
-    const pendingFile = path.join(dataDir, 'pending-uploads', ...key.split('/'));
-    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    const rowsWithKey = async () => {
+  it(
+    'removes an upload left unconfirmed for over an hour as it starts, row and private file',
+    { timeout: 120_000 },
+    async () => {
+      const key = 'users/1/gallery/00000000-0000-4000-8000-0000000000aa.png';
+      const pendingFile = path.join(dataDir, 'pending-uploads', ...key.split('/'));
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      const rowsWithKey = async () => {
+        const handle = await openDatabase({ dataDir });
+        try {
+          return (await handle.db.select().from(uploadsTable).where(eq(uploadsTable.key, key))).length;
+        } finally {
+          await handle.close();
+        }
+      };
       const handle = await openDatabase({ dataDir });
-      try {
-        return (await handle.db.select().from(uploadsTable).where(eq(uploadsTable.key, key))).length;
-      } finally {
-        await handle.close();
-      }
-    };
-    const handle = await openDatabase({ dataDir });
-    await handle.migrate();
-    await handle.db.insert(uploadsTable).values({ key, purpose: 'gallery', contentType: 'image/png', contentLength: 2048, expiresAt: twoHoursAgo, createdAt: twoHoursAgo });
-    await handle.close();
-    mkdirSync(path.dirname(pendingFile), { recursive: true });
-    writeFileSync(pendingFile, 'x'.repeat(2048));
+      await handle.migrate();
+      await handle.db.insert(uploadsTable).values({
+        key,
+        purpose: 'gallery',
+        contentType: 'image/png',
+        contentLength: 2048,
+        expiresAt: twoHoursAgo,
+        createdAt: twoHoursAgo,
+      });
+      await handle.close();
+      mkdirSync(path.dirname(pendingFile), { recursive: true });
+      writeFileSync(pendingFile, 'x'.repeat(2048));
 
-    const local = start({});
-    await local.listening;
-    // The log line comes once the sweep has finished (file and row), so wait on it rather than on the file alone.
-    await expect.poll(() => local.output().stdout, { timeout: 30_000 }).toContain('[uploads] 1 subidas sin confirmar eliminadas');
-    expect(existsSync(pendingFile)).toBe(false);
-    local.child.kill('SIGTERM');
-    await local.exited;
-    expect(await rowsWithKey()).toBe(0);
-  });
+      const local = start({});
+      await local.listening;
+      // The log line comes once the sweep has finished (file and row), so wait on it rather than on the file alone.
+      await expect
+        .poll(() => local.output().stdout, { timeout: 30_000 })
+        .toContain('[uploads] 1 subidas sin confirmar eliminadas');
+      expect(existsSync(pendingFile)).toBe(false);
+      local.child.kill('SIGTERM');
+      await local.exited;
+      expect(await rowsWithKey()).toBe(0);
+    },
+  );
 });

@@ -56,7 +56,10 @@ describe("POST /api/users/logout ('Cerrar sesión')", () => {
 
     const after = await profile(phone.token);
     expect(after.status).toBe(401);
-    expect(after.json).toMatchObject({ code: 'invalid_token', error: 'Tu sesión no es válida o ha caducado. Vuelve a iniciar sesión.' });
+    expect(after.json).toMatchObject({
+      code: 'invalid_token',
+      error: 'Tu sesión no es válida o ha caducado. Vuelve a iniciar sesión.',
+    });
     // The revoked token no longer works anywhere else either.
     expect((await api('GET', '/api/favorites', { token: phone.token })).status).toBe(401);
     expect((await profile(laptop.token)).status).toBe(200);
@@ -75,9 +78,13 @@ describe("POST /api/users/logout ('Cerrar sesión')", () => {
   it('sweeps records of sessions that could no longer be used anyway', async () => {
     const old = await signIn();
     const stale = randomUUID();
-    await db().insert(revokedSessionsTable).values({ sessionId: stale, userId: old.user.id, expiresAt: new Date(Date.now() - 60_000) });
+    await db()
+      .insert(revokedSessionsTable)
+      .values({ sessionId: stale, userId: old.user.id, expiresAt: new Date(Date.now() - 60_000) });
     expect((await api('POST', '/api/users/logout', { token: old.token })).status).toBe(204);
-    expect(await db().select().from(revokedSessionsTable).where(eq(revokedSessionsTable.sessionId, stale))).toHaveLength(0);
+    expect(
+      await db().select().from(revokedSessionsTable).where(eq(revokedSessionsTable.sessionId, stale)),
+    ).toHaveLength(0);
   });
 });
 
@@ -157,7 +164,10 @@ describe('renewal while the user is active (the web checks the profile every 30 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() - 13 * HOUR);
     const authTime = Math.floor(Date.now() / 1000) - SESSION_MAX_AGE_SECONDS;
-    const token = await signSession({ id: user.id, sessionVersion: row.sessionVersion }, { sessionId: randomUUID(), authTime });
+    const token = await signSession(
+      { id: user.id, sessionVersion: row.sessionVersion },
+      { sessionId: randomUUID(), authTime },
+    );
     vi.useRealTimers();
     const res = await profile(token);
     expect(res.status).toBe(200);

@@ -13,9 +13,19 @@ let sets: { early: number; clash: number; late: number };
 let otherSet: number;
 
 /** A festival whose current edition has three timed sets; returns the entry ids in order. */
-async function festivalWithSets(names: string[], place: { location: string; latitude: number; longitude: number } = { location: 'Madrid, España', latitude: 40.4, longitude: -3.7 }): Promise<{ id: number; entries: number[] }> {
+async function festivalWithSets(
+  names: string[],
+  place: { location: string; latitude: number; longitude: number } = {
+    location: 'Madrid, España',
+    latitude: 40.4,
+    longitude: -3.7,
+  },
+): Promise<{ id: number; entries: number[] }> {
   const id = await createFestival({ startDate: '2030-07-10', endDate: '2030-07-11', ...place });
-  const [{ edition }] = await db().select({ edition: festivalsTable.currentEditionId }).from(festivalsTable).where(eq(festivalsTable.id, id));
+  const [{ edition }] = await db()
+    .select({ edition: festivalsTable.currentEditionId })
+    .from(festivalsTable)
+    .where(eq(festivalsTable.id, id));
   const artists = await db()
     .insert(artistsTable)
     .values(names.map((name) => ({ name, slug: name.toLowerCase().replace(/\W+/g, '-') })))
@@ -27,7 +37,17 @@ async function festivalWithSets(names: string[], place: { location: string; lati
   ];
   const entries = await db()
     .insert(lineupEntriesTable)
-    .values(artists.map((a, i) => ({ editionId: edition!, artistId: a.id, position: i, day: '2030-07-10', stage: times[i][2], startsAt: new Date(times[i][0]), endsAt: new Date(times[i][1]) })))
+    .values(
+      artists.map((a, i) => ({
+        editionId: edition!,
+        artistId: a.id,
+        position: i,
+        day: '2030-07-10',
+        stage: times[i][2],
+        startsAt: new Date(times[i][0]),
+        endsAt: new Date(times[i][1]),
+      })),
+    )
     .returning({ id: lineupEntriesTable.id });
   return { id, entries: entries.map((e) => e.id) };
 }
@@ -35,7 +55,11 @@ async function festivalWithSets(names: string[], place: { location: string; lati
 beforeAll(async () => {
   ana = await signIn('ana.horario@festivales.test', 'Ana García');
   bruno = await signIn('bruno.horario@festivales.test', 'Bruno');
-  const one = await festivalWithSets([`Amelie Lens ${Date.now()}`, `Charlotte de Witte ${Date.now()}`, `Boris Brejcha ${Date.now()}`]);
+  const one = await festivalWithSets([
+    `Amelie Lens ${Date.now()}`,
+    `Charlotte de Witte ${Date.now()}`,
+    `Boris Brejcha ${Date.now()}`,
+  ]);
   festival = one.id;
   sets = { early: one.entries[0], clash: one.entries[1], late: one.entries[2] };
   const two = await festivalWithSets([`Artista A ${Date.now()}`, `Artista B ${Date.now()}`, `Artista C ${Date.now()}`]);
@@ -52,23 +76,33 @@ describe('GET/PUT /api/timetables/{festivalId}', () => {
     const empty = await api('GET', `/api/timetables/${festival}`, { token: ana.token });
     expect(empty.json).toEqual({ festival_id: festival, picks: [], share_token: null });
 
-    const saved = await api('PUT', `/api/timetables/${festival}`, { token: ana.token, body: { picks: [sets.clash, sets.early, sets.early] } });
+    const saved = await api('PUT', `/api/timetables/${festival}`, {
+      token: ana.token,
+      body: { picks: [sets.clash, sets.early, sets.early] },
+    });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.json.picks).toEqual([sets.early, sets.clash].sort((a, b) => a - b));
-    expect((await api('GET', `/api/timetables/${festival}`, { token: ana.token })).json.picks).toEqual(saved.json.picks);
+    expect((await api('GET', `/api/timetables/${festival}`, { token: ana.token })).json.picks).toEqual(
+      saved.json.picks,
+    );
 
     // Bruno's timetable is his own: empty, and writing it leaves Ana's as it was.
     expect((await api('GET', `/api/timetables/${festival}`, { token: bruno.token })).json.picks).toEqual([]);
     await api('PUT', `/api/timetables/${festival}`, { token: bruno.token, body: { picks: [sets.late] } });
-    expect((await api('GET', `/api/timetables/${festival}`, { token: ana.token })).json.picks).toEqual(saved.json.picks);
+    expect((await api('GET', `/api/timetables/${festival}`, { token: ana.token })).json.picks).toEqual(
+      saved.json.picks,
+    );
 
     // Emptying it is a write like any other.
     const cleared = await api('PUT', `/api/timetables/${festival}`, { token: bruno.token, body: { picks: [] } });
     expect(cleared.json.picks).toEqual([]);
   });
 
-  it('refuses, in Spanish, sets that are not in this festival\'s lineup and bodies that are not a list of ids', async () => {
-    const foreign = await api('PUT', `/api/timetables/${festival}`, { token: ana.token, body: { picks: [sets.early, otherSet] } });
+  it("refuses, in Spanish, sets that are not in this festival's lineup and bodies that are not a list of ids", async () => {
+    const foreign = await api('PUT', `/api/timetables/${festival}`, {
+      token: ana.token,
+      body: { picks: [sets.early, otherSet] },
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.json.error).toBe(`Estas actuaciones no están en el cartel de este festival: ${otherSet}.`);
     const missing = await api('PUT', `/api/timetables/${festival}`, { token: ana.token, body: { picks: [999999] } });
@@ -81,7 +115,9 @@ describe('GET/PUT /api/timetables/{festivalId}', () => {
     expect(notNumber.status).toBe(400);
     expect(notNumber.json.error).toMatch(/número/);
     // Nothing was written by the refusals.
-    expect((await api('GET', `/api/timetables/${festival}`, { token: ana.token })).json.picks).toEqual([sets.early, sets.clash].sort((a, b) => a - b));
+    expect((await api('GET', `/api/timetables/${festival}`, { token: ana.token })).json.picks).toEqual(
+      [sets.early, sets.clash].sort((a, b) => a - b),
+    );
   });
 
   it('answers 404 for a festival that does not exist or is not public', async () => {
@@ -89,7 +125,9 @@ describe('GET/PUT /api/timetables/{festivalId}', () => {
     expect(res.status).toBe(404);
     expect(res.json.error).toBe('Festival no encontrado');
     const pending = await createFestival({ status: 'pending' });
-    expect((await api('PUT', `/api/timetables/${pending}`, { token: ana.token, body: { picks: [] } })).status).toBe(404);
+    expect((await api('PUT', `/api/timetables/${pending}`, { token: ana.token, body: { picks: [] } })).status).toBe(
+      404,
+    );
     const bad = await api('GET', '/api/timetables/uno', { token: ana.token });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toBe('Identificador de festival no válido.');
@@ -97,7 +135,9 @@ describe('GET/PUT /api/timetables/{festivalId}', () => {
 
   it("lives under /api/timetables only: the festival's old timetable paths are gone", async () => {
     expect((await api('GET', `/api/festivals/${festival}/timetable`, { token: ana.token })).status).toBe(404);
-    expect((await api('PUT', `/api/festivals/${festival}/timetable`, { token: ana.token, body: { picks: [] } })).status).toBe(404);
+    expect(
+      (await api('PUT', `/api/festivals/${festival}/timetable`, { token: ana.token, body: { picks: [] } })).status,
+    ).toBe(404);
   });
 });
 
@@ -112,7 +152,11 @@ describe('sharing a timetable', () => {
 
     const read = await api('GET', `/api/timetables/shared/${token}`);
     expect(read.status).toBe(200);
-    expect(read.json).toEqual({ festival_id: festival, picks: [sets.early, sets.clash].sort((a, b) => a - b), owner: 'Ana' });
+    expect(read.json).toEqual({
+      festival_id: festival,
+      picks: [sets.early, sets.clash].sort((a, b) => a - b),
+      owner: 'Ana',
+    });
     // Read-only: the link gives no way to write, and writing needs the owner's session.
     expect((await api('PUT', `/api/timetables/shared/${token}`, { body: { picks: [] } })).status).toBe(404);
     // Only its owner revokes it: another person's DELETE touches their own timetable.
@@ -131,13 +175,23 @@ describe('sharing a timetable', () => {
 
 describe('GET /api/timetables/{festivalId}/calendar.ics', () => {
   it('exports the picked sets as events with their times, stage and artist, read back with ical.js', async () => {
-    const res = await api('GET', `/api/timetables/${festival}/calendar.ics?picks=${sets.early},${sets.late},${otherSet}`);
+    const res = await api(
+      'GET',
+      `/api/timetables/${festival}/calendar.ics?picks=${sets.early},${sets.late},${otherSet}`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
     const calendar = new ICAL.Component(ICAL.parse(res.text));
     const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     // The other festival's set is not exported.
-    expect(events.map((e) => [e.summary.split(' · ')[0].replace(/ \d+$/, ''), e.startDate.toJSDate().toISOString(), e.endDate.toJSDate().toISOString(), e.location])).toEqual([
+    expect(
+      events.map((e) => [
+        e.summary.split(' · ')[0].replace(/ \d+$/, ''),
+        e.startDate.toJSDate().toISOString(),
+        e.endDate.toJSDate().toISOString(),
+        e.location,
+      ]),
+    ).toEqual([
       ['Amelie Lens', '2030-07-10T20:00:00.000Z', '2030-07-10T21:00:00.000Z', 'Escenario principal, Madrid, España'],
       ['Boris Brejcha', '2030-07-10T22:00:00.000Z', '2030-07-10T23:30:00.000Z', 'Escenario principal, Madrid, España'],
     ]);
@@ -149,7 +203,10 @@ describe('GET /api/timetables/{festivalId}/calendar.ics', () => {
   });
 
   it('keeps exact instants and gives the local time of the festival: Gran Canaria is an hour behind Madrid', async () => {
-    const canary = await festivalWithSets([`Nina Kraviz ${Date.now()}`, `Ben Klock ${Date.now()}`, `Dixon ${Date.now()}`], { location: 'Las Palmas de Gran Canaria, España', latitude: 28.1235, longitude: -15.4363 });
+    const canary = await festivalWithSets(
+      [`Nina Kraviz ${Date.now()}`, `Ben Klock ${Date.now()}`, `Dixon ${Date.now()}`],
+      { location: 'Las Palmas de Gran Canaria, España', latitude: 28.1235, longitude: -15.4363 },
+    );
     const madrid = await api('GET', `/api/timetables/${festival}/calendar.ics?picks=${sets.early}`);
     const islands = await api('GET', `/api/timetables/${canary.id}/calendar.ics?picks=${canary.entries[0]}`);
     // The same instant (20:00 UTC) in both, written in UTC, never the UTC clock under a zone's name.
@@ -160,14 +217,30 @@ describe('GET /api/timetables/{festivalId}/calendar.ics', () => {
     const read = (text: string) => {
       const calendar = new ICAL.Component(ICAL.parse(text));
       const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
-      return { zone: calendar.getFirstPropertyValue('x-wr-timezone'), start: event.startDate.toJSDate().toISOString(), note: event.description.split('\n')[0] };
+      return {
+        zone: calendar.getFirstPropertyValue('x-wr-timezone'),
+        start: event.startDate.toJSDate().toISOString(),
+        note: event.description.split('\n')[0],
+      };
     };
-    expect(read(madrid.text)).toEqual({ zone: 'Europe/Madrid', start: '2030-07-10T20:00:00.000Z', note: '22:00–23:00, hora local del festival (Europe/Madrid)' });
-    expect(read(islands.text)).toEqual({ zone: 'Atlantic/Canary', start: '2030-07-10T20:00:00.000Z', note: '21:00–22:00, hora local del festival (Atlantic/Canary)' });
+    expect(read(madrid.text)).toEqual({
+      zone: 'Europe/Madrid',
+      start: '2030-07-10T20:00:00.000Z',
+      note: '22:00–23:00, hora local del festival (Europe/Madrid)',
+    });
+    expect(read(islands.text)).toEqual({
+      zone: 'Atlantic/Canary',
+      start: '2030-07-10T20:00:00.000Z',
+      note: '21:00–22:00, hora local del festival (Atlantic/Canary)',
+    });
   });
 
   it("gives the festival page its clock, so the lineup's set times read as they do there", async () => {
-    const canary = await festivalWithSets([`Amelie Lens ${Date.now()}`], { location: 'Las Palmas de Gran Canaria, España', latitude: 28.1235, longitude: -15.4363 });
+    const canary = await festivalWithSets([`Amelie Lens ${Date.now()}`], {
+      location: 'Las Palmas de Gran Canaria, España',
+      latitude: 28.1235,
+      longitude: -15.4363,
+    });
     expect((await api('GET', `/api/festivals/${canary.id}`)).json.time_zone).toBe('Atlantic/Canary');
     expect((await api('GET', `/api/festivals/${festival}`)).json.time_zone).toBe('Europe/Madrid');
   });

@@ -29,21 +29,32 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  resetEnv({ S3_BUCKET: undefined, S3_ENDPOINT: undefined, S3_ACCESS_KEY_ID: undefined, S3_SECRET_ACCESS_KEY: undefined });
+  resetEnv({
+    S3_BUCKET: undefined,
+    S3_ENDPOINT: undefined,
+    S3_ACCESS_KEY_ID: undefined,
+    S3_SECRET_ACCESS_KEY: undefined,
+  });
   await s3.close();
 });
 
 async function presign(festivalId: number, bytes: Uint8Array, contentType = 'image/png') {
   const res = await api('POST', '/api/media/upload-url', {
     token: ana.token,
-    body: { festival_id: festivalId, fileName: `foto.${contentType.split('/')[1]}`, contentType, fileSize: bytes.byteLength },
+    body: {
+      festival_id: festivalId,
+      fileName: `foto.${contentType.split('/')[1]}`,
+      contentType,
+      fileSize: bytes.byteLength,
+    },
   });
   expect(res.status, res.text).toBe(201);
   return res.json as { uploadUrl: string; key: string; publicUrl: string; headers: Record<string, string> };
 }
 
 /** A browser's PUT: fetch sets Content-Length from the body. */
-const putToS3 = (url: string, body: Uint8Array, headers: Record<string, string>) => fetch(url, { method: 'PUT', headers, body: body as BodyInit });
+const putToS3 = (url: string, body: Uint8Array, headers: Record<string, string>) =>
+  fetch(url, { method: 'PUT', headers, body: body as BodyInit });
 const confirm = (key: string) => api('POST', '/api/media/confirm', { token: ana.token, body: { key } });
 const objectAt = (key: string) => storage().inspect(key);
 
@@ -106,7 +117,13 @@ describe('S3: the admin body without fileSize', () => {
     const sign = () =>
       api('POST', '/api/admin/upload/get-signed-url', {
         token: admin.token,
-        body: { fileName: 'cartel.png', contentType: 'image/png', userId: ana.user.id, festivalId: null, festivalData: { name: 'Nuevo' } },
+        body: {
+          fileName: 'cartel.png',
+          contentType: 'image/png',
+          userId: ana.user.id,
+          festivalId: null,
+          festivalData: { name: 'Nuevo' },
+        },
       });
     const big = await sign();
     expect(big.status, big.text).toBe(201);
@@ -121,7 +138,10 @@ describe('S3: the admin body without fileSize', () => {
 
     const fine = await sign();
     expect((await putToS3(fine.json.uploadUrl, imageBytes('png', 4000), fine.json.headers)).status).toBe(200);
-    const confirmed = await api('POST', '/api/admin/upload/confirm', { token: admin.token, body: { key: fine.json.key } });
+    const confirmed = await api('POST', '/api/admin/upload/confirm', {
+      token: admin.token,
+      body: { key: fine.json.key },
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.json.size).toBe(4000);
     expect((await fetch(confirmed.json.publicUrl)).status).toBe(200);

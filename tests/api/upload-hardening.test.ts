@@ -214,10 +214,18 @@ describe('stored photos carry no metadata', () => {
     const photo = await phonePhoto();
     const signed = await api('POST', '/api/admin/upload/get-signed-url', {
       token: admin.token,
-      body: { fileName: 'cartel.jpg', contentType: 'image/jpeg', fileSize: photo.byteLength, festivalId: await createFestival() },
+      body: {
+        fileName: 'cartel.jpg',
+        contentType: 'image/jpeg',
+        fileSize: photo.byteLength,
+        festivalId: await createFestival(),
+      },
     });
     expect((await put(signed.json, photo)).status).toBe(200);
-    const confirmed = await api('POST', '/api/admin/upload/confirm', { token: admin.token, body: { key: signed.json.key } });
+    const confirmed = await api('POST', '/api/admin/upload/confirm', {
+      token: admin.token,
+      body: { key: signed.json.key },
+    });
     expect(confirmed.status).toBe(200);
     await expectNoMetadata(new Uint8Array(await (await fetchPublic(confirmed.json.publicUrl)).arrayBuffer()));
   });

@@ -35,7 +35,12 @@ describe('local upload URLs on a server without SESSION_SECRET', () => {
     // The key every server without SESSION_SECRET used to sign with, derivable from this repository.
     const publicKey = createHmac('sha256', DEVELOPMENT_SESSION_SECRET).update('festivales-local-uploads').digest('hex');
     const forger = new LocalStorage({ directory: path.join(dataDir, 'forged'), secret: publicKey });
-    const forged = await forger.presignPut({ key: res.json.key, contentType: 'image/png', contentLength: bytes.byteLength, expiresInSeconds: 600 });
+    const forged = await forger.presignPut({
+      key: res.json.key,
+      contentType: 'image/png',
+      contentLength: bytes.byteLength,
+      expiresInSeconds: 600,
+    });
     const headers = { 'Content-Type': 'image/png', 'If-None-Match': '*', 'Content-Length': String(bytes.byteLength) };
 
     const refused = await api('PUT', forged.uploadUrl, { body: bytes, headers });

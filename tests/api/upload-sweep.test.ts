@@ -7,7 +7,11 @@ import { uploadsTable } from '#db/schema';
 import { LocalStorage } from '../../functions/lib/storage/local-storage';
 import { pendingKey } from '../../functions/lib/storage/pending';
 import { useStorage } from '../../functions/lib/storage/storage';
-import { scheduleUploadSweep, sweepUnconfirmedUploads, UNCONFIRMED_UPLOAD_MAX_AGE_MS } from '../../functions/lib/domain/uploads/sweep';
+import {
+  scheduleUploadSweep,
+  sweepUnconfirmedUploads,
+  UNCONFIRMED_UPLOAD_MAX_AGE_MS,
+} from '../../functions/lib/domain/uploads/sweep';
 import { api, db, signIn, type SignedIn } from '../support/api';
 import { createFestival, imageBytes } from '../support/fixtures';
 
@@ -32,16 +36,30 @@ async function upload(confirm: boolean): Promise<string> {
   const bytes = imageBytes('png', 2048);
   const signed = await api('POST', '/api/media/upload-url', {
     token: ana.token,
-    body: { festival_id: await createFestival(), fileName: 'foto.png', contentType: 'image/png', fileSize: bytes.byteLength },
+    body: {
+      festival_id: await createFestival(),
+      fileName: 'foto.png',
+      contentType: 'image/png',
+      fileSize: bytes.byteLength,
+    },
   });
-  const put = await api('PUT', signed.json.uploadUrl, { body: bytes, headers: { ...signed.json.headers, 'Content-Length': String(bytes.byteLength) } });
+  const put = await api('PUT', signed.json.uploadUrl, {
+    body: bytes,
+    headers: { ...signed.json.headers, 'Content-Length': String(bytes.byteLength) },
+  });
   expect(put.status).toBe(200);
-  if (confirm) expect((await api('POST', '/api/media/confirm', { token: ana.token, body: { key: signed.json.key } })).status).toBe(201);
+  if (confirm)
+    expect((await api('POST', '/api/media/confirm', { token: ana.token, body: { key: signed.json.key } })).status).toBe(
+      201,
+    );
   return signed.json.key;
 }
 
 const ageBy = (key: string, ms: number) =>
-  db().update(uploadsTable).set({ createdAt: new Date(Date.now() - ms) }).where(eq(uploadsTable.key, key));
+  db()
+    .update(uploadsTable)
+    .set({ createdAt: new Date(Date.now() - ms) })
+    .where(eq(uploadsTable.key, key));
 const rowsOf = (keys: string[]) => db().select().from(uploadsTable).where(inArray(uploadsTable.key, keys));
 const pendingExists = async (key: string) => (await store.inspect(pendingKey(key))) !== null;
 const publicExists = async (key: string) => (await store.inspect(key)) !== null;
@@ -51,10 +69,12 @@ describe('sweep of unconfirmed uploads', () => {
     const stale = await upload(false);
     const recent = await upload(false);
     const confirmedLongAgo = await upload(true);
-    const neverPut = (await api('POST', '/api/media/upload-url', {
-      token: ana.token,
-      body: { festival_id: await createFestival(), fileName: 'nada.png', contentType: 'image/png', fileSize: 2048 },
-    })).json.key as string;
+    const neverPut = (
+      await api('POST', '/api/media/upload-url', {
+        token: ana.token,
+        body: { festival_id: await createFestival(), fileName: 'nada.png', contentType: 'image/png', fileSize: 2048 },
+      })
+    ).json.key as string;
     const hourAndMinute = UNCONFIRMED_UPLOAD_MAX_AGE_MS + 60_000;
     await ageBy(stale, hourAndMinute);
     await ageBy(neverPut, hourAndMinute);
@@ -82,7 +102,18 @@ describe('sweep of unconfirmed uploads', () => {
     const keys = Array.from({ length: 1203 }, (_, i) => `users/${ana.user.id}/gallery/lote-${i}.png`);
     await db()
       .insert(uploadsTable)
-      .values(keys.map((key) => ({ key, userId: ana.user.id, festivalId, purpose: 'gallery' as const, contentType: 'image/png', contentLength: 2048, expiresAt: old, createdAt: old })));
+      .values(
+        keys.map((key) => ({
+          key,
+          userId: ana.user.id,
+          festivalId,
+          purpose: 'gallery' as const,
+          contentType: 'image/png',
+          contentLength: 2048,
+          expiresAt: old,
+          createdAt: old,
+        })),
+      );
     expect((await sweepUnconfirmedUploads(db(), store)).removed).toBe(1203);
     expect(await rowsOf(keys)).toEqual([]);
   });

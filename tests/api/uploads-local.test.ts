@@ -46,10 +46,21 @@ interface Presigned {
   expiresAt: string;
 }
 
-async function presign(token: string, festivalId: number, bytes: Uint8Array, extra: Record<string, unknown> = {}): Promise<Presigned> {
+async function presign(
+  token: string,
+  festivalId: number,
+  bytes: Uint8Array,
+  extra: Record<string, unknown> = {},
+): Promise<Presigned> {
   const res = await api('POST', '/api/media/upload-url', {
     token,
-    body: { festival_id: festivalId, fileName: 'foto.png', contentType: 'image/png', fileSize: bytes.byteLength, ...extra },
+    body: {
+      festival_id: festivalId,
+      fileName: 'foto.png',
+      contentType: 'image/png',
+      fileSize: bytes.byteLength,
+      ...extra,
+    },
   });
   expect(res.status, res.text).toBe(201);
   return res.json;
@@ -57,7 +68,15 @@ async function presign(token: string, festivalId: number, bytes: Uint8Array, ext
 
 /** The browser's PUT: the signed headers, and the Content-Length the body really has. */
 const put = (url: string, body: Uint8Array, headers: Record<string, string> = {}) =>
-  api('PUT', url, { body, headers: { 'Content-Type': 'image/png', 'If-None-Match': '*', 'Content-Length': String(body.byteLength), ...headers } });
+  api('PUT', url, {
+    body,
+    headers: {
+      'Content-Type': 'image/png',
+      'If-None-Match': '*',
+      'Content-Length': String(body.byteLength),
+      ...headers,
+    },
+  });
 
 /** The public file of a key, and the private copy a PUT writes until confirm. */
 const fileFor = (key: string) => path.join(uploadsDir, ...key.split('/'));
@@ -80,18 +99,29 @@ describe('presign, PUT and confirm (local driver)', () => {
     const festival = await createFestival();
     const bytes = imageBytes('png', 3000);
     const signed = await presign(ana.token, festival, bytes);
-    expect(signed.uploadUrl).toMatch(new RegExp(`^/api/media/uploads/users/${ana.user.id}/gallery/[0-9a-f-]{36}\\.png\\?expires=\\d+&len=3000&sig=`));
+    expect(signed.uploadUrl).toMatch(
+      new RegExp(`^/api/media/uploads/users/${ana.user.id}/gallery/[0-9a-f-]{36}\\.png\\?expires=\\d+&len=3000&sig=`),
+    );
     expect(signed.headers).toEqual({ 'Content-Type': 'image/png', 'If-None-Match': '*' });
     expect(signed.publicUrl).toBe(`/uploads/${signed.key}`);
     expect(new Date(signed.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(300_000);
-    expect(await uploadRow(signed.key)).toMatchObject({ status: 'issued', userId: ana.user.id, festivalId: festival, purpose: 'gallery', contentLength: 3000 });
+    expect(await uploadRow(signed.key)).toMatchObject({
+      status: 'issued',
+      userId: ana.user.id,
+      festivalId: festival,
+      purpose: 'gallery',
+      contentLength: 3000,
+    });
 
     expect((await put(signed.uploadUrl, bytes)).status).toBe(200);
     // Private until confirmed: only the pending copy exists.
     expect(readFileSync(pendingFileFor(signed.key))).toEqual(Buffer.from(bytes));
     expect(existsSync(fileFor(signed.key))).toBe(false);
 
-    const confirmed = await api('POST', '/api/media/confirm', { token: ana.token, body: { key: signed.key, caption: 'Escenario', comment: 'Increíble' } });
+    const confirmed = await api('POST', '/api/media/confirm', {
+      token: ana.token,
+      body: { key: signed.key, caption: 'Escenario', comment: 'Increíble' },
+    });
     expect(confirmed.status).toBe(201);
     expect(confirmed.json).toMatchObject({
       festival_id: festival,
@@ -125,14 +155,16 @@ describe('presign, PUT and confirm (local driver)', () => {
     const replay = await api('POST', '/api/media/confirm', { token: ana.token, body: { key: signed.key } });
     expect(replay.status).toBe(409);
     expect(replay.json.error).toBe('Esta imagen ya se había confirmado.');
-    const overwrite = await put(signed.uploadUrl, imageBytes('jpeg', 2048).fill(1, 10), { 'Content-Type': 'image/jpeg' });
+    const overwrite = await put(signed.uploadUrl, imageBytes('jpeg', 2048).fill(1, 10), {
+      'Content-Type': 'image/jpeg',
+    });
     expect(overwrite.status).toBe(409);
     expect(readFileSync(fileFor(signed.key))).toEqual(published);
     expect(existsSync(pendingFileFor(signed.key))).toBe(false);
     expect(await mediaOf(festival)).toHaveLength(1);
   });
 
-  it("answers 404 to a key the caller was not issued, and to one that was never issued", async () => {
+  it('answers 404 to a key the caller was not issued, and to one that was never issued', async () => {
     const festival = await createFestival();
     const bytes = imageBytes('png');
     const signed = await presign(ana.token, festival, bytes);
@@ -140,15 +172,32 @@ describe('presign, PUT and confirm (local driver)', () => {
     const stolen = await api('POST', '/api/media/confirm', { token: bruno.token, body: { key: signed.key } });
     expect(stolen.status).toBe(404);
     expect(stolen.json.error).toBe('Subida no encontrada.');
-    expect((await api('POST', '/api/media/confirm', { token: ana.token, body: { key: 'users/1/gallery/nada.png' } })).status).toBe(404);
+    expect(
+      (await api('POST', '/api/media/confirm', { token: ana.token, body: { key: 'users/1/gallery/nada.png' } })).status,
+    ).toBe(404);
     expect(await uploadRow(signed.key)).toMatchObject({ status: 'issued' });
     expect(await mediaOf(festival)).toHaveLength(0);
   });
 
   it.each([
-    ['a tampered signature', (url: string) => url.replace(/sig=./, (m) => (m.endsWith('A') ? 'sig=B' : 'sig=A')), {}, 'Firma de subida no válida.'],
-    ['a changed expiry', (url: string) => url.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 3600}`), {}, 'Firma de subida no válida.'],
-    ['another key', (url: string) => url.replace(/[0-9a-f-]{36}\.png/, '00000000-0000-4000-8000-000000000000.png'), {}, 'Firma de subida no válida.'],
+    [
+      'a tampered signature',
+      (url: string) => url.replace(/sig=./, (m) => (m.endsWith('A') ? 'sig=B' : 'sig=A')),
+      {},
+      'Firma de subida no válida.',
+    ],
+    [
+      'a changed expiry',
+      (url: string) => url.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 3600}`),
+      {},
+      'Firma de subida no válida.',
+    ],
+    [
+      'another key',
+      (url: string) => url.replace(/[0-9a-f-]{36}\.png/, '00000000-0000-4000-8000-000000000000.png'),
+      {},
+      'Firma de subida no válida.',
+    ],
     ['a wrong Content-Type', (url: string) => url, { 'Content-Type': 'image/gif' }, 'Firma de subida no válida.'],
     ['a wrong Content-Length', (url: string) => url, { 'Content-Length': '4096' }, 'Firma de subida no válida.'],
   ])('rejects a PUT with %s (403) and stores nothing', async (_label, change, headers, message) => {
@@ -163,7 +212,10 @@ describe('presign, PUT and confirm (local driver)', () => {
   it('rejects a body longer than signed even when the header lies', async () => {
     const bytes = imageBytes('png', 2048);
     const signed = await presign(ana.token, await createFestival(), bytes);
-    const res = await api('PUT', signed.uploadUrl, { body: imageBytes('png', 4096), headers: { 'Content-Type': 'image/png', 'If-None-Match': '*' } });
+    const res = await api('PUT', signed.uploadUrl, {
+      body: imageBytes('png', 4096),
+      headers: { 'Content-Type': 'image/png', 'If-None-Match': '*' },
+    });
     expect(res.status).toBe(403);
     expect(storedNowhere(signed.key)).toBe(true);
   });
@@ -173,7 +225,12 @@ describe('presign, PUT and confirm (local driver)', () => {
     const festival = await createFestival();
     const signed = await presign(ana.token, festival, bytes);
     // Sign the same key as the server would, but already expired.
-    const expired = await storage().presignPut({ key: signed.key, contentType: 'image/png', contentLength: 2048, expiresInSeconds: -5 });
+    const expired = await storage().presignPut({
+      key: signed.key,
+      contentType: 'image/png',
+      contentLength: 2048,
+      expiresInSeconds: -5,
+    });
     const res = await put(expired.uploadUrl, bytes);
     expect(res.status).toBe(403);
     expect(res.json.error).toBe('El enlace de subida ha caducado. Pide uno nuevo.');
@@ -229,7 +286,10 @@ describe('POST /api/media/upload-url validation', () => {
     [{ fileSize: 6 * 1024 * 1024 }, 'El archivo es demasiado grande (6.00 MB). Máximo permitido: 5MB'],
     [{ fileSize: 1023 }, 'El archivo es demasiado pequeño. Mínimo 1KB'],
     [{ contentType: 'application/pdf' }, 'Tipo de archivo no permitido. Usa: JPEG, JPG, PNG, GIF, WEBP'],
-    [{ contentType: 'image/svg+xml', fileName: 'logo.svg' }, 'Tipo de archivo no permitido. Usa: JPEG, JPG, PNG, GIF, WEBP'],
+    [
+      { contentType: 'image/svg+xml', fileName: 'logo.svg' },
+      'Tipo de archivo no permitido. Usa: JPEG, JPG, PNG, GIF, WEBP',
+    ],
     [{ fileName: 'virus.exe' }, 'Tipo de archivo no permitido. Usa: JPEG, JPG, PNG, GIF, WEBP'],
     [{ fileName: '' }, 'Falta el nombre del archivo.'],
     [{ festival_id: undefined }, 'Selecciona un festival válido.'],
@@ -248,13 +308,21 @@ describe('POST /api/media/upload-url validation', () => {
 
   it('accepts image/jpg as jpeg, needs a token, and answers 404 for an unknown festival', async () => {
     const festival = await createFestival();
-    const jpg = await api('POST', '/api/media/upload-url', { token: ana.token, body: { festival_id: festival, fileName: 'a.JPG', contentType: 'image/jpg', fileSize: 2048 } });
+    const jpg = await api('POST', '/api/media/upload-url', {
+      token: ana.token,
+      body: { festival_id: festival, fileName: 'a.JPG', contentType: 'image/jpg', fileSize: 2048 },
+    });
     expect(jpg.status).toBe(201);
     expect(jpg.json.key).toMatch(/\.jpg$/);
     expect(jpg.json.headers).toEqual({ 'Content-Type': 'image/jpeg', 'If-None-Match': '*' });
-    const anonymous = await api('POST', '/api/media/upload-url', { body: { festival_id: festival, fileName: 'a.png', contentType: 'image/png', fileSize: 2048 } });
+    const anonymous = await api('POST', '/api/media/upload-url', {
+      body: { festival_id: festival, fileName: 'a.png', contentType: 'image/png', fileSize: 2048 },
+    });
     expect(anonymous.status).toBe(401);
-    const missing = await api('POST', '/api/media/upload-url', { token: ana.token, body: { festival_id: 999999, fileName: 'a.png', contentType: 'image/png', fileSize: 2048 } });
+    const missing = await api('POST', '/api/media/upload-url', {
+      token: ana.token,
+      body: { festival_id: 999999, fileName: 'a.png', contentType: 'image/png', fileSize: 2048 },
+    });
     expect(missing.status).toBe(404);
     expect(missing.json.error).toBe('Festival no encontrado');
   });
@@ -275,7 +343,13 @@ describe('images of a proposed festival (purpose festival)', () => {
   async function propose(user: SignedIn) {
     const res = await api('POST', '/api/festivals', {
       token: user.token,
-      body: { name: `Propuesta ${Math.random()}`, location: 'Bilbao', start_date: '01-09-2031', end_date: '02-09-2031', description: 'Nuevo' },
+      body: {
+        name: `Propuesta ${Math.random()}`,
+        location: 'Bilbao',
+        start_date: '01-09-2031',
+        end_date: '02-09-2031',
+        description: 'Nuevo',
+      },
     });
     return res.json.id as number;
   }
@@ -284,7 +358,13 @@ describe('images of a proposed festival (purpose festival)', () => {
     const bytes = imageBytes('webp', 2048);
     const res = await api('POST', '/api/media/upload-url', {
       token: user.token,
-      body: { festival_id: festival, fileName: 'cartel.webp', contentType: 'image/webp', fileSize: 2048, purpose: 'festival' },
+      body: {
+        festival_id: festival,
+        fileName: 'cartel.webp',
+        contentType: 'image/webp',
+        fileSize: 2048,
+        purpose: 'festival',
+      },
     });
     if (res.status !== 201) return res;
     await put(res.json.uploadUrl, bytes, { 'Content-Type': 'image/webp' });
@@ -316,7 +396,8 @@ describe('images of a proposed festival (purpose festival)', () => {
     const files = (n: number) => {
       const body = new FormData();
       body.append('festival_id', String(festival));
-      for (let i = 0; i < n; i++) body.append('images[]', new File([imageBytes('png') as BlobPart], `f${i}.png`, { type: 'image/png' }));
+      for (let i = 0; i < n; i++)
+        body.append('images[]', new File([imageBytes('png') as BlobPart], `f${i}.png`, { type: 'image/png' }));
       return body;
     };
     expect((await api('POST', '/api/media', { token: ana.token, body: files(3) })).status).toBe(201);
@@ -326,17 +407,25 @@ describe('images of a proposed festival (purpose festival)', () => {
     const media = await mediaOf(festival);
     expect(media).toHaveLength(3);
     // The refused request's files were removed again.
-    const stored = await db().select({ key: uploadsTable.key }).from(uploadsTable).where(eq(uploadsTable.festivalId, festival));
+    const stored = await db()
+      .select({ key: uploadsTable.key })
+      .from(uploadsTable)
+      .where(eq(uploadsTable.festivalId, festival));
     expect(stored).toHaveLength(3);
   });
 });
 
 describe('POST /api/media (multipart images[])', () => {
-  const form = (festival: number | string, files: { bytes: Uint8Array; type: string; name: string }[], extra: Record<string, string> = {}) => {
+  const form = (
+    festival: number | string,
+    files: { bytes: Uint8Array; type: string; name: string }[],
+    extra: Record<string, string> = {},
+  ) => {
     const body = new FormData();
     body.append('festival_id', String(festival));
     for (const [k, v] of Object.entries(extra)) body.append(k, v);
-    for (const file of files) body.append('images[]', new File([file.bytes as BlobPart], file.name, { type: file.type }));
+    for (const file of files)
+      body.append('images[]', new File([file.bytes as BlobPart], file.name, { type: file.type }));
     return body;
   };
 
@@ -344,15 +433,24 @@ describe('POST /api/media (multipart images[])', () => {
     const festival = await createFestival();
     const res = await api('POST', '/api/media', {
       token: ana.token,
-      body: form(festival, [
-        { bytes: imageBytes('png'), type: 'image/png', name: 'a.png' },
-        { bytes: imageBytes('gif'), type: 'image/gif', name: 'b.gif' },
-      ], { caption: 'Cartel' }),
+      body: form(
+        festival,
+        [
+          { bytes: imageBytes('png'), type: 'image/png', name: 'a.png' },
+          { bytes: imageBytes('gif'), type: 'image/gif', name: 'b.gif' },
+        ],
+        { caption: 'Cartel' },
+      ),
     });
     expect(res.status).toBe(201);
     expect(res.json.message).toBe('Imágenes recibidas. Se publicarán cuando un administrador las apruebe.');
     expect(res.json.media).toHaveLength(2);
-    expect(res.json.media[0]).toMatchObject({ festival_id: festival, status: 'pending', caption: 'Cartel', User: { id: ana.user.id } });
+    expect(res.json.media[0]).toMatchObject({
+      festival_id: festival,
+      status: 'pending',
+      caption: 'Cartel',
+      User: { id: ana.user.id },
+    });
     const media = await mediaOf(festival);
     expect(media).toHaveLength(2);
     for (const item of media) expect(existsSync(fileFor(item.storageKey!))).toBe(true);
@@ -360,9 +458,24 @@ describe('POST /api/media (multipart images[])', () => {
 
   it.each([
     ['no images', [], 400, 'Selecciona al menos una imagen.'],
-    ['a non-image', [{ bytes: imageBytes('text'), type: 'image/png', name: 'a.png' }], 400, 'Tipo de archivo no permitido. Usa: JPEG, JPG, PNG, GIF, WEBP'],
-    ['a PNG declared as JPEG', [{ bytes: imageBytes('png'), type: 'image/jpeg', name: 'a.jpg' }], 400, 'Tipo de archivo no permitido. Usa: JPEG, JPG, PNG, GIF, WEBP'],
-    ['an image over 5 MB', [{ bytes: imageBytes('png', 5 * 1024 * 1024 + 1), type: 'image/png', name: 'a.png' }], 413, 'El archivo es demasiado grande (5.00 MB). Máximo permitido: 5MB'],
+    [
+      'a non-image',
+      [{ bytes: imageBytes('text'), type: 'image/png', name: 'a.png' }],
+      400,
+      'Tipo de archivo no permitido. Usa: JPEG, JPG, PNG, GIF, WEBP',
+    ],
+    [
+      'a PNG declared as JPEG',
+      [{ bytes: imageBytes('png'), type: 'image/jpeg', name: 'a.jpg' }],
+      400,
+      'Tipo de archivo no permitido. Usa: JPEG, JPG, PNG, GIF, WEBP',
+    ],
+    [
+      'an image over 5 MB',
+      [{ bytes: imageBytes('png', 5 * 1024 * 1024 + 1), type: 'image/png', name: 'a.png' }],
+      413,
+      'El archivo es demasiado grande (5.00 MB). Máximo permitido: 5MB',
+    ],
   ])('refuses %s', async (_label, files, status, message) => {
     const festival = await createFestival();
     const res = await api('POST', '/api/media', { token: ana.token, body: form(festival, files) });
@@ -385,7 +498,10 @@ describe('POST /api/media (multipart images[])', () => {
   it('lets an admin add gallery images to any visible festival', async () => {
     const admin = await signInAdmin();
     const pending = await createFestival({ status: 'pending', proposedBy: bruno.user.id });
-    const res = await api('POST', '/api/media', { token: admin.token, body: form(pending, [{ bytes: imageBytes('png'), type: 'image/png', name: 'a.png' }]) });
+    const res = await api('POST', '/api/media', {
+      token: admin.token,
+      body: form(pending, [{ bytes: imageBytes('png'), type: 'image/png', name: 'a.png' }]),
+    });
     expect(res.status).toBe(201);
   });
 });
@@ -412,9 +528,18 @@ describe('the local server end to end', () => {
     const signed = await fetch(`${base}/api/media/upload-url`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${ana.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ festival_id: festival, fileName: 'foto.png', contentType: 'image/png', fileSize: bytes.byteLength }),
+      body: JSON.stringify({
+        festival_id: festival,
+        fileName: 'foto.png',
+        contentType: 'image/png',
+        fileSize: bytes.byteLength,
+      }),
     }).then((r) => r.json());
-    const uploaded = await fetch(new URL(signed.uploadUrl, base), { method: 'PUT', headers: signed.headers, body: bytes as BodyInit });
+    const uploaded = await fetch(new URL(signed.uploadUrl, base), {
+      method: 'PUT',
+      headers: signed.headers,
+      body: bytes as BodyInit,
+    });
     expect(uploaded.status).toBe(200);
     const confirmed = await fetch(`${base}/api/media/confirm`, {
       method: 'POST',

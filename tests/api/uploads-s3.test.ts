@@ -23,7 +23,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  resetEnv({ S3_BUCKET: undefined, S3_ENDPOINT: undefined, S3_ACCESS_KEY_ID: undefined, S3_SECRET_ACCESS_KEY: undefined });
+  resetEnv({
+    S3_BUCKET: undefined,
+    S3_ENDPOINT: undefined,
+    S3_ACCESS_KEY_ID: undefined,
+    S3_SECRET_ACCESS_KEY: undefined,
+  });
   await s3.close();
 });
 
@@ -34,7 +39,12 @@ interface Presigned {
   headers: Record<string, string>;
 }
 
-async function presign(user: SignedIn, festivalId: number, bytes: Uint8Array, contentType = 'image/png'): Promise<Presigned> {
+async function presign(
+  user: SignedIn,
+  festivalId: number,
+  bytes: Uint8Array,
+  contentType = 'image/png',
+): Promise<Presigned> {
   const res = await api('POST', '/api/media/upload-url', {
     token: user.token,
     body: { festival_id: festivalId, fileName: 'foto', contentType, fileSize: bytes.byteLength },
@@ -47,7 +57,8 @@ async function presign(user: SignedIn, festivalId: number, bytes: Uint8Array, co
 const putToS3 = (url: string, body: Uint8Array, headers: Record<string, string>) =>
   fetch(url, { method: 'PUT', headers, body: body as BodyInit });
 
-const confirm = (user: SignedIn, key: string) => api('POST', '/api/media/confirm', { token: user.token, body: { key } });
+const confirm = (user: SignedIn, key: string) =>
+  api('POST', '/api/media/confirm', { token: user.token, body: { key } });
 const objectAt = (key: string) => storage().inspect(key);
 
 describe('S3 storage driver', () => {
@@ -113,7 +124,9 @@ describe('presign, PUT and confirm against S3', () => {
   it('rejects a wrong Content-Type (403 from S3)', async () => {
     const bytes = imageBytes('png');
     const signed = await presign(ana, await createFestival(), bytes);
-    expect((await putToS3(signed.uploadUrl, bytes, { ...signed.headers, 'Content-Type': 'text/html' })).status).toBe(403);
+    expect((await putToS3(signed.uploadUrl, bytes, { ...signed.headers, 'Content-Type': 'text/html' })).status).toBe(
+      403,
+    );
     expect(await objectAt(pendingKey(signed.key))).toBeNull();
   });
 
@@ -126,7 +139,12 @@ describe('presign, PUT and confirm against S3', () => {
   it('rejects an expired URL (403 from S3)', async () => {
     const bytes = imageBytes('png');
     const key = `users/${ana.user.id}/gallery/expired-test.png`;
-    const signed = await storage().presignPut({ key, contentType: 'image/png', contentLength: bytes.byteLength, expiresInSeconds: 1 });
+    const signed = await storage().presignPut({
+      key,
+      contentType: 'image/png',
+      contentLength: bytes.byteLength,
+      expiresInSeconds: 1,
+    });
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect((await putToS3(signed.uploadUrl, bytes, signed.headers)).status).toBe(403);
     expect(await objectAt(pendingKey(key))).toBeNull();

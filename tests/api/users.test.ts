@@ -7,10 +7,20 @@ import { testContext } from '../support/context';
 
 describe('POST /api/users/auth/google', () => {
   it('verifies a Google ID token, creates the user and returns a session token', async () => {
-    const credential = await testContext().jwks.mintIdToken({ sub: 'g-1', email: 'Ana@Example.com', name: 'Ana López', picture: 'https://img/ana.png' });
+    const credential = await testContext().jwks.mintIdToken({
+      sub: 'g-1',
+      email: 'Ana@Example.com',
+      name: 'Ana López',
+      picture: 'https://img/ana.png',
+    });
     const res = await api('POST', '/api/users/auth/google', { body: { credential } });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ name: 'Ana López', email: 'Ana@Example.com', avatar_url: 'https://img/ana.png', role: 'user' });
+    expect(res.json).toMatchObject({
+      name: 'Ana López',
+      email: 'Ana@Example.com',
+      avatar_url: 'https://img/ana.png',
+      role: 'user',
+    });
     expect(typeof res.json.token).toBe('string');
     const rows = await db().select().from(usersTable).where(eq(usersTable.googleSub, 'g-1'));
     expect(rows).toHaveLength(1);
@@ -22,7 +32,9 @@ describe('POST /api/users/auth/google', () => {
 
   it('signs the same person in twice without a second row, updating name and picture', async () => {
     const jwks = testContext().jwks;
-    await api('POST', '/api/users/auth/google', { body: { credential: await jwks.mintIdToken({ sub: 'g-2', email: 'b@example.com', name: 'B' }) } });
+    await api('POST', '/api/users/auth/google', {
+      body: { credential: await jwks.mintIdToken({ sub: 'g-2', email: 'b@example.com', name: 'B' }) },
+    });
     const again = await api('POST', '/api/users/auth/google', {
       body: { credential: await jwks.mintIdToken({ sub: 'g-2', email: 'b@example.com', name: 'Bea' }) },
     });
@@ -60,7 +72,9 @@ describe('POST /api/users/auth/google', () => {
   });
 
   it('accepts the manual fallback credential only when AUTH_DEV_LOGIN allows it', async () => {
-    const res = await api('POST', '/api/users/auth/google', { body: { credential: `manual_login_token_${Date.now()}` } });
+    const res = await api('POST', '/api/users/auth/google', {
+      body: { credential: `manual_login_token_${Date.now()}` },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ name: 'Usuario Demo', email: 'demo@festivales.local', role: 'user' });
     const bad = await api('POST', '/api/users/auth/google', { body: { credential: 'manual_login_token_abc' } });
@@ -80,7 +94,10 @@ describe('POST /api/users/auth/google', () => {
   });
 
   it('answers malformed JSON with 400 and an oversized body with 413', async () => {
-    const malformed = await api('POST', '/api/users/auth/google', { body: '{"credential":', headers: { 'Content-Type': 'application/json' } });
+    const malformed = await api('POST', '/api/users/auth/google', {
+      body: '{"credential":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.json.code).toBe('malformed_body');
     const huge = await api('POST', '/api/users/auth/google', {
@@ -114,7 +131,12 @@ describe('GET /api/users/profile', () => {
       .sign(secret);
     expect((await api('GET', '/api/users/profile', { token: expired })).status).toBe(401);
 
-    const ghost = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('999999').setIssuer('festivales').setExpirationTime('1h').sign(secret);
+    const ghost = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('999999')
+      .setIssuer('festivales')
+      .setExpirationTime('1h')
+      .sign(secret);
     const res = await api('GET', '/api/users/profile', { token: ghost });
     expect(res.status).toBe(401);
     expect(res.json.code).toBe('invalid_token');
@@ -125,6 +147,10 @@ describe('unknown API paths', () => {
   it('answer JSON 404', async () => {
     const res = await api('GET', '/api/nothing-here');
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ error: 'Ruta no encontrada.', code: 'route_not_found', requestId: res.headers.get('X-Request-Id') });
+    expect(res.json).toEqual({
+      error: 'Ruta no encontrada.',
+      code: 'route_not_found',
+      requestId: res.headers.get('X-Request-Id'),
+    });
   });
 });

@@ -13,8 +13,16 @@ afterEach(() => {
 
 describe('credentials in the Lambda bundles (infra/lambda-credentials.ts)', () => {
   it('reads the execution role’s credentials from the environment, as Lambda provides them', async () => {
-    Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'ASIAEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'token' });
-    await expect(defaultProvider()()).resolves.toMatchObject({ accessKeyId: 'ASIAEXAMPLE', secretAccessKey: 'secret', sessionToken: 'token' });
+    Object.assign(process.env, {
+      AWS_ACCESS_KEY_ID: 'ASIAEXAMPLE',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+      AWS_SESSION_TOKEN: 'token',
+    });
+    await expect(defaultProvider()()).resolves.toMatchObject({
+      accessKeyId: 'ASIAEXAMPLE',
+      secretAccessKey: 'secret',
+      sessionToken: 'token',
+    });
   });
 
   it('fails clearly where there are none', async () => {

@@ -58,34 +58,47 @@ describe('sharp in the Lambda bundles', () => {
 
   it('pins the same sharp as the server runs locally', () => {
     const lambda = JSON.parse(readFileSync(path.join(root, NATIVE_PACKAGES_DIR, 'package-lock.json'), 'utf8'));
-    const local = JSON.parse(readFileSync(path.join(root, 'node_modules/sharp/package.json'), 'utf8')) as { version: string };
+    const local = JSON.parse(readFileSync(path.join(root, 'node_modules/sharp/package.json'), 'utf8')) as {
+      version: string;
+    };
     expect(lambda.packages['node_modules/sharp'].version).toBe(local.version);
-    expect(JSON.parse(readFileSync(path.join(bundleDir('media'), 'node_modules/sharp/package.json'), 'utf8')).version).toBe(local.version);
+    expect(
+      JSON.parse(readFileSync(path.join(bundleDir('media'), 'node_modules/sharp/package.json'), 'utf8')).version,
+    ).toBe(local.version);
   });
 
   // The arm64 binaries cannot run here; with this machine's own binaries beside the same bundled
   // package, sharp loads from the bundle's folder and re-encodes an image.
-  it.runIf(process.platform === 'linux' && process.arch === 'x64')('the bundled sharp package loads from the bundle folder and works', () => {
-    const copy = mkdtempSync(path.join(tmpdir(), 'festivales-native-run-'));
-    try {
-      cpSync(bundleDir('media'), copy, { recursive: true });
-      for (const pkg of ['@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64']) {
-        cpSync(path.join(root, 'node_modules', pkg), path.join(copy, 'node_modules', pkg), { recursive: true });
-      }
-      const probe = path.join(copy, 'probe.mjs');
-      writeFileSync(
-        probe,
-        `const { default: sharp } = await import('sharp');
+  it.runIf(process.platform === 'linux' && process.arch === 'x64')(
+    'the bundled sharp package loads from the bundle folder and works',
+    () => {
+      const copy = mkdtempSync(path.join(tmpdir(), 'festivales-native-run-'));
+      try {
+        cpSync(bundleDir('media'), copy, { recursive: true });
+        for (const pkg of ['@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64']) {
+          cpSync(path.join(root, 'node_modules', pkg), path.join(copy, 'node_modules', pkg), { recursive: true });
+        }
+        const probe = path.join(copy, 'probe.mjs');
+        writeFileSync(
+          probe,
+          `const { default: sharp } = await import('sharp');
          const png = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#123456' } }).withExif({ IFD0: { Make: 'X' } }).jpeg().toBuffer();
          const out = await sharp(png).jpeg().toBuffer();
          const meta = await sharp(out).metadata();
          console.log(JSON.stringify({ width: meta.width, exif: Boolean(meta.exif), from: import.meta.resolve('sharp') }));`,
-      );
-      const output = JSON.parse(execFileSync(process.execPath, [probe], { cwd: copy, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' }));
-      expect(output).toMatchObject({ width: 3, exif: false });
-      expect(output.from).toContain(copy);
-    } finally {
-      rmSync(copy, { recursive: true, force: true });
-    }
-  });
+        );
+        const output = JSON.parse(
+          execFileSync(process.execPath, [probe], {
+            cwd: copy,
+            env: { PATH: process.env.PATH ?? '' },
+            encoding: 'utf8',
+          }),
+        );
+        expect(output).toMatchObject({ width: 3, exif: false });
+        expect(output.from).toContain(copy);
+      } finally {
+        rmSync(copy, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -1,10 +1,34 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiAreas, handlerOf, lambdaFileOf, pathMatchesPrefix, resourceNameOf, secretEnv, secretsOf } from '../../infra/api-areas';
-import { BUNDLE_HANDLER, bundleDirOf, lambdaArchitecture, lambdaExternals, lambdaNativePackages, lambdaRuntime } from '../../infra/function-bundles';
+import {
+  apiAreas,
+  handlerOf,
+  lambdaFileOf,
+  pathMatchesPrefix,
+  resourceNameOf,
+  secretEnv,
+  secretsOf,
+} from '../../infra/api-areas';
+import {
+  BUNDLE_HANDLER,
+  bundleDirOf,
+  lambdaArchitecture,
+  lambdaExternals,
+  lambdaNativePackages,
+  lambdaRuntime,
+} from '../../infra/function-bundles';
 import { keyCacheOnAuthorization } from '../../infra/cache-policy';
 import { pageRoutes, specRoutes } from './spec-routes';
 import { evaluateConfig, type Evaluation, type RecordedRoute } from './support/sst-stubs';
@@ -14,7 +38,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 const configUrl = pathToFileURL(path.join(root, 'sst.config.ts')).href;
 
 const missingLambdas = apiAreas.filter((a) => !existsSync(path.join(root, lambdaFileOf(a)))).map((a) => a.name);
-if (missingLambdas.length) console.warn(`[deploy] áreas sin functions/<área>/lambda.ts todavía (se omiten sus comprobaciones de código): ${missingLambdas.join(', ')}`);
+if (missingLambdas.length)
+  console.warn(
+    `[deploy] áreas sin functions/<área>/lambda.ts todavía (se omiten sus comprobaciones de código): ${missingLambdas.join(', ')}`,
+  );
 
 type Config = Evaluation & { app: any };
 let ci: Config;
@@ -56,21 +83,24 @@ describe('sst.config.ts app()', () => {
 });
 
 describe('one function per API area', () => {
-  it.each(apiAreas.map((a) => [a.name, a] as const))('%s: measured bundle, runtime, memory, timeout, function URL', (_name, area) => {
-    const fn = functionOf(ci, area.name);
-    expect(fn.args).toMatchObject({
-      bundle: bundleDirOf(area.name),
-      handler: BUNDLE_HANDLER,
-      runtime: lambdaRuntime,
-      architecture: lambdaArchitecture,
-      memory: area.memory,
-      timeout: area.timeout,
-      url: { cors: false },
-    });
-    expect(parseInt(area.memory, 10)).toBeGreaterThanOrEqual(128);
-    // Under CloudFront's 30 s origin read timeout.
-    expect(parseInt(area.timeout, 10)).toBeLessThan(30);
-  });
+  it.each(apiAreas.map((a) => [a.name, a] as const))(
+    '%s: measured bundle, runtime, memory, timeout, function URL',
+    (_name, area) => {
+      const fn = functionOf(ci, area.name);
+      expect(fn.args).toMatchObject({
+        bundle: bundleDirOf(area.name),
+        handler: BUNDLE_HANDLER,
+        runtime: lambdaRuntime,
+        architecture: lambdaArchitecture,
+        memory: area.memory,
+        timeout: area.timeout,
+        url: { cors: false },
+      });
+      expect(parseInt(area.memory, 10)).toBeGreaterThanOrEqual(128);
+      // Under CloudFront's 30 s origin read timeout.
+      expect(parseInt(area.timeout, 10)).toBeLessThan(30);
+    },
+  );
 
   it('under `sst dev` lets SST bundle the source handlers, with the same externals', async () => {
     const dev = await evaluateConfig(configUrl, { stage: 'ana', dev: true });
@@ -86,8 +116,11 @@ describe('one function per API area', () => {
     // A copy of the repository (by links) whose dist/ we can break without touching the real one.
     const copy = mkdtempSync(path.join(tmpdir(), 'festivales-bundles-'));
     try {
-      for (const entry of readdirSync(root)) if (entry !== 'dist') symlinkSync(path.join(root, entry), path.join(copy, entry));
-      await expect(evaluateConfig(configUrl, { stage: 'ci', root: copy })).rejects.toThrow(/missing or out of date \(festivals, .*\): run `npm run bundle`/);
+      for (const entry of readdirSync(root))
+        if (entry !== 'dist') symlinkSync(path.join(root, entry), path.join(copy, entry));
+      await expect(evaluateConfig(configUrl, { stage: 'ci', root: copy })).rejects.toThrow(
+        /missing or out of date \(festivals, .*\): run `npm run bundle`/,
+      );
 
       cpSync(path.join(root, 'dist'), path.join(copy, 'dist'), { recursive: true });
       await expect(evaluateConfig(configUrl, { stage: 'ci', root: copy })).resolves.toBeTruthy();
@@ -102,25 +135,36 @@ describe('one function per API area', () => {
     }
   });
 
-  it.each(apiAreas.map((a) => [a.name, a] as const))('%s: its lambda.ts exports handler = handle(app)', async (name, area) => {
-    if (missingLambdas.includes(name)) {
-      console.warn(`[deploy] se omite ${name}: falta ${lambdaFileOf(area)}`);
-      return;
-    }
-    const mod = await import(pathToFileURL(path.join(root, lambdaFileOf(area))).href);
-    expect(typeof mod.handler).toBe('function');
-  });
+  it.each(apiAreas.map((a) => [a.name, a] as const))(
+    '%s: its lambda.ts exports handler = handle(app)',
+    async (name, area) => {
+      if (missingLambdas.includes(name)) {
+        console.warn(`[deploy] se omite ${name}: falta ${lambdaFileOf(area)}`);
+        return;
+      }
+      const mod = await import(pathToFileURL(path.join(root, lambdaFileOf(area))).href);
+      expect(typeof mod.handler).toBe('function');
+    },
+  );
 
   it('declares no function that is not in infra/api-areas.ts besides the migrator', () => {
     const expected = [...apiAreas.map(resourceNameOf), 'Migrate'].sort();
-    expect(ci.of('Function').map((f) => f.name).sort()).toEqual(expected);
+    expect(
+      ci
+        .of('Function')
+        .map((f) => f.name)
+        .sort(),
+    ).toEqual(expected);
   });
 });
 
 describe('routing on the site origin', () => {
-  it.each([...specRoutes, ...pageRoutes].map((r) => [`${r.method} ${r.path}`, r] as const))('%s reaches its function', (_label, route) => {
-    expect(servedBy(ci, route.path)).toBe(route.area);
-  });
+  it.each([...specRoutes, ...pageRoutes].map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s reaches its function',
+    (_label, route) => {
+      expect(servedBy(ci, route.path)).toBe(route.area);
+    },
+  );
 
   it('sends every area prefix to that area and nothing else to it', () => {
     for (const area of apiAreas) {
@@ -140,13 +184,26 @@ describe('routing on the site origin', () => {
   });
 
   it('serves the SPA for every screen route and the uploads from the bucket', () => {
-    for (const screen of ['/', '/festivals', '/map', '/calendar', '/favorites', '/proponer', '/admin', '/contact', '/assets/index-abc.js', '/index.html']) {
+    for (const screen of [
+      '/',
+      '/festivals',
+      '/map',
+      '/calendar',
+      '/favorites',
+      '/proponer',
+      '/admin',
+      '/contact',
+      '/assets/index-abc.js',
+      '/index.html',
+    ]) {
       expect(servedBy(ci, screen), screen).toBe('site');
     }
     expect(servedBy(ci, '/uploads/users/1/gallery/0b7c.png')).toBe('bucket');
     const uploads = ci.routes.find((r) => r.kind === 'bucket')!;
     expect(uploads.target).toBe(ci.one('Bucket', 'Uploads').instance);
-    expect('/uploads/users/1/a.png'.replace(new RegExp(uploads.args.rewrite.regex), uploads.args.rewrite.to)).toBe('/users/1/a.png');
+    expect('/uploads/users/1/a.png'.replace(new RegExp(uploads.args.rewrite.regex), uploads.args.rewrite.to)).toBe(
+      '/users/1/a.png',
+    );
   });
 
   it('builds the Vite SPA with npm run build into web/dist, behind the same Router', () => {
@@ -159,14 +216,23 @@ describe('routing on the site origin', () => {
   it('uploads the service worker and the manifest to be checked on every request, hashed assets for a year', () => {
     const [site] = ci.of('StaticSite');
     // SST applies the entries last first; a file goes with the first entry whose pattern takes it.
-    const options = [...site.args.assets.fileOptions].reverse() as { files: string | string[]; cacheControl: string; contentType?: string }[];
+    const options = [...site.args.assets.fileOptions].reverse() as {
+      files: string | string[];
+      cacheControl: string;
+      contentType?: string;
+    }[];
     const optionFor = (file: string) =>
       options.find((o) => [o.files].flat().some((glob) => path.matchesGlob(file, glob)))!;
     expect(optionFor('sw.js').cacheControl).toBe('max-age=0,no-cache,no-store,must-revalidate');
     expect(optionFor('index.html').cacheControl).toBe('max-age=0,no-cache,no-store,must-revalidate');
-    expect(optionFor('manifest.webmanifest')).toMatchObject({ cacheControl: 'max-age=0,no-cache,no-store,must-revalidate', contentType: 'application/manifest+json' });
+    expect(optionFor('manifest.webmanifest')).toMatchObject({
+      cacheControl: 'max-age=0,no-cache,no-store,must-revalidate',
+      contentType: 'application/manifest+json',
+    });
     expect(optionFor('assets/index-abc.js').cacheControl).toBe('max-age=31536000,public,immutable');
-    expect(optionFor('images/stock/festival-3-md.avif').cacheControl).toBe('max-age=604800,public,stale-while-revalidate=86400');
+    expect(optionFor('images/stock/festival-3-md.avif').cacheControl).toBe(
+      'max-age=604800,public,stale-while-revalidate=86400',
+    );
     expect(optionFor('icons/icon-192.png').cacheControl).toBe('max-age=604800,public,stale-while-revalidate=86400');
   });
 
@@ -177,7 +243,10 @@ describe('routing on the site origin', () => {
       defaultTtl: 0,
       parametersInCacheKeyAndForwardedToOrigin: {
         cookiesConfig: { cookieBehavior: 'none' },
-        headersConfig: { headerBehavior: 'whitelist', headers: { items: ['x-open-next-cache-key', 'x-forwarded-host'] } },
+        headersConfig: {
+          headerBehavior: 'whitelist',
+          headers: { items: ['x-open-next-cache-key', 'x-forwarded-host'] },
+        },
         queryStringsConfig: { queryStringBehavior: 'all' },
       },
     };
@@ -204,7 +273,12 @@ describe('links: each function gets only what it needs', () => {
   it('gives the bucket (and the S3 variables) to the upload functions only', () => {
     const bucket = ci.one('Bucket', 'Uploads').instance;
     const withBucket = apiAreas.filter((a) => functionOf(ci, a.name).args.link.includes(bucket)).map((a) => a.name);
-    expect(withBucket.sort()).toEqual(apiAreas.filter((a) => a.needsBucket).map((a) => a.name).sort());
+    expect(withBucket.sort()).toEqual(
+      apiAreas
+        .filter((a) => a.needsBucket)
+        .map((a) => a.name)
+        .sort(),
+    );
     // Uploads (media, admin, comments with images) and deletions that remove stored images (festivals, and users: a deleted account's photos).
     expect(withBucket.sort()).toEqual(['admin', 'comments', 'festivals', 'media', 'users']);
     for (const area of apiAreas) {
@@ -216,7 +290,10 @@ describe('links: each function gets only what it needs', () => {
           S3_PUBLIC_URL: '{Router:Site.url}/uploads',
         });
       } else {
-        expect(Object.keys(env).filter((k) => k.startsWith('S3_')), area.name).toEqual([]);
+        expect(
+          Object.keys(env).filter((k) => k.startsWith('S3_')),
+          area.name,
+        ).toEqual([]);
       }
     }
     expect(linkedNames(ci.one('Function', 'Migrate'))).toEqual(['DatabaseUrlDirect']);
@@ -227,9 +304,11 @@ describe('links: each function gets only what it needs', () => {
       const fn = functionOf(ci, area.name);
       const secrets = linkedNames(fn).filter((n) => n !== 'Uploads');
       expect(secrets.sort(), area.name).toEqual(secretsOf(area).sort());
-      for (const secret of secretsOf(area)) expect(fn.args.environment[secretEnv[secret]]).toBe(`{Secret:${secret}.value}`);
+      for (const secret of secretsOf(area))
+        expect(fn.args.environment[secretEnv[secret]]).toBe(`{Secret:${secret}.value}`);
     }
-    const users = (name: string) => apiAreas.filter((a) => linkedNames(functionOf(ci, a.name)).includes(name)).map((a) => a.name);
+    const users = (name: string) =>
+      apiAreas.filter((a) => linkedNames(functionOf(ci, a.name)).includes(name)).map((a) => a.name);
     expect(users('GoogleClientId')).toEqual(['users']);
     expect(users('AdminEmails')).toEqual(['users']);
     expect(users('DatabaseUrlDirect')).toEqual([]);
@@ -237,17 +316,48 @@ describe('links: each function gets only what it needs', () => {
   });
 
   it('sets only variables that functions/lib/env.ts reads, and never AUTH_DEV_LOGIN', () => {
-    const known = ['NODE_ENV', 'PUBLIC_BASE_URL', 'DATABASE_URL', 'SESSION_SECRET', 'ORIGIN_SECRET', 'GOOGLE_CLIENT_ID', 'ADMIN_EMAILS', 'S3_BUCKET', 'S3_REGION', 'S3_PUBLIC_URL', 'VAPID_PUBLIC_KEY'];
+    const known = [
+      'NODE_ENV',
+      'PUBLIC_BASE_URL',
+      'DATABASE_URL',
+      'SESSION_SECRET',
+      'ORIGIN_SECRET',
+      'GOOGLE_CLIENT_ID',
+      'ADMIN_EMAILS',
+      'S3_BUCKET',
+      'S3_REGION',
+      'S3_PUBLIC_URL',
+      'VAPID_PUBLIC_KEY',
+    ];
     for (const fn of ci.of('Function')) {
       const env = fn.args.environment ?? {};
-      expect(Object.keys(env).filter((k) => !known.includes(k)), fn.name).toEqual([]);
+      expect(
+        Object.keys(env).filter((k) => !known.includes(k)),
+        fn.name,
+      ).toEqual([]);
       expect(env.AUTH_DEV_LOGIN, fn.name).toBeUndefined();
       if (env.PUBLIC_BASE_URL) expect(env.PUBLIC_BASE_URL).toBe('{Router:Site.url}');
     }
   });
 
   it('declares the secrets of the README Deploy section', () => {
-    expect(ci.of('Secret').map((s) => s.name).sort()).toEqual(['AdminEmails', 'DatabaseUrl', 'DatabaseUrlDirect', 'GoogleClientId', 'MailFrom', 'MailSender', 'OriginSecret', 'SessionSecret', 'VapidPrivateKey', 'VapidPublicKey']);
+    expect(
+      ci
+        .of('Secret')
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual([
+      'AdminEmails',
+      'DatabaseUrl',
+      'DatabaseUrlDirect',
+      'GoogleClientId',
+      'MailFrom',
+      'MailSender',
+      'OriginSecret',
+      'SessionSecret',
+      'VapidPrivateKey',
+      'VapidPublicKey',
+    ]);
     expect(ci.one('Secret', 'AdminEmails').args.placeholder).toBe('');
     expect(ci.one('Secret', 'DatabaseUrl').args.placeholder).toBeUndefined();
   });

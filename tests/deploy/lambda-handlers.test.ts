@@ -91,15 +91,29 @@ beforeAll(async () => {
     handlers.set(area.name, mod.handler as Handler);
   }
 
-  festivalId = await createFestival({ name: 'Sónar Barcelona', location: 'Barcelona, España', startDate: '2031-06-12', endDate: '2031-06-14' }, ['Techno', 'House']);
-  await createFestival({ name: 'Awakenings', location: 'Ámsterdam, Países Bajos', startDate: '2031-07-01', endDate: '2031-07-03' }, ['Techno']);
-  await createFestival({ name: 'Dekmantel', location: 'Ámsterdam, Países Bajos', startDate: '2031-08-01', endDate: '2031-08-04' }, ['House']);
+  festivalId = await createFestival(
+    { name: 'Sónar Barcelona', location: 'Barcelona, España', startDate: '2031-06-12', endDate: '2031-06-14' },
+    ['Techno', 'House'],
+  );
+  await createFestival(
+    { name: 'Awakenings', location: 'Ámsterdam, Países Bajos', startDate: '2031-07-01', endDate: '2031-07-03' },
+    ['Techno'],
+  );
+  await createFestival(
+    { name: 'Dekmantel', location: 'Ámsterdam, Países Bajos', startDate: '2031-08-01', endDate: '2031-08-04' },
+    ['House'],
+  );
 });
 
 afterAll(async () => {
   await s3?.close();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
-  resetEnv({ AWS_LAMBDA_FUNCTION_NAME: undefined, S3_BUCKET: undefined, S3_ENDPOINT: undefined, VAPID_PUBLIC_KEY: undefined });
+  resetEnv({
+    AWS_LAMBDA_FUNCTION_NAME: undefined,
+    S3_BUCKET: undefined,
+    S3_ENDPOINT: undefined,
+    VAPID_PUBLIC_KEY: undefined,
+  });
 });
 
 function areaOf(name: string): ApiArea {
@@ -114,7 +128,8 @@ async function viaLambda(area: string, input: EventInput): Promise<Answer> {
 
 async function viaLocal(input: EventInput): Promise<Answer> {
   const headers = { 'x-forwarded-for': '203.0.113.7', ...input.headers };
-  const body = input.body === undefined ? undefined : typeof input.body === 'string' ? input.body : Buffer.from(input.body);
+  const body =
+    input.body === undefined ? undefined : typeof input.body === 'string' ? input.body : Buffer.from(input.body);
   return fromResponse(await local.request(`${SITE}${input.url}`, { method: input.method, headers, body }));
 }
 
@@ -139,7 +154,12 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
 
 async function signInThroughLambda(email: string, name: string) {
   const credential = await testContext().jwks.mintIdToken({ sub: `sub-${email}`, email, name });
-  const answer = await viaLambda('users', { method: 'POST', url: '/api/users/auth/google', headers: JSON_HEADERS, body: json({ credential }) });
+  const answer = await viaLambda('users', {
+    method: 'POST',
+    url: '/api/users/auth/google',
+    headers: JSON_HEADERS,
+    body: json({ credential }),
+  });
   expect(answer.status).toBe(200);
   return (parsed(answer) as { token: string; id: number }).token;
 }
@@ -169,7 +189,11 @@ describe('every call of the API contract reaches a handler that answers as the l
     }
     const path = route.path === '/festival/1/sonar-barcelona' ? `/festival/${festivalId}/sonar-barcelona` : route.path;
     const hasBody = !['GET', 'DELETE'].includes(route.method);
-    const input: EventInput = { method: route.method, url: path, ...(hasBody ? { headers: JSON_HEADERS, body: '{}' } : {}) };
+    const input: EventInput = {
+      method: route.method,
+      url: path,
+      ...(hasBody ? { headers: JSON_HEADERS, body: '{}' } : {}),
+    };
     const lambda = await viaLambda(route.area, input);
     const body = parsed(lambda) as { code?: string };
     expect(body?.code, `${label} is not routed inside its function`).not.toBe('route_not_found');
@@ -180,7 +204,10 @@ describe('every call of the API contract reaches a handler that answers as the l
 
 describe('events a function URL delivers', () => {
   it('GET with a query string (repeated keys included) filters as the local server does', async () => {
-    const input = { method: 'GET', url: '/api/festivals?search=s%C3%B3nar&genre=Techno&sort=name&upcoming=false&limit=5' };
+    const input = {
+      method: 'GET',
+      url: '/api/festivals?search=s%C3%B3nar&genre=Techno&sort=name&upcoming=false&limit=5',
+    };
     const lambda = await viaLambda('festivals', input);
     expect(lambda.status).toBe(200);
     expect((parsed(lambda) as { name: string }[]).map((f) => f.name)).toEqual(['Sónar Barcelona']);
@@ -214,7 +241,11 @@ describe('events a function URL delivers', () => {
 
   it('POST with JSON: signs in, proposes a festival, and the local server sees the same records', async () => {
     const token = await signInThroughLambda('ana@festivales.test', 'Ana');
-    const profile = await viaLocal({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${token}` } });
+    const profile = await viaLocal({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(profile.status).toBe(200);
     expect(parsed(profile)).toMatchObject({ name: 'Ana', role: 'user' });
 
@@ -228,11 +259,20 @@ describe('events a function URL delivers', () => {
       genres: ['Techno'],
     };
     const auth = { ...JSON_HEADERS, authorization: `Bearer ${token}` };
-    const created = await viaLambda('festivals', { method: 'POST', url: '/api/festivals', headers: auth, body: json(proposal) });
+    const created = await viaLambda('festivals', {
+      method: 'POST',
+      url: '/api/festivals',
+      headers: auth,
+      body: json(proposal),
+    });
     expect(created.status).toBe(201);
     const festival = parsed(created) as { id: number; status: string };
     expect(festival).toMatchObject({ name: 'Festival Lambda', status: 'pending', genres: ['Techno'] });
-    const seen = await viaLocal({ method: 'GET', url: `/api/festivals/${festival.id}`, headers: { authorization: `Bearer ${token}` } });
+    const seen = await viaLocal({
+      method: 'GET',
+      url: `/api/festivals/${festival.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(parsed(seen)).toEqual(festival);
 
     const again = { method: 'POST', url: '/api/festivals', headers: auth, body: json(proposal) };
@@ -243,80 +283,141 @@ describe('events a function URL delivers', () => {
 
   it('decodes a base64 JSON body', async () => {
     const body = json({ credential: 'not-a-jwt' });
-    const encoded = await viaLambda('users', { method: 'POST', url: '/api/users/auth/google', headers: JSON_HEADERS, body, base64: true });
-    const plain = await viaLambda('users', { method: 'POST', url: '/api/users/auth/google', headers: JSON_HEADERS, body });
+    const encoded = await viaLambda('users', {
+      method: 'POST',
+      url: '/api/users/auth/google',
+      headers: JSON_HEADERS,
+      body,
+      base64: true,
+    });
+    const plain = await viaLambda('users', {
+      method: 'POST',
+      url: '/api/users/auth/google',
+      headers: JSON_HEADERS,
+      body,
+    });
     expect(encoded.status).toBe(401);
     expect(parsed(encoded)).toMatchObject({ code: 'invalid_credential' });
     expectSame(encoded, plain, 'base64 JSON');
   });
 
   it('never accepts the local fallback sign-in on Lambda (AUTH_DEV_LOGIN is off in production)', async () => {
-    const input = { method: 'POST', url: '/api/users/auth/google', headers: JSON_HEADERS, body: json({ credential: `manual_login_token_${Date.now()}` }) };
+    const input = {
+      method: 'POST',
+      url: '/api/users/auth/google',
+      headers: JSON_HEADERS,
+      body: json({ credential: `manual_login_token_${Date.now()}` }),
+    };
     const lambda = await viaLambda('users', input);
     expect(lambda.status).toBe(401);
     expectSame(lambda, await viaLocal(input), 'manual login');
   });
 
-  it.runIf(isPresent('media'))('POST multipart (base64) stores the image in the bucket and answers as the local server', async () => {
-    const token = await signInThroughLambda('bea@festivales.test', 'Bea');
-    const send = async (via: 'lambda' | 'local') => {
-      const form = new FormData();
-      form.append('festival_id', String(festivalId));
-      form.append('caption', 'Escenario principal');
-      form.append('images[]', new Blob([PNG], { type: 'image/png' }), 'escenario.png');
-      const { body, contentType } = await multipart(form);
-      const input: EventInput = { method: 'POST', url: '/api/media', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, body, base64: true };
-      return via === 'lambda' ? viaLambda('media', input) : viaLocal(input);
-    };
-    const lambda = await send('lambda');
-    const localAnswer = await send('local');
-    expect(lambda.status).toBe(201);
-    expect(localAnswer.status).toBe(201);
-    type Created = { message: string; media: { id: number; url: string; status: string; caption: string }[] };
-    const [a, b] = [parsed(lambda) as Created, parsed(localAnswer) as Created];
-    expect(a.message).toBe(b.message);
-    expect(a.media).toHaveLength(1);
-    expect(Object.keys(a.media[0]).sort()).toEqual(Object.keys(b.media[0]).sort());
-    expect(a.media[0]).toMatchObject({ status: 'pending', caption: 'Escenario principal' });
-    // Stored in the bucket, served from the site's /uploads path on the CDN.
-    expect(a.media[0].url).toMatch(new RegExp(`^${SITE}/uploads/users/\\d+/gallery/[0-9a-f-]+\\.png$`));
-    const key = a.media[0].url.slice(`${SITE}/uploads/`.length);
-    const { S3Storage } = await import('../../functions/lib/storage/s3-storage');
-    const bucket = new S3Storage({ bucket: s3.bucket, region: 'eu-central-1', endpoint: s3.endpoint, credentials: S3_TEST_CREDENTIALS });
-    // Checked and re-encoded without metadata before it was stored.
-    expect(await bucket.inspect(key)).toMatchObject({ contentType: 'image/png' });
-  });
+  it.runIf(isPresent('media'))(
+    'POST multipart (base64) stores the image in the bucket and answers as the local server',
+    async () => {
+      const token = await signInThroughLambda('bea@festivales.test', 'Bea');
+      const send = async (via: 'lambda' | 'local') => {
+        const form = new FormData();
+        form.append('festival_id', String(festivalId));
+        form.append('caption', 'Escenario principal');
+        form.append('images[]', new Blob([PNG], { type: 'image/png' }), 'escenario.png');
+        const { body, contentType } = await multipart(form);
+        const input: EventInput = {
+          method: 'POST',
+          url: '/api/media',
+          headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+          body,
+          base64: true,
+        };
+        return via === 'lambda' ? viaLambda('media', input) : viaLocal(input);
+      };
+      const lambda = await send('lambda');
+      const localAnswer = await send('local');
+      expect(lambda.status).toBe(201);
+      expect(localAnswer.status).toBe(201);
+      type Created = { message: string; media: { id: number; url: string; status: string; caption: string }[] };
+      const [a, b] = [parsed(lambda) as Created, parsed(localAnswer) as Created];
+      expect(a.message).toBe(b.message);
+      expect(a.media).toHaveLength(1);
+      expect(Object.keys(a.media[0]).sort()).toEqual(Object.keys(b.media[0]).sort());
+      expect(a.media[0]).toMatchObject({ status: 'pending', caption: 'Escenario principal' });
+      // Stored in the bucket, served from the site's /uploads path on the CDN.
+      expect(a.media[0].url).toMatch(new RegExp(`^${SITE}/uploads/users/\\d+/gallery/[0-9a-f-]+\\.png$`));
+      const key = a.media[0].url.slice(`${SITE}/uploads/`.length);
+      const { S3Storage } = await import('../../functions/lib/storage/s3-storage');
+      const bucket = new S3Storage({
+        bucket: s3.bucket,
+        region: 'eu-central-1',
+        endpoint: s3.endpoint,
+        credentials: S3_TEST_CREDENTIALS,
+      });
+      // Checked and re-encoded without metadata before it was stored.
+      expect(await bucket.inspect(key)).toMatchObject({ contentType: 'image/png' });
+    },
+  );
 
-  it.runIf(isPresent('media'))('presign through Lambda, browser PUT with CORS to the bucket, confirm through Lambda', async () => {
-    const token = await signInThroughLambda('carla@festivales.test', 'Carla');
-    const auth = { ...JSON_HEADERS, authorization: `Bearer ${token}` };
-    const issued = await viaLambda('media', {
-      method: 'POST',
-      url: '/api/media/upload-url',
-      headers: auth,
-      body: json({ festival_id: festivalId, fileName: 'pista.png', contentType: 'image/png', fileSize: PNG.byteLength }),
-    });
-    expect(issued.status).toBe(201);
-    const upload = parsed(issued) as { uploadUrl: string; key: string; headers: Record<string, string>; publicUrl: string };
-    expect(upload.uploadUrl.startsWith(`${s3.endpoint}/${s3.bucket}/`)).toBe(true);
-    expect(upload.publicUrl).toBe(`${SITE}/uploads/${upload.key}`);
+  it.runIf(isPresent('media'))(
+    'presign through Lambda, browser PUT with CORS to the bucket, confirm through Lambda',
+    async () => {
+      const token = await signInThroughLambda('carla@festivales.test', 'Carla');
+      const auth = { ...JSON_HEADERS, authorization: `Bearer ${token}` };
+      const issued = await viaLambda('media', {
+        method: 'POST',
+        url: '/api/media/upload-url',
+        headers: auth,
+        body: json({
+          festival_id: festivalId,
+          fileName: 'pista.png',
+          contentType: 'image/png',
+          fileSize: PNG.byteLength,
+        }),
+      });
+      expect(issued.status).toBe(201);
+      const upload = parsed(issued) as {
+        uploadUrl: string;
+        key: string;
+        headers: Record<string, string>;
+        publicUrl: string;
+      };
+      expect(upload.uploadUrl.startsWith(`${s3.endpoint}/${s3.bucket}/`)).toBe(true);
+      expect(upload.publicUrl).toBe(`${SITE}/uploads/${upload.key}`);
 
-    const preflight = await fetch(upload.uploadUrl, {
-      method: 'OPTIONS',
-      headers: { Origin: SITE, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'content-type,if-none-match' },
-    });
-    expect(preflight.status).toBe(200);
-    const put = await fetch(upload.uploadUrl, { method: 'PUT', headers: { Origin: SITE, ...upload.headers }, body: PNG });
-    expect(put.status).toBe(200);
-    expect(put.headers.get('access-control-allow-origin')).toBe(SITE);
+      const preflight = await fetch(upload.uploadUrl, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: SITE,
+          'Access-Control-Request-Method': 'PUT',
+          'Access-Control-Request-Headers': 'content-type,if-none-match',
+        },
+      });
+      expect(preflight.status).toBe(200);
+      const put = await fetch(upload.uploadUrl, {
+        method: 'PUT',
+        headers: { Origin: SITE, ...upload.headers },
+        body: PNG,
+      });
+      expect(put.status).toBe(200);
+      expect(put.headers.get('access-control-allow-origin')).toBe(SITE);
 
-    const confirmed = await viaLambda('media', { method: 'POST', url: '/api/media/confirm', headers: auth, body: json({ key: upload.key, caption: 'Pista' }) });
-    expect(confirmed.status).toBe(201);
-    expect(parsed(confirmed)).toMatchObject({ url: upload.publicUrl, status: 'pending', caption: 'Pista' });
-    // The browser wrote under pending/; confirm published the checked copy at the key.
-    expect(upload.uploadUrl.startsWith(`${s3.endpoint}/${s3.bucket}/pending/${upload.key}?`)).toBe(true);
-    const { S3Storage } = await import('../../functions/lib/storage/s3-storage');
-    const bucket = new S3Storage({ bucket: s3.bucket, region: 'eu-central-1', endpoint: s3.endpoint, credentials: S3_TEST_CREDENTIALS });
-    expect(await bucket.inspect(upload.key)).toMatchObject({ contentType: 'image/png' });
-  });
+      const confirmed = await viaLambda('media', {
+        method: 'POST',
+        url: '/api/media/confirm',
+        headers: auth,
+        body: json({ key: upload.key, caption: 'Pista' }),
+      });
+      expect(confirmed.status).toBe(201);
+      expect(parsed(confirmed)).toMatchObject({ url: upload.publicUrl, status: 'pending', caption: 'Pista' });
+      // The browser wrote under pending/; confirm published the checked copy at the key.
+      expect(upload.uploadUrl.startsWith(`${s3.endpoint}/${s3.bucket}/pending/${upload.key}?`)).toBe(true);
+      const { S3Storage } = await import('../../functions/lib/storage/s3-storage');
+      const bucket = new S3Storage({
+        bucket: s3.bucket,
+        region: 'eu-central-1',
+        endpoint: s3.endpoint,
+        credentials: S3_TEST_CREDENTIALS,
+      });
+      expect(await bucket.inspect(upload.key)).toMatchObject({ contentType: 'image/png' });
+    },
+  );
 });

@@ -21,7 +21,12 @@ const handlers = new Map<string, Handler>();
 const setup = { ...process.env };
 
 beforeAll(async () => {
-  resetEnv({ AWS_LAMBDA_FUNCTION_NAME: 'festivales-ci-Api', NODE_ENV: 'production', AUTH_DEV_LOGIN: undefined, PUBLIC_BASE_URL: 'https://festivales.example' });
+  resetEnv({
+    AWS_LAMBDA_FUNCTION_NAME: 'festivales-ci-Api',
+    NODE_ENV: 'production',
+    AUTH_DEV_LOGIN: undefined,
+    PUBLIC_BASE_URL: 'https://festivales.example',
+  });
   for (const area of present) {
     const mod = await import(pathToFileURL(path.join(root, lambdaFileOf(area))).href);
     handlers.set(area.name, mod.handler as Handler);
@@ -29,7 +34,13 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  resetEnv({ AWS_LAMBDA_FUNCTION_NAME: undefined, NODE_ENV: setup.NODE_ENV, AUTH_DEV_LOGIN: setup.AUTH_DEV_LOGIN, PUBLIC_BASE_URL: undefined, ORIGIN_SECRET: TEST_ORIGIN_SECRET });
+  resetEnv({
+    AWS_LAMBDA_FUNCTION_NAME: undefined,
+    NODE_ENV: setup.NODE_ENV,
+    AUTH_DEV_LOGIN: setup.AUTH_DEV_LOGIN,
+    PUBLIC_BASE_URL: undefined,
+    ORIGIN_SECRET: TEST_ORIGIN_SECRET,
+  });
 });
 
 /** A request each area answers (200 for the catalogue and robots.txt, a JSON 401 or 404 elsewhere). */
@@ -58,7 +69,13 @@ describe.each(present.map((a) => [a.name] as const))('%s function URL', (area) =
   });
 
   it('answers 403 to a wrong secret, however close', async () => {
-    for (const guess of ['', 'x', TEST_ORIGIN_SECRET.slice(0, -1), `${TEST_ORIGIN_SECRET} `, TEST_ORIGIN_SECRET.toUpperCase()]) {
+    for (const guess of [
+      '',
+      'x',
+      TEST_ORIGIN_SECRET.slice(0, -1),
+      `${TEST_ORIGIN_SECRET} `,
+      TEST_ORIGIN_SECRET.toUpperCase(),
+    ]) {
       const wrong = await call(area, { ...publicRequest(area), originSecret: guess });
       expect(wrong.status, JSON.stringify(guess)).toBe(403);
     }
@@ -74,7 +91,12 @@ describe.each(present.map((a) => [a.name] as const))('%s function URL', (area) =
 
 it('checks POSTs too: a direct sign-in attempt never reaches the users function', async () => {
   const body = JSON.stringify({ credential: 'not-a-jwt' });
-  const input = { method: 'POST', url: '/api/users/auth/google', headers: { 'content-type': 'application/json' }, body };
+  const input = {
+    method: 'POST',
+    url: '/api/users/auth/google',
+    headers: { 'content-type': 'application/json' },
+    body,
+  };
   expect((await call('users', { ...input, originSecret: false })).status).toBe(403);
   expect((await call('users', input)).status).toBe(401);
 });
@@ -83,7 +105,9 @@ it('refuses every request when the function has no secret configured', async () 
   try {
     resetEnv({ ORIGIN_SECRET: undefined });
     await expect(call('festivals', publicRequest('festivals'))).rejects.toThrow(/ORIGIN_SECRET is required/);
-    await expect(call('festivals', { ...publicRequest('festivals'), originSecret: '' })).rejects.toThrow(/ORIGIN_SECRET is required/);
+    await expect(call('festivals', { ...publicRequest('festivals'), originSecret: '' })).rejects.toThrow(
+      /ORIGIN_SECRET is required/,
+    );
   } finally {
     resetEnv({ ORIGIN_SECRET: TEST_ORIGIN_SECRET });
   }

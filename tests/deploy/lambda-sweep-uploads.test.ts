@@ -39,13 +39,31 @@ describe.runIf(url)('sweep of unconfirmed uploads on Lambda', () => {
   it('removes the rows and private objects of uploads unconfirmed for over an hour, and nothing else', async () => {
     const target = withDatabaseName(url!, name);
     await runMigrations(target);
-    const store = new S3Storage({ bucket: s3!.bucket, region: 'eu-central-1', endpoint: s3!.endpoint, credentials: S3_TEST_CREDENTIALS });
-    const keys = { stale: 'users/1/gallery/stale.png', recent: 'users/1/gallery/recent.png', confirmed: 'users/1/gallery/confirmed.png' };
+    const store = new S3Storage({
+      bucket: s3!.bucket,
+      region: 'eu-central-1',
+      endpoint: s3!.endpoint,
+      credentials: S3_TEST_CREDENTIALS,
+    });
+    const keys = {
+      stale: 'users/1/gallery/stale.png',
+      recent: 'users/1/gallery/recent.png',
+      confirmed: 'users/1/gallery/confirmed.png',
+    };
     const old = new Date(Date.now() - UNCONFIRMED_UPLOAD_MAX_AGE_MS - 60_000).toISOString();
     await withDatabase(target, async (client) => {
-      const insert = 'insert into uploads (key, purpose, content_type, content_length, status, expires_at, created_at) values ($1, $2, $3, $4, $5, $6, $7)';
+      const insert =
+        'insert into uploads (key, purpose, content_type, content_length, status, expires_at, created_at) values ($1, $2, $3, $4, $5, $6, $7)';
       await client.query(insert, [keys.stale, 'gallery', 'image/png', 2048, 'issued', old, old]);
-      await client.query(insert, [keys.recent, 'gallery', 'image/png', 2048, 'issued', new Date().toISOString(), new Date().toISOString()]);
+      await client.query(insert, [
+        keys.recent,
+        'gallery',
+        'image/png',
+        2048,
+        'issued',
+        new Date().toISOString(),
+        new Date().toISOString(),
+      ]);
       await client.query(insert, [keys.confirmed, 'gallery', 'image/png', 2048, 'confirmed', old, old]);
     });
     const body = new Uint8Array(2048);

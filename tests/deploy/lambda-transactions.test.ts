@@ -10,7 +10,13 @@ import { testContext } from '../support/context';
 describe('transactions through the database driver', () => {
   const db = () => testContext().handle.db;
   const user = (tag: string) => ({ googleSub: `tx-${tag}`, email: `${tag}@tx.festivales.test`, name: tag });
-  const count = async (tag: string) => (await db().select().from(usersTable).where(eq(usersTable.googleSub, `tx-${tag}`))).length;
+  const count = async (tag: string) =>
+    (
+      await db()
+        .select()
+        .from(usersTable)
+        .where(eq(usersTable.googleSub, `tx-${tag}`))
+    ).length;
 
   it('commits, and rolls back everything when the callback throws', async () => {
     await db().transaction(async (tx) => {
@@ -40,10 +46,12 @@ describe('transactions through the database driver', () => {
   it('keeps concurrent transactions apart', async () => {
     await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        db().transaction(async (tx) => {
-          await tx.insert(usersTable).values(user(`parallel-${i}`));
-          if (i % 2) throw new Error('odd');
-        }).catch(() => undefined),
+        db()
+          .transaction(async (tx) => {
+            await tx.insert(usersTable).values(user(`parallel-${i}`));
+            if (i % 2) throw new Error('odd');
+          })
+          .catch(() => undefined),
       ),
     );
     const kept = await Promise.all(Array.from({ length: 8 }, (_, i) => count(`parallel-${i}`)));

@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLE_HANDLER, bundleDirOf, bundleTargets, lambdaArchitecture, lambdaRuntime } from '../../infra/function-bundles';
+import {
+  BUNDLE_HANDLER,
+  bundleDirOf,
+  bundleTargets,
+  lambdaArchitecture,
+  lambdaRuntime,
+} from '../../infra/function-bundles';
 import { evaluateConfig, type Evaluation } from './support/sst-stubs';
 
 /** The outbox's delivery on AWS as sst.config.ts declares it (decisions 029, 030). */
@@ -57,8 +63,15 @@ describe('outbox on AWS', () => {
   it('delivers push rows from their own bundle every minute, one run at a time, with the VAPID keys', () => {
     const cron = ci.one('CronV2', 'OutboxPush');
     expect(cron.args.schedule).toBe('rate(1 minute)');
-    expect(cron.args.function).toMatchObject({ bundle: bundleDirOf('outbox-push'), handler: BUNDLE_HANDLER, concurrency: { reserved: 1 } });
-    expect(cron.args.function.environment).toMatchObject({ VAPID_PUBLIC_KEY: '{Secret:VapidPublicKey.value}', VAPID_PRIVATE_KEY: '{Secret:VapidPrivateKey.value}' });
+    expect(cron.args.function).toMatchObject({
+      bundle: bundleDirOf('outbox-push'),
+      handler: BUNDLE_HANDLER,
+      concurrency: { reserved: 1 },
+    });
+    expect(cron.args.function.environment).toMatchObject({
+      VAPID_PUBLIC_KEY: '{Secret:VapidPublicKey.value}',
+      VAPID_PRIVATE_KEY: '{Secret:VapidPrivateKey.value}',
+    });
     expect(cron.args.function.link).toContain(ci.one('Secret', 'DatabaseUrl').instance);
   });
 

@@ -34,11 +34,21 @@ beforeAll(async () => {
     'referrer-policy': s.referrerPolicy.referrerPolicy,
     'strict-transport-security': `max-age=${s.strictTransportSecurity.accessControlMaxAgeSec}${s.strictTransportSecurity.includeSubdomains ? '; includeSubDomains' : ''}`,
     'x-xss-protection': s.xssProtection.protection ? '1' : '0',
-    ...Object.fromEntries(customHeadersConfig.items.map((i: { header: string; value: string }) => [i.header.toLowerCase(), i.value])),
+    ...Object.fromEntries(
+      customHeadersConfig.items.map((i: { header: string; value: string }) => [i.header.toLowerCase(), i.value]),
+    ),
   };
 });
 
-afterAll(() => resetEnv({ AWS_LAMBDA_FUNCTION_NAME: undefined, NODE_ENV: undefined, PUBLIC_BASE_URL: undefined, S3_BUCKET: undefined, S3_REGION: undefined }));
+afterAll(() =>
+  resetEnv({
+    AWS_LAMBDA_FUNCTION_NAME: undefined,
+    NODE_ENV: undefined,
+    PUBLIC_BASE_URL: undefined,
+    S3_BUCKET: undefined,
+    S3_REGION: undefined,
+  }),
+);
 
 describe('the Router sends the security headers on every response', () => {
   it('attaches the response headers policy to every behaviour of its distribution', () => {
@@ -47,14 +57,26 @@ describe('the Router sends the security headers on every response', () => {
     const lazy: any = { defaultCacheBehavior: { targetOriginId: 'default', cachePolicyId: 'x' } };
     transform(lazy);
     expect(lazy.defaultCacheBehavior.responseHeadersPolicyId).toBe(policy.instance.id);
-    const inline: any = { defaultCacheBehavior: {}, orderedCacheBehaviors: [{ pathPattern: '/api*' }, { pathPattern: '/uploads*' }] };
+    const inline: any = {
+      defaultCacheBehavior: {},
+      orderedCacheBehaviors: [{ pathPattern: '/api*' }, { pathPattern: '/uploads*' }],
+    };
     useResponseHeadersPolicy(inline, 'p');
-    expect([inline.defaultCacheBehavior, ...inline.orderedCacheBehaviors].map((b: any) => b.responseHeadersPolicyId)).toEqual(['p', 'p', 'p']);
+    expect(
+      [inline.defaultCacheBehavior, ...inline.orderedCacheBehaviors].map((b: any) => b.responseHeadersPolicyId),
+    ).toEqual(['p', 'p', 'p']);
   });
 
   it('overrides what an origin sends, so S3 files and function answers leave with the same headers', () => {
     const { securityHeadersConfig: s, customHeadersConfig } = policy.args;
-    for (const name of ['contentSecurityPolicy', 'contentTypeOptions', 'frameOptions', 'referrerPolicy', 'strictTransportSecurity', 'xssProtection']) {
+    for (const name of [
+      'contentSecurityPolicy',
+      'contentTypeOptions',
+      'frameOptions',
+      'referrerPolicy',
+      'strictTransportSecurity',
+      'xssProtection',
+    ]) {
       expect(s[name].override, name).toBe(true);
     }
     for (const item of customHeadersConfig.items) expect(item.override, item.header).toBe(true);
@@ -83,7 +105,12 @@ describe('the Router sends the security headers on every response', () => {
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('script-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(directives.get('connect-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/', 'https://tile.openstreetmap.org', BUCKET_ORIGIN]);
+    expect(directives.get('connect-src')).toEqual([
+      "'self'",
+      'https://accounts.google.com/gsi/',
+      'https://tile.openstreetmap.org',
+      BUCKET_ORIGIN,
+    ]);
     expect(directives.get('upgrade-insecure-requests')).toEqual([]);
     expect(cloudFront['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
   });
@@ -92,7 +119,12 @@ describe('the Router sends the security headers on every response', () => {
 describe('the Router sends the origin secret to the function URLs', () => {
   it('sets it on every request in its viewer-request function, replacing what a viewer sent', async () => {
     const injection = await ci.one('Router', 'Site').args.edge.viewerRequest.injection;
-    const event = { request: { uri: '/api/festivals', headers: { [ORIGIN_HEADER]: { value: 'a guess' }, host: { value: 'festivales.example' } } } };
+    const event = {
+      request: {
+        uri: '/api/festivals',
+        headers: { [ORIGIN_HEADER]: { value: 'a guess' }, host: { value: 'festivales.example' } },
+      },
+    };
     new Function('event', injection)(event);
     expect(event.request.headers[ORIGIN_HEADER]).toEqual({ value: '{Secret:OriginSecret.value}' });
   });

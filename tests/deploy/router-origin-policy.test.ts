@@ -31,7 +31,9 @@ describe('the Router runs its viewer-request injection on every request, before 
   it('places edge.viewerRequest.injection first in the handler of its request function', () => {
     const source = readFileSync(routerSource, 'utf8');
     expect(source).toMatch(/const userInjection = edge\?\.viewerRequest\?\.injection \?\? "";/);
-    expect(source).toMatch(/async function handler\(event\) \{\s*\$\{userInjection\}\s*\$\{blockCloudfrontUrlInjection\}\s*\$\{CF_ROUTER_INJECTION\}/);
+    expect(source).toMatch(
+      /async function handler\(event\) \{\s*\$\{userInjection\}\s*\$\{blockCloudfrontUrlInjection\}\s*\$\{CF_ROUTER_INJECTION\}/,
+    );
     // Lazy routes (router.route) are chosen inside that same function: one behaviour, one function.
     expect(source).toMatch(/functionAssociations: all\(\[\s*requestFunction,/);
   });

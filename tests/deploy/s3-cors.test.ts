@@ -8,7 +8,10 @@ const SITE = 'https://festivales.example';
 const OTHER_SITE = 'https://otro-sitio.example';
 // 1x1 PNG: magic bytes the confirm step sniffs, padded past the 1 KB upload minimum.
 const PNG = Buffer.concat([
-  Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f00000000049454e44ae426082', 'hex'),
+  Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f00000000049454e44ae426082',
+    'hex',
+  ),
   Buffer.alloc(1200),
 ]);
 
@@ -20,7 +23,12 @@ beforeAll(async () => {
   // The rules sst.config.ts declares on the bucket (config.test.ts checks it uses these), for this site.
   declared = uploadsCors([SITE]);
   s3 = await startS3('festivales-ci-uploads', uploadsCorsXml(declared));
-  storage = new S3Storage({ bucket: s3.bucket, region: 'eu-central-1', endpoint: s3.endpoint, credentials: S3_TEST_CREDENTIALS });
+  storage = new S3Storage({
+    bucket: s3.bucket,
+    region: 'eu-central-1',
+    endpoint: s3.endpoint,
+    credentials: S3_TEST_CREDENTIALS,
+  });
 });
 
 afterAll(async () => {
@@ -34,12 +42,21 @@ const preflight = (url: string, origin: string, method = 'PUT', headers = 'conte
   });
 
 async function presign(name: string) {
-  return storage.presignPut({ key: `users/7/gallery/${name}.png`, contentType: 'image/png', contentLength: PNG.byteLength, expiresInSeconds: 300 });
+  return storage.presignPut({
+    key: `users/7/gallery/${name}.png`,
+    contentType: 'image/png',
+    contentLength: PNG.byteLength,
+    expiresInSeconds: 300,
+  });
 }
 
 describe('browser upload to the bucket with the declared CORS rules', () => {
   it('declares PUT from the site origin only, with the signed Content-Type and If-None-Match', () => {
-    expect(declared).toMatchObject({ allowOrigins: [SITE], allowMethods: ['PUT'], allowHeaders: ['content-type', 'if-none-match'] });
+    expect(declared).toMatchObject({
+      allowOrigins: [SITE],
+      allowMethods: ['PUT'],
+      allowHeaders: ['content-type', 'if-none-match'],
+    });
   });
 
   it('passes the preflight from the site and PUTs, presign to confirm', async () => {
@@ -50,7 +67,11 @@ describe('browser upload to the bucket with the declared CORS rules', () => {
     expect(pre.headers.get('access-control-allow-headers')).toBe('content-type, if-none-match');
 
     // What the browser sends after the preflight: Origin, the signed Content-Type, its own Content-Length.
-    const put = await fetch(upload.uploadUrl, { method: 'PUT', headers: { Origin: SITE, ...upload.headers }, body: PNG });
+    const put = await fetch(upload.uploadUrl, {
+      method: 'PUT',
+      headers: { Origin: SITE, ...upload.headers },
+      body: PNG,
+    });
     expect(put.status).toBe(200);
     expect(put.headers.get('access-control-allow-origin')).toBe(SITE);
     expect(put.headers.get('access-control-expose-headers')).toBe('etag');
@@ -73,17 +94,33 @@ describe('browser upload to the bucket with the declared CORS rules', () => {
 
   it('gives no CORS grant to a PUT from another origin, so the browser discards the answer', async () => {
     const upload = await presign('other-origin');
-    const put = await fetch(upload.uploadUrl, { method: 'PUT', headers: { Origin: OTHER_SITE, ...upload.headers }, body: PNG });
+    const put = await fetch(upload.uploadUrl, {
+      method: 'PUT',
+      headers: { Origin: OTHER_SITE, ...upload.headers },
+      body: PNG,
+    });
     expect(put.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('refuses a PUT whose type or size differs from what was signed', async () => {
     const upload = await presign('tampered');
-    const wrongType = await fetch(upload.uploadUrl, { method: 'PUT', headers: { Origin: SITE, ...upload.headers, 'Content-Type': 'text/html' }, body: PNG });
+    const wrongType = await fetch(upload.uploadUrl, {
+      method: 'PUT',
+      headers: { Origin: SITE, ...upload.headers, 'Content-Type': 'text/html' },
+      body: PNG,
+    });
     expect(wrongType.status).toBe(403);
-    const withoutIfNoneMatch = await fetch(upload.uploadUrl, { method: 'PUT', headers: { Origin: SITE, 'Content-Type': 'image/png' }, body: PNG });
+    const withoutIfNoneMatch = await fetch(upload.uploadUrl, {
+      method: 'PUT',
+      headers: { Origin: SITE, 'Content-Type': 'image/png' },
+      body: PNG,
+    });
     expect(withoutIfNoneMatch.status).toBe(403);
-    const wrongSize = await fetch(upload.uploadUrl, { method: 'PUT', headers: { Origin: SITE, ...upload.headers }, body: Buffer.concat([PNG, Buffer.alloc(10)]) });
+    const wrongSize = await fetch(upload.uploadUrl, {
+      method: 'PUT',
+      headers: { Origin: SITE, ...upload.headers },
+      body: Buffer.concat([PNG, Buffer.alloc(10)]),
+    });
     expect(wrongSize.status).toBe(403);
     expect(await storage.inspect(pendingKey(upload.key))).toBeNull();
   });

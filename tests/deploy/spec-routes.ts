@@ -11,7 +11,12 @@ export interface SpecRoute {
   source: 'contract' | 'ours';
 }
 
-const r = (method: SpecRoute['method'], path: string, area: string, source: SpecRoute['source'] = 'contract'): SpecRoute => ({
+const r = (
+  method: SpecRoute['method'],
+  path: string,
+  area: string,
+  source: SpecRoute['source'] = 'contract',
+): SpecRoute => ({
   method,
   path,
   area,

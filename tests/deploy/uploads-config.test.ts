@@ -35,7 +35,8 @@ describe('uploads bucket', () => {
 
   it('never lets the CDN read an unconfirmed upload: /uploads/pending/... maps to keys the policy does not grant', () => {
     const uploads = ci.routes.find((r) => r.kind === 'bucket')!;
-    const objectKey = (requestPath: string) => requestPath.replace(new RegExp(uploads.args.rewrite.regex), uploads.args.rewrite.to).slice(1);
+    const objectKey = (requestPath: string) =>
+      requestPath.replace(new RegExp(uploads.args.rewrite.regex), uploads.args.rewrite.to).slice(1);
     const granted = (key: string) =>
       (ci.one('Bucket', 'Uploads').args.policy as { paths: string[] }[]).some((statement) =>
         statement.paths.some((p) => (p.endsWith('*') ? key.startsWith(p.slice(0, -1)) : key === p)),
@@ -47,7 +48,9 @@ describe('uploads bucket', () => {
   });
 
   it('expires what is left under pending/ after a day, behind the sweep', () => {
-    expect(ci.one('Bucket', 'Uploads').args.lifecycle).toEqual([{ id: 'expire-pending-uploads', prefix: 'pending/', expiresIn: '1 day' }]);
+    expect(ci.one('Bucket', 'Uploads').args.lifecycle).toEqual([
+      { id: 'expire-pending-uploads', prefix: 'pending/', expiresIn: '1 day' },
+    ]);
   });
 });
 
@@ -61,7 +64,10 @@ describe('sweep of unconfirmed uploads', () => {
       runtime: lambdaRuntime,
       architecture: lambdaArchitecture,
     });
-    expect(cron.args.function.link).toEqual([ci.one('Secret', 'DatabaseUrl').instance, ci.one('Bucket', 'Uploads').instance]);
+    expect(cron.args.function.link).toEqual([
+      ci.one('Secret', 'DatabaseUrl').instance,
+      ci.one('Bucket', 'Uploads').instance,
+    ]);
     expect(cron.args.function.environment).toBeUndefined();
   });
 

@@ -36,9 +36,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
     command: `npx tsx ${path.join(here, 'support/serve.ts')}`,
     url: `http://127.0.0.1:${E2E_PORT}/api/festivals?limit=1`,

@@ -15,7 +15,12 @@ let figures: OutageFigures;
 beforeAll(async () => {
   report = await runOutage({ pgPort, serverPort, workers: 10, warmMs: 3000, downMs: 4000, afterMs: 8000 });
   figures = outageFigures(report);
-  console.log('outage figures', JSON.stringify(figures), 'writes', JSON.stringify({ ...report.writes, lost: report.writes.lost.length, halfStored: report.writes.halfStored.length }));
+  console.log(
+    'outage figures',
+    JSON.stringify(figures),
+    'writes',
+    JSON.stringify({ ...report.writes, lost: report.writes.lost.length, halfStored: report.writes.halfStored.length }),
+  );
 });
 
 describe('database outage under load', () => {

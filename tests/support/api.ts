@@ -53,7 +53,10 @@ export interface SignedIn {
 }
 
 /** Signs in through POST /api/users/auth/google with an ID token minted by the test key set. */
-export async function signIn(email = `user${++counter}-${Date.now()}@festivales.test`, name = 'Usuaria de Prueba'): Promise<SignedIn> {
+export async function signIn(
+  email = `user${++counter}-${Date.now()}@festivales.test`,
+  name = 'Usuaria de Prueba',
+): Promise<SignedIn> {
   const credential = await testContext().jwks.mintIdToken({ sub: `sub-${email}`, email, name });
   const res = await api('POST', '/api/users/auth/google', { body: { credential } });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);

@@ -6,7 +6,10 @@ import { db } from './api';
 let counter = 0;
 
 /** Inserts an approved festival straight into the database; returns its id. */
-export async function createFestival(values: Partial<FestivalInsert> = {}, genres: string[] = ['Techno']): Promise<number> {
+export async function createFestival(
+  values: Partial<FestivalInsert> = {},
+  genres: string[] = ['Techno'],
+): Promise<number> {
   counter += 1;
   // Rows written behind the API's back: drop the short-lived catalogue cache as an API write would.
   invalidateCatalog();
@@ -30,14 +33,25 @@ export async function createFestival(values: Partial<FestivalInsert> = {}, genre
 }
 
 /** Inserts a comment, pending as the API stores it unless told otherwise; only approved ones count in ratings. */
-export async function addComment(festivalId: number, userId: number, rating: number, content = 'Muy bueno', status: 'pending' | 'approved' = 'pending') {
+export async function addComment(
+  festivalId: number,
+  userId: number,
+  rating: number,
+  content = 'Muy bueno',
+  status: 'pending' | 'approved' = 'pending',
+) {
   const [row] = await db().insert(commentsTable).values({ festivalId, userId, rating, content, status }).returning();
   invalidateCatalog();
   return row;
 }
 
 /** Inserts a media report; `userId` null for an anonymous reporter. */
-export async function addReport(mediaId: number, userId: number | null, reason = 'Spam/publicidad', details: string | null = null) {
+export async function addReport(
+  mediaId: number,
+  userId: number | null,
+  reason = 'Spam/publicidad',
+  details: string | null = null,
+) {
   const [row] = await db().insert(mediaReportsTable).values({ mediaId, userId, reason, details }).returning();
   return row;
 }
@@ -45,16 +59,33 @@ export async function addReport(mediaId: number, userId: number | null, reason =
 export async function addContactMessage(values: Partial<typeof contactMessagesTable.$inferInsert> = {}) {
   const [row] = await db()
     .insert(contactMessagesTable)
-    .values({ name: 'Lucía', email: 'lucia@example.com', subject: 'Consulta', category: 'general', message: 'Hola, ¿tenéis más festivales?', ...values })
+    .values({
+      name: 'Lucía',
+      email: 'lucia@example.com',
+      subject: 'Consulta',
+      category: 'general',
+      message: 'Hola, ¿tenéis más festivales?',
+      ...values,
+    })
     .returning();
   return row;
 }
 
 /** Inserts a gallery item (approved unless told otherwise); returns the row. */
-export async function addMedia(festivalId: number, userId: number | null, values: Partial<typeof mediaTable.$inferInsert> = {}) {
+export async function addMedia(
+  festivalId: number,
+  userId: number | null,
+  values: Partial<typeof mediaTable.$inferInsert> = {},
+) {
   const [row] = await db()
     .insert(mediaTable)
-    .values({ festivalId, userId, url: `https://img.example.com/${festivalId}/${Date.now()}-${Math.random()}.jpg`, status: 'approved', ...values })
+    .values({
+      festivalId,
+      userId,
+      url: `https://img.example.com/${festivalId}/${Date.now()}-${Math.random()}.jpg`,
+      status: 'approved',
+      ...values,
+    })
     .returning();
   return row;
 }
@@ -66,8 +97,7 @@ export async function addVote(mediaId: number, userId: number, rating: number) {
 // 2x2 images as sharp writes them (no metadata): they decode, so confirm can re-encode them.
 const tinyImages = {
   png: 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQI12M4IWcDRAwQCgAh9gSJ1exUdAAAAABJRU5ErkJggg==',
-  jpeg:
-    '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCEAHq+/9k=',
+  jpeg: '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCEAHq+/9k=',
   webp: 'UklGRjgAAABXRUJQVlA4ICwAAACQAQCdASoCAAIAAUAmJaACdLoAA5gA/vD6K67xaUa/+8Z//cZ//cZ/7uAAAA==',
   gif: 'R0lGODlhAgACAIAAAExpccgePCH5BAUAAAAALAAAAAACAAIAAAICjFMAOw==',
 };

@@ -9,11 +9,7 @@ export interface GeocoderRequest {
 }
 
 export type GeocoderAnswer =
-  | { lat: number; lon: number; display_name?: string }
-  | 'none'
-  | 'error'
-  | 'hang'
-  | 'garbage';
+  { lat: number; lon: number; display_name?: string } | 'none' | 'error' | 'hang' | 'garbage';
 
 /**
  * A Nominatim stand-in on loopback: answers /search with what `answers` holds for the q
@@ -35,7 +31,10 @@ export async function startGeocoderServer(answers: Record<string, GeocoderAnswer
     } else if (answer === 'garbage') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ unexpected: true }));
     } else {
-      const body = answer === 'none' ? [] : [{ lat: String(answer.lat), lon: String(answer.lon), display_name: answer.display_name ?? 'Lugar' }];
+      const body =
+        answer === 'none'
+          ? []
+          : [{ lat: String(answer.lat), lon: String(answer.lon), display_name: answer.display_name ?? 'Lugar' }];
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     }
   });

@@ -30,7 +30,9 @@ export async function prepareMix(url: string, sessionSecret: string, userCount: 
       "insert into users (email, name) select 'carga-' || $1 || '-' || g || '@festivales.test', 'Persona ' || g from generate_series(1, $2::int) g returning id",
       [tag, userCount],
     );
-    const { rows: festivals } = await client.query<{ id: number }>("select id from festivals where status = 'approved' order by id");
+    const { rows: festivals } = await client.query<{ id: number }>(
+      "select id from festivals where status = 'approved' order by id",
+    );
     const { rows: media } = await client.query<{ id: number }>(
       `insert into media (festival_id, user_id, url, caption, status)
        select f.id, $1::int, 'https://img.example.com/carga/' || f.id || '-' || k || '.jpg', 'Foto ' || k, 'approved'
@@ -38,7 +40,11 @@ export async function prepareMix(url: string, sessionSecret: string, userCount: 
       [users[0].id],
     );
     const tokens = await Promise.all(users.map((u) => signSession({ id: u.id, sessionVersion: 0 })));
-    return { festivalIds: festivals.map((f) => f.id), mediaIds: media.map((m) => m.id), users: users.map((u, i) => ({ id: u.id, token: tokens[i] })) };
+    return {
+      festivalIds: festivals.map((f) => f.id),
+      mediaIds: media.map((m) => m.id),
+      users: users.map((u, i) => ({ id: u.id, token: tokens[i] })),
+    };
   } finally {
     await client.end();
   }
@@ -61,7 +67,11 @@ export interface Outcome {
 }
 
 /** Server-side limits (functions/lib/rate-limit.ts, proposals.ts), one short to absorb a window edge. */
-const budgets = { comment: { limit: 9, windowMs: 600_000 }, vote: { limit: 55, windowMs: 60_000 }, propose: { limit: 4, windowMs: 3_600_000 } };
+const budgets = {
+  comment: { limit: 9, windowMs: 600_000 },
+  vote: { limit: 55, windowMs: 60_000 },
+  propose: { limit: 4, windowMs: 3_600_000 },
+};
 type Budgeted = keyof typeof budgets;
 const MAX_PROPOSALS_PER_USER = 9;
 
@@ -120,13 +130,16 @@ export class LoadMix {
       const festival = festivalIds[(w * 7 + n) % festivalIds.length];
       const roll = (w * 31 + n * 17) % 100;
       if (roll < 25) await this.call('list', true, 'GET', '/api/festivals');
-      else if (roll < 35) await this.call('list-filtered', true, 'GET', `/api/festivals?genre=Techno&sort=name&limit=${5 + (n % 20)}`);
+      else if (roll < 35)
+        await this.call('list-filtered', true, 'GET', `/api/festivals?genre=Techno&sort=name&limit=${5 + (n % 20)}`);
       else if (roll < 50) await this.call('detail', true, 'GET', `/api/festivals/${festival}`);
       else if (roll < 58) await this.call('comments', false, 'GET', `/api/comments/festival/${festival}?limit=20`);
-      else if (roll < 63) await this.call('gallery', false, 'GET', `/api/media/festival/${festivalIds[n % 20]}`, undefined, user.token);
+      else if (roll < 63)
+        await this.call('gallery', false, 'GET', `/api/media/festival/${festivalIds[n % 20]}`, undefined, user.token);
       else if (roll < 68) await this.call('my-favourites', false, 'GET', '/api/favorites', undefined, user.token);
       else if (roll < 78) await this.favourite(user, festival);
-      else if (roll < 88 && this.take('vote', user.id)) await this.vote(user, mediaIds[(w + n) % mediaIds.length], 1 + (n % 5));
+      else if (roll < 88 && this.take('vote', user.id))
+        await this.vote(user, mediaIds[(w + n) % mediaIds.length], 1 + (n % 5));
       else if (roll < 95 && this.take('comment', user.id)) await this.comment(user, festival, `${w}-${n}`);
       else if (roll < 97) await this.deleteComment(user);
       else if (this.take('propose', user.id)) await this.propose(user, `${w}-${n}`);
@@ -146,7 +159,14 @@ export class LoadMix {
 
   private async comment(user: { id: number; token: string }, festival: number, tag: string) {
     const content = `Carga ${tag}: buen sonido y mejor ambiente.`;
-    const res = await this.call('comment', false, 'POST', '/api/comments', { festival_id: festival, content, rating: 1 + (this.serial % 5) }, user.token);
+    const res = await this.call(
+      'comment',
+      false,
+      'POST',
+      '/api/comments',
+      { festival_id: festival, content, rating: 1 + (this.serial % 5) },
+      user.token,
+    );
     const id = res.ok ? Number((res.json as { id: number }).id) : undefined;
     this.ledger.comment(res.ok, id, content);
     if (id) this.ownComments.set(user.id, [...(this.ownComments.get(user.id) ?? []), id]);
@@ -161,7 +181,14 @@ export class LoadMix {
 
   private async propose(user: { id: number; token: string }, tag: string) {
     const name = `Propuesta de carga ${Date.now().toString(36)} ${tag}`;
-    const body = { name, location: 'Valencia, España', start_date: '2031-08-15', end_date: '2031-08-17', description: 'Propuesta enviada por la prueba de carga.', genres: PROPOSAL_GENRES };
+    const body = {
+      name,
+      location: 'Valencia, España',
+      start_date: '2031-08-15',
+      end_date: '2031-08-17',
+      description: 'Propuesta enviada por la prueba de carga.',
+      genres: PROPOSAL_GENRES,
+    };
     const res = await this.call('propose', false, 'POST', '/api/festivals', body, user.token);
     this.ledger.proposal(res.ok, name, res.ok ? Number((res.json as { id: number }).id) : undefined);
   }
@@ -207,7 +234,8 @@ export class LoadMix {
     const key = `${op} ${status}`;
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
     if (problem && this.problems.length < 200) this.problems.push(problem);
-    if (this.options.keepOutcomes) this.outcomes.push({ op, catalogue, started, ended, status, verdict, problem, requestId });
+    if (this.options.keepOutcomes)
+      this.outcomes.push({ op, catalogue, started, ended, status, verdict, problem, requestId });
     return { ok: verdict === 'ok', json };
   }
 }

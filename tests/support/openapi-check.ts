@@ -29,7 +29,9 @@ export function openApiRoutes() {
     }));
     // Fixed paths first: /api/festivals/page before /api/festivals/{id}.
     routes.sort((a, b) => (a.template.includes('{') ? 1 : 0) - (b.template.includes('{') ? 1 : 0));
-    const anyError = Object.values(paths).flatMap((ops) => Object.values(ops)).find((op) => op.responses['503'])!;
+    const anyError = Object.values(paths)
+      .flatMap((ops) => Object.values(ops))
+      .find((op) => op.responses['503'])!;
     return { routes, errorSchema: anyError.responses['503'].content!['application/json'].schema! };
   });
   return loaded;
@@ -45,7 +47,13 @@ function validator(schema: object): ValidateFunction {
  * Throws unless the answer is one the OpenAPI document describes for that route: a documented success
  * status whose JSON body validates against its schema, or an error in the one error shape.
  */
-export async function checkAgainstOpenApi(method: string, url: string, status: number, contentType: string | null, json: unknown) {
+export async function checkAgainstOpenApi(
+  method: string,
+  url: string,
+  status: number,
+  contentType: string | null,
+  json: unknown,
+) {
   const { routes, errorSchema } = await openApiRoutes();
   const path = new URL(url, 'http://localhost').pathname;
   // The documentation's own routes (the document and Swagger UI) are not part of the API it describes.
@@ -70,6 +78,9 @@ export async function checkAgainstOpenApi(method: string, url: string, status: n
 
 function assertValid(validate: ValidateFunction, body: unknown, where: string) {
   if (validate(body)) return;
-  const problems = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+  const problems = (validate.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '/'} ${e.message}`)
+    .join('; ');
   throw new Error(`OpenAPI: ${where}: the body does not match the document: ${problems}`);
 }

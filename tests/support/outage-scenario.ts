@@ -115,7 +115,13 @@ export async function runOutage(options: OutageOptions): Promise<OutageReport> {
       problems: mix.problems,
       serverAlive,
       exitCode,
-      serverOutput: (server.stdout().split('\n').filter((l) => !l.includes('"msg":"request"')).join('\n') + server.stderr()).slice(-4000),
+      serverOutput: (
+        server
+          .stdout()
+          .split('\n')
+          .filter((l) => !l.includes('"msg":"request"'))
+          .join('\n') + server.stderr()
+      ).slice(-4000),
       writes: { acknowledged: mix.ledger.acknowledged, unacknowledged: mix.ledger.unacknowledged, ...verified },
     };
   } finally {
@@ -171,9 +177,14 @@ export function outageFigures(report: OutageReport): OutageFigures {
     // Requests sent after the stop: the server's duration of one in flight at the stop includes time before it.
     slowestInServerDuringOutageMs: Math.max(
       0,
-      ...duringOutage.filter((o) => o.started >= stopRequested).map((o) => (o.requestId ? (report.serverMs.get(o.requestId) ?? Infinity) : Infinity)),
+      ...duringOutage
+        .filter((o) => o.started >= stopRequested)
+        .map((o) => (o.requestId ? (report.serverMs.get(o.requestId) ?? Infinity) : Infinity)),
     ),
-    p99BeforeOutageMs: percentile(outcomes.filter((o) => o.ended < stopRequested).map((o) => o.ended - o.started), 0.99),
+    p99BeforeOutageMs: percentile(
+      outcomes.filter((o) => o.ended < stopRequested).map((o) => o.ended - o.started),
+      0.99,
+    ),
     catalogueReadsDuringOutage: catalogue.length,
     catalogueFailuresDuringOutage: catalogue.filter((o) => o.verdict !== 'ok').length,
     badDuringOutage: duringOutage.filter((o) => o.verdict === 'bad').length,

@@ -11,7 +11,11 @@ const run = promisify(execFile);
 function binDir(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   if (!versions.length) throw new Error('PostgreSQL server binaries not found: install postgresql or set PG_BIN');
   return path.join(root, versions[0], 'bin');
 }
@@ -43,7 +47,8 @@ export interface PgInstance {
  * so) the server runs as the postgres user, since initdb refuses root.
  */
 export async function createPgInstance(port: number): Promise<PgInstance> {
-  if (await portInUse(port)) throw new Error(`port ${port} is in use: a PostgreSQL instance left by an earlier run? (pg_ctl stop it)`);
+  if (await portInUse(port))
+    throw new Error(`port ${port} is in use: a PostgreSQL instance left by an earlier run? (pg_ctl stop it)`);
   const bin = binDir();
   const dir = mkdtempSync(path.join(tmpdir(), 'festivales-pg-'));
   const dataDir = path.join(dir, 'data');
@@ -61,7 +66,18 @@ export async function createPgInstance(port: number): Promise<PgInstance> {
     port,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
     async start() {
-      await pg('pg_ctl', ['-D', dataDir, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+      await pg('pg_ctl', [
+        '-D',
+        dataDir,
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+        '-l',
+        path.join(dir, 'server.log'),
+        '-w',
+        '-t',
+        '60',
+        'start',
+      ]);
       running = true;
     },
     async stopImmediately() {

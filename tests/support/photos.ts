@@ -3,7 +3,15 @@ import { expect } from 'vitest';
 
 /** A JPEG as a phone writes it: EXIF with the camera and the GPS position, rotated by the Orientation tag. */
 export async function phonePhoto(): Promise<Uint8Array> {
-  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c83c3c', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const photo = await sharp({
+    create: {
+      width: 64,
+      height: 48,
+      channels: 3,
+      background: '#c83c3c',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
     .withExif({
       IFD0: { Make: 'Festicam', Model: 'F1' },
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 25/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '3/1 42/1 0/1' },
@@ -32,7 +40,9 @@ export async function expectNoMetadata(bytes: Uint8Array) {
 
 /** A camera-sized JPEG (wider than every copy) with the camera's EXIF and GPS position, turned by its Orientation tag. */
 export async function largePhonePhoto(width = 1600, height = 1200): Promise<Uint8Array> {
-  const photo = await sharp({ create: { width, height, channels: 3, background: '#3c64c8', noise: { type: 'gaussian', mean: 120, sigma: 30 } } })
+  const photo = await sharp({
+    create: { width, height, channels: 3, background: '#3c64c8', noise: { type: 'gaussian', mean: 120, sigma: 30 } },
+  })
     .withExif({
       IFD0: { Make: 'Festicam', Model: 'F1' },
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 25/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '3/1 42/1 0/1' },

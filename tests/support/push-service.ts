@@ -34,7 +34,10 @@ export interface TestPushService {
  * browser does, so a test reads what the service worker would show.
  */
 export async function startPushService(): Promise<TestPushService> {
-  const devices = new Map<string, { device: TestDevice; ecdh: ReturnType<typeof createECDH>; auth: string; gone: boolean }>();
+  const devices = new Map<
+    string,
+    { device: TestDevice; ecdh: ReturnType<typeof createECDH>; auth: string; gone: boolean }
+  >();
   const tls = selfSignedCertificate();
   // web-push speaks https only, as real push services do: this process trusts our certificate.
   https.globalAgent.options.ca = tls.cert;
@@ -46,7 +49,11 @@ export async function startPushService(): Promise<TestPushService> {
       if (!entry) return void res.writeHead(404).end();
       if (entry.gone) return void res.writeHead(410).end();
       if (!String(req.headers.authorization ?? '').startsWith('vapid t=')) return void res.writeHead(401).end();
-      const plain = ece.decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: entry.ecdh, authSecret: entry.auth });
+      const plain = ece.decrypt(Buffer.concat(chunks), {
+        version: 'aes128gcm',
+        privateKey: entry.ecdh,
+        authSecret: entry.auth,
+      });
       entry.device.received.push({ path: req.url!, headers: req.headers, message: JSON.parse(plain.toString('utf8')) });
       res.writeHead(201).end();
     });
@@ -61,7 +68,10 @@ export async function startPushService(): Promise<TestPushService> {
       const auth = randomBytes(16).toString('base64url');
       const where = `/push/${++n}-${randomBytes(4).toString('hex')}`;
       const device: TestDevice = {
-        subscription: { endpoint: `https://127.0.0.1:${port}${where}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } },
+        subscription: {
+          endpoint: `https://127.0.0.1:${port}${where}`,
+          keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth },
+        },
         received: [],
       };
       devices.set(where, { device, ecdh, auth, gone: false });
@@ -77,10 +87,31 @@ export async function startPushService(): Promise<TestPushService> {
 /** A certificate for 127.0.0.1 made with openssl, for this test run only. */
 function selfSignedCertificate(): { key: string; cert: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'push-service-'));
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-    '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
-  ], { stdio: 'ignore' });
-  return { key: readFileSync(path.join(dir, 'key.pem'), 'utf8'), cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8') };
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
+  return {
+    key: readFileSync(path.join(dir, 'key.pem'), 'utf8'),
+    cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
+  };
 }

@@ -26,7 +26,11 @@ if (url) {
     neonProxy = await startNeonProxy();
     useNeonProxy(neonProxy);
   }
-  handle = await openDatabase({ url: withDatabaseName(url, dropName), poolSize: 5, driver: neonProxy ? 'neon' : undefined });
+  handle = await openDatabase({
+    url: withDatabaseName(url, dropName),
+    poolSize: 5,
+    driver: neonProxy ? 'neon' : undefined,
+  });
 } else {
   const dump = readFileSync(inject('pgliteDump'));
   handle = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
@@ -59,7 +63,9 @@ afterAll(async () => {
     await withDatabase(adminUrl(url), async (client) => {
       // Let the pool's connections finish closing: forcing them would make their clients emit errors.
       for (let i = 0; i < 50; i++) {
-        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
         if (rows[0].n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -56,7 +56,11 @@ export async function startSmtpServer(options: { saveTo?: string } = {}): Promis
           writeFileSync(path.join(options.saveTo, `${name}.tmp`), raw);
           renameSync(path.join(options.saveTo, `${name}.tmp`), path.join(options.saveTo, `${name}.eml`));
         }
-        received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), parsed: await simpleParser(raw), raw });
+        received.push({
+          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+          parsed: await simpleParser(raw),
+          raw,
+        });
         for (const wake of waiters.splice(0)) wake();
         callback();
       });

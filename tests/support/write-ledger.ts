@@ -61,14 +61,20 @@ export class WriteLedger {
    * Reads every write back. `lost`: acknowledged writes missing or different; `halfStored`:
    * proposals stored without all their genres (they are written in one transaction).
    */
-  async verify(url: string, genresPerProposal: number): Promise<{ checked: number; lost: string[]; halfStored: string[] }> {
+  async verify(
+    url: string,
+    genresPerProposal: number,
+  ): Promise<{ checked: number; lost: string[]; halfStored: string[] }> {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const lost: string[] = [];
     const halfStored: string[] = [];
     try {
       const ids = [...this.comments.keys()];
-      const { rows: comments } = await client.query<{ id: number; content: string }>('select id, content from comments where id = any($1::int[])', [ids]);
+      const { rows: comments } = await client.query<{ id: number; content: string }>(
+        'select id, content from comments where id = any($1::int[])',
+        [ids],
+      );
       const stored = new Map(comments.map((r) => [r.id, r.content]));
       for (const [id, { content, deleted }] of this.comments) {
         if (deleted === 'deleted' && stored.has(id)) lost.push(`comment ${id}: deletion acknowledged, still there`);
@@ -79,7 +85,8 @@ export class WriteLedger {
         [[...this.favourites]],
       );
       const favouriteKeys = new Set(favourites.map((r) => r.key));
-      for (const key of this.favourites) if (!favouriteKeys.has(key)) lost.push(`favourite ${key}: acknowledged, not stored`);
+      for (const key of this.favourites)
+        if (!favouriteKeys.has(key)) lost.push(`favourite ${key}: acknowledged, not stored`);
       const { rows: votes } = await client.query<{ key: string; rating: number }>(
         "select user_id || ':' || media_id as key, rating from media_votes where (user_id || ':' || media_id) = any($1::text[])",
         [[...this.votes.keys()]],
@@ -88,7 +95,8 @@ export class WriteLedger {
       for (const [key, { acked, maybe }] of this.votes) {
         if (acked === undefined) continue;
         const rating = voteRatings.get(key);
-        if (rating !== acked && !maybe.includes(rating as number)) lost.push(`vote ${key}: acknowledged ${acked}, stored ${rating}`);
+        if (rating !== acked && !maybe.includes(rating as number))
+          lost.push(`vote ${key}: acknowledged ${acked}, stored ${rating}`);
       }
       const names = [...this.proposals.keys()];
       const { rows: proposals } = await client.query<{ id: number; name: string; genres: number }>(
@@ -99,9 +107,14 @@ export class WriteLedger {
       for (const [name, id] of this.proposals) {
         const row = storedProposals.get(name);
         if (id !== null && row?.id !== id) lost.push(`proposal ${id}: acknowledged, not stored`);
-        if (row && row.genres !== genresPerProposal) halfStored.push(`proposal ${row.id}: ${row.genres} of ${genresPerProposal} genres`);
+        if (row && row.genres !== genresPerProposal)
+          halfStored.push(`proposal ${row.id}: ${row.genres} of ${genresPerProposal} genres`);
       }
-      const checked = this.comments.size + this.favourites.size + [...this.votes.values()].filter((v) => v.acked !== undefined).length + names.length;
+      const checked =
+        this.comments.size +
+        this.favourites.size +
+        [...this.votes.values()].filter((v) => v.acked !== undefined).length +
+        names.length;
       return { checked, lost, halfStored };
     } finally {
       await client.end();

@@ -18,7 +18,11 @@ interface Definition {
  * table's foreign key needs stays. The caller's transaction holds ALTER TABLE's exclusive lock
  * until commit: no other session ever sees the table without its constraints.
  */
-export async function withoutIndexes(tx: Executor, table: 'comments' | 'media_votes' | 'festival_user_ratings', insert: () => Promise<unknown>): Promise<void> {
+export async function withoutIndexes(
+  tx: Executor,
+  table: 'comments' | 'media_votes' | 'festival_user_ratings',
+  insert: () => Promise<unknown>,
+): Promise<void> {
   const rel = `'${table}'::regclass`;
   const read = async (text: string) => ((await tx.execute(sql.raw(text))) as unknown as { rows: Definition[] }).rows;
   const foreignKeys = await read(
@@ -35,8 +39,10 @@ export async function withoutIndexes(tx: Executor, table: 'comments' | 'media_vo
      where x.indrelid = ${rel} and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid and c.conrelid = x.indrelid)`,
   );
   const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-  const drop = (d: Definition) => (d.kind === 'index' ? `drop index ${quote(d.name)}` : `alter table ${table} drop constraint ${quote(d.name)}`);
-  const create = (d: Definition) => (d.kind === 'index' ? d.def : `alter table ${table} add constraint ${quote(d.name)} ${d.def}`);
+  const drop = (d: Definition) =>
+    d.kind === 'index' ? `drop index ${quote(d.name)}` : `alter table ${table} drop constraint ${quote(d.name)}`;
+  const create = (d: Definition) =>
+    d.kind === 'index' ? d.def : `alter table ${table} add constraint ${quote(d.name)} ${d.def}`;
 
   for (const d of [...foreignKeys, ...keys, ...indexes]) await tx.execute(sql.raw(drop(d)));
   await insert();

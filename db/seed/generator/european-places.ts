@@ -8,7 +8,9 @@ import { europeanPlaces, placeCountry } from '#core/european-places';
  */
 export type Place = readonly [city: string, country: string, latitude: number, longitude: number];
 
-const generated: Place[] = europeanPlaces.filter((p) => p.generator !== false).map((p) => [p.name, placeCountry(p), p.lat, p.lon]);
+const generated: Place[] = europeanPlaces
+  .filter((p) => p.generator !== false)
+  .map((p) => [p.name, placeCountry(p), p.lat, p.lon]);
 
 export const spanishPlaces: readonly Place[] = generated.filter(([, country]) => country === 'España');
 

@@ -144,7 +144,8 @@ export function insertFestivals(plan: GenerationPlan): string {
   const { u } = plan;
   const key = 'f.g';
   const values = { nombre: 'f.name', ciudad: 'p.city', pais: 'p.country', genero: 'x.genre', genero2: 'x.genre2' };
-  const sentence = (list: string, length: number, salt: number) => fill(pick(`w.${list}`, length, u(salt, key)), values);
+  const sentence = (list: string, length: number, salt: number) =>
+    fill(pick(`w.${list}`, length, u(salt, key)), values);
   const sometimes = (p: number, salt: number, expr: string) => `case when ${u(salt, key)} < ${p} then ${expr} end`;
   const description = `concat_ws(' ',
     ${sentence('intros', n(texts.descriptionIntros), 20)},

@@ -53,7 +53,9 @@ export class CatalogueOptionsError extends Error {}
 function count(value: number | undefined, fallback: number, label: string, min = 0): number {
   const n = value ?? fallback;
   if (!Number.isSafeInteger(n) || n < min || n > 100_000_000) {
-    throw new CatalogueOptionsError(`${label} debe ser un número entero entre ${min} y 100.000.000 (recibido: ${value}).`);
+    throw new CatalogueOptionsError(
+      `${label} debe ser un número entero entre ${min} y 100.000.000 (recibido: ${value}).`,
+    );
   }
   return n;
 }
@@ -70,13 +72,17 @@ export function resolveCatalogueSizes(options: CatalogueOptions): CatalogueSizes
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(`${today}T00:00:00Z`))) {
     throw new CatalogueOptionsError(`--today debe ser una fecha AAAA-MM-DD (recibido: ${today}).`);
   }
-  if (votes > 0 && media === 0) throw new CatalogueOptionsError('Para generar votos hace falta al menos una foto (--media).');
+  if (votes > 0 && media === 0)
+    throw new CatalogueOptionsError('Para generar votos hace falta al menos una foto (--media).');
   return { festivals, comments, votes, media, users, seed, today };
 }
 
 const STRIDES = [7919, 104_729, 1_299_709, 15_485_863];
 
-export function makePlan(sizes: CatalogueSizes, bases: Pick<GenerationPlan, 'festivalBase' | 'userBase' | 'commentBase' | 'mediaBase'>): GenerationPlan {
+export function makePlan(
+  sizes: CatalogueSizes,
+  bases: Pick<GenerationPlan, 'festivalBase' | 'userBase' | 'commentBase' | 'mediaBase'>,
+): GenerationPlan {
   const userStride = STRIDES.find((p) => sizes.users % p !== 0)!;
   return { ...sizes, ...bases, userStride, u: uniform(sizes.seed) };
 }

@@ -38,5 +38,8 @@ export function pick(array: string, length: number, u: string): string {
 
 /** Replaces {ciudad}, {pais}, ... in a SQL text expression. */
 export function fill(template: string, values: Record<string, string>): string {
-  return Object.entries(values).reduce((text, [key, value]) => `replace(${text}, ${literal(`{${key}}`)}, ${value})`, template);
+  return Object.entries(values).reduce(
+    (text, [key, value]) => `replace(${text}, ${literal(`{${key}}`)}, ${value})`,
+    template,
+  );
 }

@@ -43,7 +43,12 @@ describe('catalogue generator word lists', () => {
     const longest = (list: readonly string[]) => Math.max(...list.map((s) => s.length));
     const tones = ['good', 'middling', 'bad'] as const;
     for (const tone of tones) {
-      const max = longest(texts.commentOpenings[tone]) + 1 + longest(texts.commentDetails) + 1 + longest(texts.commentClosings[tone]);
+      const max =
+        longest(texts.commentOpenings[tone]) +
+        1 +
+        longest(texts.commentDetails) +
+        1 +
+        longest(texts.commentClosings[tone]);
       expect(max, tone).toBeLessThanOrEqual(300);
     }
     expect(longest(texts.mediaCaptions)).toBeLessThanOrEqual(300);
@@ -53,9 +58,16 @@ describe('catalogue generator word lists', () => {
   it('fills only the placeholders the generator knows', () => {
     const known = new Set(['{nombre}', '{ciudad}', '{pais}', '{genero}', '{genero2}']);
     const all = [
-      ...texts.descriptionIntros, ...texts.descriptionMusic, ...texts.descriptionVenues, ...texts.descriptionAtmospheres,
-      ...texts.descriptionPractical, ...texts.descriptionClosings, ...texts.addressTemplates, ...texts.transportTexts,
-      ...texts.parkingTexts, ...texts.accommodationTexts,
+      ...texts.descriptionIntros,
+      ...texts.descriptionMusic,
+      ...texts.descriptionVenues,
+      ...texts.descriptionAtmospheres,
+      ...texts.descriptionPractical,
+      ...texts.descriptionClosings,
+      ...texts.addressTemplates,
+      ...texts.transportTexts,
+      ...texts.parkingTexts,
+      ...texts.accommodationTexts,
     ];
     for (const text of all) for (const p of text.match(/\{[^}]*\}/g) ?? []) expect(known, text).toContain(p);
     for (const text of texts.addressTemplates) expect(text.replace('{ciudad}', ''), text).not.toMatch(/[{}]/);

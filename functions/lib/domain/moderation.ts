@@ -15,7 +15,10 @@ const statusLabels = { pending: 'pendiente', approved: 'aprobado', rejected: 're
 /** Only pending items move (approve and reject exist only for pending items); a second decision is a 409. */
 export function alreadyModerated(what: 'festival' | 'media', status: keyof typeof statusLabels) {
   const subject = what === 'festival' ? 'Este festival' : 'Este contenido';
-  return conflict(`${subject} ya fue moderado (estado actual: ${statusLabels[status]}). Solo se pueden aprobar o rechazar elementos pendientes.`, 'already_moderated');
+  return conflict(
+    `${subject} ya fue moderado (estado actual: ${statusLabels[status]}). Solo se pueden aprobar o rechazar elementos pendientes.`,
+    'already_moderated',
+  );
 }
 
 export const festivalDecisionMessage = (name: string, status: 'approved' | 'rejected') =>
@@ -36,7 +39,12 @@ export interface PendingMove<Row, Status> {
 }
 
 /** Runs the move of a pending item: its row, or the 404 or 409 that says why nothing moved. */
-export async function movePending<Row, Status>({ move, current, missing, decided }: PendingMove<Row, Status>): Promise<Row> {
+export async function movePending<Row, Status>({
+  move,
+  current,
+  missing,
+  decided,
+}: PendingMove<Row, Status>): Promise<Row> {
   const [moved] = await move();
   if (moved) return moved;
   const [existing] = await current();
@@ -53,5 +61,11 @@ export async function recordDecision(
   entityId: number,
   details: AuditDetails,
 ): Promise<void> {
-  await recordAudit(tx, { actorId: adminId, action: decision === 'approved' ? 'approve' : 'reject', entity, entityId, details });
+  await recordAudit(tx, {
+    actorId: adminId,
+    action: decision === 'approved' ? 'approve' : 'reject',
+    entity,
+    entityId,
+    details,
+  });
 }

@@ -15,7 +15,12 @@ import type { Festival } from '#core/response-schemas';
 /** Festivals that ended more than this many days ago leave the feeds. */
 const PAST_DAYS = 30;
 
-const current = (now: Date) => and(eq(festivalsTable.status, 'approved'), isNotNull(festivalsTable.startDate), gte(sql`coalesce(${festivalsTable.endDate}, ${festivalsTable.startDate})`, addDaysIso(todayIso(now), -PAST_DAYS)));
+const current = (now: Date) =>
+  and(
+    eq(festivalsTable.status, 'approved'),
+    isNotNull(festivalsTable.startDate),
+    gte(sql`coalesce(${festivalsTable.endDate}, ${festivalsTable.startDate})`, addDaysIso(todayIso(now), -PAST_DAYS)),
+  );
 
 /**
  * The public feeds' festivals. `country` matches the place ("Barcelona, España"); `artist` the
@@ -32,7 +37,10 @@ export function publicFeedFestivals(database: Database, query: FeedQuery, now = 
     conditions.push(inArray(festivalsTable.id, withGenre));
   }
   const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
-  if (query.country) conditions.push(or(ilike(festivalsTable.location, like(query.country)), ilike(festivalsTable.address, like(query.country))));
+  if (query.country)
+    conditions.push(
+      or(ilike(festivalsTable.location, like(query.country)), ilike(festivalsTable.address, like(query.country))),
+    );
   if (query.artist) {
     // The current edition's lineup, or the description where a festival names its artists only there.
     const onLineup = sql`exists (select 1 from lineup_entries le join artists a on a.id = le.artist_id
@@ -53,7 +61,10 @@ export async function lineupsOf(database: Executor, festivalIds: number[]): Prom
     database,
     sql`select f.id as festival_id, a.name
         from festivals f join lineup_entries le on le.edition_id = f.current_edition_id join artists a on a.id = le.artist_id
-        where f.id in (${sql.join(festivalIds.map((id) => sql`${id}`), sql`, `)})
+        where f.id in (${sql.join(
+          festivalIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
         order by f.id, (le.billing = 'headliner') desc, le.position`,
   );
   const names = new Map<number, string[]>();
@@ -67,7 +78,10 @@ export async function lineupsOf(database: Executor, festivalIds: number[]): Prom
 }
 
 export function favoriteFeedFestivals(database: Database, userId: number, now = new Date()): Promise<Festival[]> {
-  const favourites = database.select({ id: favoritesTable.festivalId }).from(favoritesTable).where(eq(favoritesTable.userId, userId));
+  const favourites = database
+    .select({ id: favoritesTable.festivalId })
+    .from(favoritesTable)
+    .where(eq(favoritesTable.userId, userId));
   return selectFestivals(database, and(current(now), inArray(festivalsTable.id, favourites)));
 }
 
@@ -111,7 +125,12 @@ const compactDate = (iso: string) => iso.replace(/-/g, '');
  * 150 ms on 200 festivals (it builds a TextEncoder for every character when folding), and
  * functions/lib/feeds/calendar-feed.test.ts checks this writes the very bytes it wrote.
  */
-export function renderIcs(name: string, festivals: Festival[], now = new Date(), lineups = new Map<number, string>()): string {
+export function renderIcs(
+  name: string,
+  festivals: Festival[],
+  now = new Date(),
+  lineups = new Map<number, string>(),
+): string {
   const host = new URL(siteUrl()).host;
   // The day, not the instant: the body (and its ETag) stays the same between changes.
   const stamp = `${compactDate(todayIso(now))}T000000Z`;
@@ -128,7 +147,15 @@ export function renderIcs(name: string, festivals: Festival[], now = new Date(),
   for (const f of festivals) {
     if (!f.start_date) continue;
     const last = f.end_date && f.end_date >= f.start_date ? f.end_date : f.start_date;
-    const description = [f.description, lineups.get(f.id), f.genres.length ? `Géneros: ${f.genres.join(', ')}` : '', f.website ? `Web oficial: ${f.website}` : '', pageOf(f)].filter(Boolean).join('\n\n');
+    const description = [
+      f.description,
+      lineups.get(f.id),
+      f.genres.length ? `Géneros: ${f.genres.join(', ')}` : '',
+      f.website ? `Web oficial: ${f.website}` : '',
+      pageOf(f),
+    ]
+      .filter(Boolean)
+      .join('\n\n');
     const location = [f.address, f.location].filter(Boolean).join(', ');
     lines.push(
       'BEGIN:VEVENT',
@@ -149,7 +176,12 @@ export function renderIcs(name: string, festivals: Festival[], now = new Date(),
 }
 
 /** RSS 2.0 of the same festivals, newest dates first as readers expect. */
-export function renderRss(title: string, festivals: Festival[], feedUrl: string, lineups = new Map<number, string>()): string {
+export function renderRss(
+  title: string,
+  festivals: Festival[],
+  feedUrl: string,
+  lineups = new Map<number, string>(),
+): string {
   const items = festivals
     .map((f) => {
       const when = formatDateRange(f.start_date, f.end_date);

@@ -17,7 +17,10 @@ const bodies = new LRUCache<number, { key: string; etag: string; body: Buffer }>
   sizeCalculation: (entry) => entry.body.byteLength,
 });
 
-export type FavoriteFeedAnswer = { found: false } | { found: true; etag: string; notModified: true } | { found: true; etag: string; notModified: false; body: Buffer };
+export type FavoriteFeedAnswer =
+  | { found: false }
+  | { found: true; etag: string; notModified: true }
+  | { found: true; etag: string; notModified: false; body: Buffer };
 
 /**
  * The private calendar of a feed token. Calendar programs poll it every few hours with the ETag
@@ -30,7 +33,12 @@ export type FavoriteFeedAnswer = { found: false } | { found: true; etag: string;
  * a rotated token stops at once and no instance serves a body older than the last committed
  * change. Kept per process, bounded by bytes.
  */
-export async function favoriteFeed(database: Database, token: string, ifNoneMatch: string | undefined, now = new Date()): Promise<FavoriteFeedAnswer> {
+export async function favoriteFeed(
+  database: Database,
+  token: string,
+  ifNoneMatch: string | undefined,
+  now = new Date(),
+): Promise<FavoriteFeedAnswer> {
   const [owner] = await sqlRows<{ user_id: number; content: string; version: string | null }>(
     database,
     sql`select t.user_id, t.content_version::text as content, (select version::text from catalogue_version where id = 1) as version
@@ -44,7 +52,15 @@ export async function favoriteFeed(database: Database, token: string, ifNoneMatc
   const cached = bodies.get(userId);
   if (cached?.key === key) return answer(cached.etag, cached.body, ifNoneMatch);
   const festivals = await favoriteFeedFestivals(database, userId, now);
-  const text = renderIcs('Mis festivales favoritos', festivals, now, await lineupsOf(database, festivals.map((f) => f.id)));
+  const text = renderIcs(
+    'Mis festivales favoritos',
+    festivals,
+    now,
+    await lineupsOf(
+      database,
+      festivals.map((f) => f.id),
+    ),
+  );
   const etag = etagOf(text);
   const body = Buffer.from(text, 'utf8');
   etags.set(userId, { key, etag });

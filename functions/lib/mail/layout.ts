@@ -25,7 +25,10 @@ const MUTED = '#5b5680';
 const FONT = "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 /**
@@ -34,13 +37,17 @@ export function escapeHtml(value: string): string {
  * programs force dark text on their own white page.
  */
 export function renderHtml(content: MailContent, unsubscribeUrl: string): string {
-  const paragraphs = content.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.55">${escapeHtml(p)}</p>`).join('');
+  const paragraphs = content.paragraphs
+    .map((p) => `<p style="margin:0 0 16px;line-height:1.55">${escapeHtml(p)}</p>`)
+    .join('');
   const items = content.items?.length
     ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 20px">${content.items
         .map(
           (item) =>
             `<tr><td style="padding:10px 0;border-top:1px solid #e6e3f5"><a href="${escapeHtml(item.url)}" style="color:${INK};font-weight:700;text-decoration:none">${escapeHtml(item.title)}</a>` +
-            (item.detail ? `<div style="color:${MUTED};font-size:14px;margin-top:2px">${escapeHtml(item.detail)}</div>` : '') +
+            (item.detail
+              ? `<div style="color:${MUTED};font-size:14px;margin-top:2px">${escapeHtml(item.detail)}</div>`
+              : '') +
             '</td></tr>',
         )
         .join('')}</table>`
@@ -67,7 +74,8 @@ ${paragraphs}${items}${action}
 
 export function renderText(content: MailContent, unsubscribeUrl: string): string {
   const lines = [content.heading, '', ...content.paragraphs.flatMap((p) => [p, ''])];
-  for (const item of content.items ?? []) lines.push(`- ${item.title}${item.detail ? ` (${item.detail})` : ''}`, `  ${item.url}`);
+  for (const item of content.items ?? [])
+    lines.push(`- ${item.title}${item.detail ? ` (${item.detail})` : ''}`, `  ${item.url}`);
   if (content.items?.length) lines.push('');
   if (content.action) lines.push(`${content.action.label}: ${content.action.url}`, '');
   lines.push('--', 'Festivales', content.reason, `Darme de baja: ${unsubscribeUrl}`);

@@ -14,7 +14,9 @@ const message: OutgoingMail = {
   subject: 'Confirma tu suscripción a la newsletter',
   heading: '¿Nos confirmas que eres tú?',
   paragraphs: ['Pulsa el botón para recibir cada mes los festivales nuevos. <b>Sin</b> spam.'],
-  items: [{ title: 'Sónar & Co', url: 'https://festivales.test/festival/1', detail: '18 de junio de 2027 · Barcelona' }],
+  items: [
+    { title: 'Sónar & Co', url: 'https://festivales.test/festival/1', detail: '18 de junio de 2027 · Barcelona' },
+  ],
   action: { label: 'Confirmar suscripción', url: 'https://festivales.test/api/newsletter/confirm?token=abc' },
   reason: 'Recibes este correo porque alguien suscribió esta dirección en Festivales.',
   unsubscribeUrl: 'https://festivales.test/api/newsletter/unsubscribe?token=xyz',
@@ -46,9 +48,13 @@ describe('sendMail through SMTP', () => {
     expect(mail.parsed.subject).toBe('Confirma tu suscripción a la newsletter');
     expect(mail.parsed.from?.value).toEqual([{ name: 'Festivales', address: 'hola@festivales.test' }]);
     expect(headerOf(mail.parsed, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
-    expect(headerOf(mail.parsed, 'List-Unsubscribe')).toBe('<https://festivales.test/api/newsletter/unsubscribe?token=xyz>');
+    expect(headerOf(mail.parsed, 'List-Unsubscribe')).toBe(
+      '<https://festivales.test/api/newsletter/unsubscribe?token=xyz>',
+    );
     // The text part has every link written out; the HTML escapes what it prints.
-    expect(mail.parsed.text).toContain('Confirmar suscripción: https://festivales.test/api/newsletter/confirm?token=abc');
+    expect(mail.parsed.text).toContain(
+      'Confirmar suscripción: https://festivales.test/api/newsletter/confirm?token=abc',
+    );
     expect(mail.parsed.text).toContain('Darme de baja: https://festivales.test/api/newsletter/unsubscribe?token=xyz');
     expect(mail.parsed.text).toContain('- Sónar & Co (18 de junio de 2027 · Barcelona)');
     expect(mail.parsed.html).toContain('<html lang="es">');
@@ -80,7 +86,10 @@ describe('sendMail without a mail server', () => {
     expect(parsed.subject).toBe(message.subject);
     expect(headerOf(parsed, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(parsed.text).toContain('Darme de baja:');
-    expect(info).toHaveBeenCalledWith(expect.objectContaining({ file: delivery.file }), expect.stringContaining(delivery.file!));
+    expect(info).toHaveBeenCalledWith(
+      expect.objectContaining({ file: delivery.file }),
+      expect.stringContaining(delivery.file!),
+    );
     info.mockRestore();
   });
 });

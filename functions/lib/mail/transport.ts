@@ -80,7 +80,10 @@ async function fileTransport(dir: string): Promise<MailTransport> {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${process.pid}-${++counter}.eml`);
       await writeFile(file, info.message as Buffer);
-      log().info({ file, to: message.to, subject: message.subject }, `correo guardado en ${file} (sin SMTP_URL configurado)`);
+      log().info(
+        { file, to: message.to, subject: message.subject },
+        `correo guardado en ${file} (sin SMTP_URL configurado)`,
+      );
       return { transport: 'file', messageId: info.messageId, file };
     },
     close: () => undefined,
@@ -91,7 +94,8 @@ async function fileTransport(dir: string): Promise<MailTransport> {
 function asHardBounce(error: unknown, message: SendMailOptions): HardBounceError | undefined {
   const e = error as { responseCode?: number; rejected?: string[]; name?: string; message?: string };
   const to = String(message.to ?? '');
-  if (typeof e.responseCode === 'number' && e.responseCode >= 550 && e.responseCode <= 554) return new HardBounceError(to, e.message ?? '');
+  if (typeof e.responseCode === 'number' && e.responseCode >= 550 && e.responseCode <= 554)
+    return new HardBounceError(to, e.message ?? '');
   // SES refuses an address it has on the account's suppression list, or a malformed one, with these.
   if (e.name === 'MessageRejected' || e.name === 'BadRequestException') return new HardBounceError(to, e.message ?? '');
   return undefined;

@@ -47,7 +47,9 @@ export async function countDueEmails(database: Database, now = new Date()): Prom
   const [{ due }] = await database
     .select({ due: sql<number>`count(*)::int` })
     .from(outboxTable)
-    .where(and(eq(outboxTable.status, 'pending'), eq(outboxTable.channel, 'email'), lte(outboxTable.nextAttemptAt, now)));
+    .where(
+      and(eq(outboxTable.status, 'pending'), eq(outboxTable.channel, 'email'), lte(outboxTable.nextAttemptAt, now)),
+    );
   return due;
 }
 
@@ -96,19 +98,31 @@ async function attempt(tx: Tx, row: OutboxRow, senders: Senders, now: Date): Pro
   const attempts = row.attempts + 1;
   try {
     await senders[row.channel](row, tx);
-    await tx.update(outboxTable).set({ status: 'sent', attempts, sentAt: now, lastError: null }).where(eq(outboxTable.id, row.id));
+    await tx
+      .update(outboxTable)
+      .set({ status: 'sent', attempts, sentAt: now, lastError: null })
+      .where(eq(outboxTable.id, row.id));
     return 'sent';
   } catch (error) {
     const reason = (error as Error).message ?? String(error);
     if (error instanceof HardBounceError) {
-      await tx.insert(mailSuppressionsTable).values({ email: error.address.toLowerCase(), reason: reason.slice(0, 500) }).onConflictDoNothing();
+      await tx
+        .insert(mailSuppressionsTable)
+        .values({ email: error.address.toLowerCase(), reason: reason.slice(0, 500) })
+        .onConflictDoNothing();
     }
     if (error instanceof HardBounceError || error instanceof UndeliverableError) {
-      await tx.update(outboxTable).set({ status: 'dropped', attempts, lastError: reason.slice(0, 1000) }).where(eq(outboxTable.id, row.id));
+      await tx
+        .update(outboxTable)
+        .set({ status: 'dropped', attempts, lastError: reason.slice(0, 1000) })
+        .where(eq(outboxTable.id, row.id));
       return 'dropped';
     }
     const failed = attempts >= MAX_ATTEMPTS;
-    log().warn({ outboxId: row.id, eventKey: row.eventKey, channel: row.channel, attempts, reason }, failed ? 'outbox delivery failed for good' : 'outbox delivery will be retried');
+    log().warn(
+      { outboxId: row.id, eventKey: row.eventKey, channel: row.channel, attempts, reason },
+      failed ? 'outbox delivery failed for good' : 'outbox delivery will be retried',
+    );
     await tx
       .update(outboxTable)
       .set({

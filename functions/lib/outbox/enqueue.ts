@@ -12,7 +12,8 @@ export interface OutboxMessage {
   held?: boolean;
 }
 
-export const recipientOf = (to: OutboxMessage['to']) => ('userId' in to ? `u:${to.userId}` : `e:${to.email.toLowerCase()}`);
+export const recipientOf = (to: OutboxMessage['to']) =>
+  'userId' in to ? `u:${to.userId}` : `e:${to.email.toLowerCase()}`;
 
 /**
  * Writes deliveries into the outbox inside the caller's transaction, so they exist if and only if

@@ -16,9 +16,14 @@ export async function sendOutboxMail(row: OutboxRow, tx: Tx): Promise<void> {
     address = user?.email ?? null;
   }
   if (!address) throw new UndeliverableError('El destinatario ya no tiene dirección de correo.');
-  const [suppressed] = await tx.select().from(mailSuppressionsTable).where(eq(mailSuppressionsTable.email, address.toLowerCase()));
+  const [suppressed] = await tx
+    .select()
+    .from(mailSuppressionsTable)
+    .where(eq(mailSuppressionsTable.email, address.toLowerCase()));
   if (suppressed) throw new UndeliverableError(`Dirección suprimida tras un rebote: ${suppressed.reason}`);
-  const unsubscribeUrl = row.payload.unsubscribeUrl ?? (row.userId ? alertUnsubscribeUrl(row.userId, unsubscribeScopeOf(row.kind)) : undefined);
+  const unsubscribeUrl =
+    row.payload.unsubscribeUrl ??
+    (row.userId ? alertUnsubscribeUrl(row.userId, unsubscribeScopeOf(row.kind)) : undefined);
   if (!unsubscribeUrl) throw new UndeliverableError('Mensaje sin enlace de baja: no se envía.');
   await sendMail({ ...row.payload, to: address, unsubscribeUrl, messageId: `<outbox-${row.id}@festivales>` });
 }

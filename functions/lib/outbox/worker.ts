@@ -10,5 +10,10 @@ export const OUTBOX_BATCH = 200;
 
 /** One run of the worker with the configured channels and sending rate. */
 export function runOutbox(database: Database, options: Partial<DeliverOptions> = {}): Promise<DeliveryStats> {
-  return deliverDue(database, { senders: defaultSenders(), perSecond: env().MAIL_PER_SECOND, limit: OUTBOX_BATCH, ...options });
+  return deliverDue(database, {
+    senders: defaultSenders(),
+    perSecond: env().MAIL_PER_SECOND,
+    limit: OUTBOX_BATCH,
+    ...options,
+  });
 }

@@ -28,7 +28,8 @@ export const sendPushRow: Sender = async (row, tx) => {
   if (!row.userId) throw new UndeliverableError('Un aviso push necesita una cuenta.');
   // A reminder that missed its moment (the worker was down, retries ran out the clock) is noise.
   const expiresAt = row.payload.expiresAt ? Date.parse(row.payload.expiresAt) : undefined;
-  if (expiresAt !== undefined && expiresAt <= Date.now()) throw new UndeliverableError('El aviso llegó tarde: ya no se envía.');
+  if (expiresAt !== undefined && expiresAt <= Date.now())
+    throw new UndeliverableError('El aviso llegó tarde: ya no se envía.');
   const devices = await tx.select().from(pushSubscriptionsTable).where(eq(pushSubscriptionsTable.userId, row.userId));
   if (devices.length === 0) throw new UndeliverableError('La cuenta no tiene dispositivos suscritos.');
   const message: PushMessage = {
@@ -42,15 +43,23 @@ export const sendPushRow: Sender = async (row, tx) => {
   let delivered = 0;
   for (const device of devices) {
     try {
-      await webpush.sendNotification({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, JSON.stringify(message), {
-        // Nor should a push service hold it for an offline device past that moment.
-        TTL: expiresAt === undefined ? TTL_SECONDS : Math.max(1, Math.min(TTL_SECONDS, Math.floor((expiresAt - Date.now()) / 1000))),
-        vapidDetails: { subject: vapidSubject(), publicKey: keys.publicKey, privateKey: keys.privateKey },
-        timeout: 10_000,
-      });
+      await webpush.sendNotification(
+        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+        JSON.stringify(message),
+        {
+          // Nor should a push service hold it for an offline device past that moment.
+          TTL:
+            expiresAt === undefined
+              ? TTL_SECONDS
+              : Math.max(1, Math.min(TTL_SECONDS, Math.floor((expiresAt - Date.now()) / 1000))),
+          vapidDetails: { subject: vapidSubject(), publicKey: keys.publicKey, privateKey: keys.privateKey },
+          timeout: 10_000,
+        },
+      );
       delivered++;
     } catch (error) {
-      if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) expired.push(device.id);
+      if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410))
+        expired.push(device.id);
       else failures.push((error as Error).message);
     }
   }

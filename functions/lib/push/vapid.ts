@@ -22,7 +22,8 @@ let cached: VapidKeys | null | undefined;
 export function vapidKeys(): VapidKeys | null {
   if (cached !== undefined) return cached;
   const config = env();
-  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) return (cached = { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY });
+  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY)
+    return (cached = { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY });
   if (config.onLambda) return (cached = null);
   const file = path.resolve(config.DATA_DIR, 'vapid-keys.json');
   try {

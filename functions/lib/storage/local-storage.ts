@@ -37,7 +37,8 @@ export interface SignedPut {
 
 export type SignatureCheck = 'ok' | 'expired' | 'invalid';
 
-export type ReceiveResult = { status: 'stored'; size: number } | { status: 'too-large' } | { status: 'wrong-length' } | { status: 'exists' };
+export type ReceiveResult =
+  { status: 'stored'; size: number } | { status: 'too-large' } | { status: 'wrong-length' } | { status: 'exists' };
 
 export interface LocalStorageOptions {
   /** Directory the public files live in and are served from (DATA_DIR/uploads). */
@@ -74,7 +75,8 @@ export class LocalStorage implements Storage {
 
   private filePath(key: string): string {
     if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
-    if (key.startsWith(PENDING_PREFIX)) return path.join(this.pendingDirectory, ...key.slice(PENDING_PREFIX.length).split('/'));
+    if (key.startsWith(PENDING_PREFIX))
+      return path.join(this.pendingDirectory, ...key.slice(PENDING_PREFIX.length).split('/'));
     return path.join(this.directory, ...key.split('/'));
   }
 
@@ -116,7 +118,12 @@ export class LocalStorage implements Storage {
    * passes maxBytes (nothing is buffered in memory), and never replacing a file already there.
    * `exact`: the body must be exactly maxBytes long (a signed length), else nothing is kept.
    */
-  async receivePut(key: string, body: ReadableStream<Uint8Array> | null, maxBytes: number, exact = false): Promise<ReceiveResult> {
+  async receivePut(
+    key: string,
+    body: ReadableStream<Uint8Array> | null,
+    maxBytes: number,
+    exact = false,
+  ): Promise<ReceiveResult> {
     const target = this.filePath(pendingKey(key));
     if (await exists(target)) return { status: 'exists' };
     await mkdir(path.dirname(target), { recursive: true });

@@ -66,7 +66,10 @@ export class S3Storage implements Storage {
     const signed = ['content-type', 'if-none-match'];
     // Signed, so the store refuses any other type or size (the browser sets Content-Length itself).
     if (input.contentLength !== null) signed.push('content-length');
-    const uploadUrl = await getSignedUrl(this.client, command, { expiresIn: input.expiresInSeconds, signableHeaders: new Set(signed) });
+    const uploadUrl = await getSignedUrl(this.client, command, {
+      expiresIn: input.expiresInSeconds,
+      signableHeaders: new Set(signed),
+    });
     return {
       uploadUrl,
       key: input.key,

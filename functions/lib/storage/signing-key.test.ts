@@ -15,7 +15,9 @@ const dataDir = () => {
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 // What the key used to be: anyone who read this repository could sign local upload URLs with it.
-const fromPublicSecret = createHmac('sha256', DEVELOPMENT_SESSION_SECRET).update('festivales-local-uploads').digest('hex');
+const fromPublicSecret = createHmac('sha256', DEVELOPMENT_SESSION_SECRET)
+  .update('festivales-local-uploads')
+  .digest('hex');
 
 describe('local upload-URL key', () => {
   it('without a configured secret is random, kept in DATA_DIR for the owner only, and the same after a restart', () => {
@@ -35,7 +37,11 @@ describe('local upload-URL key', () => {
   it('replaces a damaged key file', () => {
     const dir = dataDir();
     writeFileSync(path.join(dir, UPLOAD_KEY_FILE), 'not a key');
-    const key = uploadSigningKey({ sessionSecretConfigured: false, SESSION_SECRET: DEVELOPMENT_SESSION_SECRET, DATA_DIR: dir });
+    const key = uploadSigningKey({
+      sessionSecretConfigured: false,
+      SESSION_SECRET: DEVELOPMENT_SESSION_SECRET,
+      DATA_DIR: dir,
+    });
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     expect(readFileSync(path.join(dir, UPLOAD_KEY_FILE), 'utf8').trim()).toBe(key);
   });

@@ -29,7 +29,14 @@ export interface EventInput {
  * receives it behind CloudFront: lower-case headers, CloudFront's forwarding headers, the raw query
  * string plus its parsed form (repeated keys joined by commas), the body as text or base64.
  */
-export function lambdaEvent({ method, url, headers = {}, body, base64, originSecret = TEST_ORIGIN_SECRET }: EventInput): APIGatewayProxyEventV2 {
+export function lambdaEvent({
+  method,
+  url,
+  headers = {},
+  body,
+  base64,
+  originSecret = TEST_ORIGIN_SECRET,
+}: EventInput): APIGatewayProxyEventV2 {
   const [rawPath, rawQueryString = ''] = url.split(/\?(.*)/s, 2);
   const queryStringParameters: Record<string, string> = {};
   for (const [key, value] of new URLSearchParams(rawQueryString)) {
@@ -102,7 +109,11 @@ export function fromLambda(result: APIGatewayProxyResult): Answer {
   if ('headers' in result && result.headers) {
     for (const [k, v] of Object.entries(result.headers)) headers[k.toLowerCase()] = String(v);
   }
-  return { status: result.statusCode, headers, body: Buffer.from(result.body ?? '', result.isBase64Encoded ? 'base64' : 'utf8') };
+  return {
+    status: result.statusCode,
+    headers,
+    body: Buffer.from(result.body ?? '', result.isBase64Encoded ? 'base64' : 'utf8'),
+  };
 }
 
 export async function fromResponse(res: Response): Promise<Answer> {

@@ -44,7 +44,10 @@ export class StubOutput<T> implements PromiseLike<T> {
   apply<U>(fn: (value: T) => U | PromiseLike<U>): StubOutput<U> {
     return new StubOutput(this.value.then(fn));
   }
-  then<A = T, B = never>(onFulfilled?: ((value: T) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): PromiseLike<A | B> {
+  then<A = T, B = never>(
+    onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): PromiseLike<A | B> {
     return this.value.then(onFulfilled, onRejected);
   }
 }
@@ -217,7 +220,10 @@ function createStubs(resources: Recorded[], routes: RecordedRoute[]) {
 const GLOBALS = ['sst', 'aws', '$interpolate', '$jsonStringify', '$util', '$config', '$app', '$dev', '$cli'] as const;
 
 /** Loads sst.config.ts under the stubs: its app() answer for `stage` and what its run() declares. */
-export async function evaluateConfig(configUrl: string, options: { stage: string; dev?: boolean; root?: string }): Promise<Evaluation & { app: any }> {
+export async function evaluateConfig(
+  configUrl: string,
+  options: { stage: string; dev?: boolean; root?: string },
+): Promise<Evaluation & { app: any }> {
   const resources: Recorded[] = [];
   const routes: RecordedRoute[] = [];
   const stubs = createStubs(resources, routes);
@@ -225,9 +231,18 @@ export async function evaluateConfig(configUrl: string, options: { stage: string
   const saved = Object.fromEntries(GLOBALS.map((g) => [g, target[g]]));
   Object.assign(target, stubs);
   try {
-    const config = (await import(configUrl)).default as { app(input: { stage: string }): any; run(): Promise<Record<string, unknown>> };
+    const config = (await import(configUrl)).default as {
+      app(input: { stage: string }): any;
+      run(): Promise<Record<string, unknown>>;
+    };
     const app = await config.app({ stage: options.stage });
-    target.$app = { name: app.name, stage: options.stage, removal: app.removal, protect: Boolean(app.protect), providers: app.providers };
+    target.$app = {
+      name: app.name,
+      stage: options.stage,
+      removal: app.removal,
+      protect: Boolean(app.protect),
+      providers: app.providers,
+    };
     target.$dev = Boolean(options.dev);
     const root = options.root ?? fileURLToPath(new URL('../../..', import.meta.url)).replace(/\/$/, '');
     target.$cli = { paths: { root, home: root, work: `${root}/.sst`, platform: `${root}/.sst/platform` } };

@@ -7,20 +7,39 @@ const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
 /** Switches the browser's stored session (google_token) and reloads the screen. */
 async function useToken(page: Page, token: string | null, path: string) {
-  await page.evaluate((t) => (t ? localStorage.setItem('google_token', t) : localStorage.removeItem('google_token')), token);
+  await page.evaluate(
+    (t) => (t ? localStorage.setItem('google_token', t) : localStorage.removeItem('google_token')),
+    token,
+  );
   await page.goto(path);
 }
 
 /** A gallery image uploaded by `token`'s user to an approved festival, approved by the admin. */
-async function approvedGalleryImage(request: APIRequestContext, userToken: string, adminToken: string, festivalId: number) {
+async function approvedGalleryImage(
+  request: APIRequestContext,
+  userToken: string,
+  adminToken: string,
+  festivalId: number,
+) {
   const png = samplePng(7);
   const auth = (t: string) => ({ Authorization: `Bearer ${t}` });
   const presigned = await (
-    await request.post('/api/media/upload-url', { headers: auth(userToken), data: { festival_id: festivalId, fileName: 'pista.png', contentType: 'image/png', fileSize: png.length } })
+    await request.post('/api/media/upload-url', {
+      headers: auth(userToken),
+      data: { festival_id: festivalId, fileName: 'pista.png', contentType: 'image/png', fileSize: png.length },
+    })
   ).json();
   expect((await request.put(presigned.uploadUrl, { headers: presigned.headers, data: png })).ok()).toBeTruthy();
-  const media = await (await request.post('/api/media/confirm', { headers: auth(userToken), data: { key: presigned.key, caption: 'Pista central' } })).json();
-  const approved = await request.patch(`/api/admin/media/${media.id}/approve`, { headers: auth(adminToken), data: { status: 'approved' } });
+  const media = await (
+    await request.post('/api/media/confirm', {
+      headers: auth(userToken),
+      data: { key: presigned.key, caption: 'Pista central' },
+    })
+  ).json();
+  const approved = await request.patch(`/api/admin/media/${media.id}/approve`, {
+    headers: auth(adminToken),
+    data: { status: 'approved' },
+  });
   expect(approved.ok()).toBeTruthy();
   return media.id as number;
 }
@@ -34,7 +53,9 @@ test.describe('admin panel', () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Forzar acceso como administrador' }).click();
     await expect(page.getByText('Acceso forzado: tu cuenta no es de administrador')).toBeVisible();
-    await expect(page.getByRole('alert').filter({ hasText: 'Solo los administradores pueden realizar esta acción.' }).first()).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Solo los administradores pueden realizar esta acción.' }).first(),
+    ).toBeVisible();
     await expect(page.getByRole('tab', { name: /Festivales/ })).toHaveAttribute('aria-selected', 'true');
   });
 
@@ -53,7 +74,9 @@ test.describe('admin panel', () => {
     await expect(page.getByRole('heading', { name: /Panel de Administración/ })).toBeVisible();
   });
 
-  test('journey: a user proposes with an image, the admin approves and places it, it appears on the list, map and calendar, and the user is notified', async ({ page }) => {
+  test('journey: a user proposes with an image, the admin approves and places it, it appears on the list, map and calendar, and the user is notified', async ({
+    page,
+  }) => {
     const proposer = await sessionFor(page, person('Propone'));
     const boss = await sessionFor(page, admin);
     const name = uniqueName('Festival del Viaje');
@@ -67,7 +90,9 @@ test.describe('admin panel', () => {
     await page.getByRole('textbox', { name: /Fecha de fin/ }).fill('14-06-2031');
     await page.getByRole('textbox', { name: /Descripción/ }).fill('Electrónica frente a la bahía de Santander.');
     await page.getByRole('textbox', { name: 'Géneros' }).fill('Techno');
-    await page.locator('input[type="file"]').setInputFiles({ name: 'bahia.png', mimeType: 'image/png', buffer: samplePng(4) });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'bahia.png', mimeType: 'image/png', buffer: samplePng(4) });
     await page.getByRole('button', { name: 'Proponer festival' }).click();
     await expect(page.getByRole('heading', { name: 'Festival propuesto... pendiente de revisión' })).toBeVisible();
 
@@ -104,7 +129,11 @@ test.describe('admin panel', () => {
     // The geocoder is out of reach in tests (closed network): the admin is told, not left guessing.
     allowConsoleError(page, /status of 502/);
     await row.getByRole('button', { name: `Geocodificar ${name}` }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'No se pudo completar la acción: El servicio de geocodificación no responde' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'No se pudo completar la acción: El servicio de geocodificación no responde' }),
+    ).toBeVisible();
     await row.getByRole('button', { name: `Editar ${name}` }).click();
     const form = page.getByRole('dialog', { name: `Editar festival: ${name}` });
     await form.getByRole('textbox', { name: 'Latitud' }).fill('43.4623');
@@ -120,7 +149,9 @@ test.describe('admin panel', () => {
     await expect(page.getByRole('link', { name: new RegExp(name) }).first()).toBeVisible();
     await page.goto('/map');
     await page.getByRole('searchbox', { name: 'Buscar en el mapa' }).fill(name);
-    await expect(page.getByRole('list', { name: 'Resultados de la búsqueda' }).getByRole('button', { name: new RegExp(name) })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Resultados de la búsqueda' }).getByRole('button', { name: new RegExp(name) }),
+    ).toBeVisible();
     await page.goto('/calendar?fecha=2031-06-12');
     await expect(page.getByRole('link', { name: new RegExp(name) }).first()).toBeVisible();
 
@@ -176,7 +207,11 @@ test.describe('admin panel', () => {
     // Dismissing the report removes only the report.
     await useToken(page, boss.token, '/admin');
     await page.getByRole('tab', { name: /Reportes/ }).click();
-    await page.getByRole('row').filter({ hasText: 'La foto es mía.' }).getByRole('button', { name: /^Descartar reporte/ }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'La foto es mía.' })
+      .getByRole('button', { name: /^Descartar reporte/ })
+      .click();
     const dismiss = page.getByRole('alertdialog', { name: 'Descartar reporte' });
     await expect(dismiss).toContainText('¿Eliminar solo el reporte?');
     await dismiss.getByRole('button', { name: 'Descartar reporte' }).click();
@@ -209,14 +244,20 @@ test.describe('admin panel', () => {
     await form.getByRole('button', { name: 'Crear festival' }).click();
     await expect(form.getByText('La fecha de fin debe ser posterior a la fecha de inicio')).toBeVisible();
     await form.getByRole('textbox', { name: /^Fecha de fin/ }).fill('11-10-2031');
-    await form.getByLabel('Subir imagen').setInputFiles({ name: 'portada.png', mimeType: 'image/png', buffer: samplePng(5) });
-    await expect(form.getByRole('textbox', { name: 'Imagen (URL)' })).toHaveValue(/^\/uploads\/users\/\d+\/admin\/.+\.png$/);
+    await form
+      .getByLabel('Subir imagen')
+      .setInputFiles({ name: 'portada.png', mimeType: 'image/png', buffer: samplePng(5) });
+    await expect(form.getByRole('textbox', { name: 'Imagen (URL)' })).toHaveValue(
+      /^\/uploads\/users\/\d+\/admin\/.+\.png$/,
+    );
     await expectNoSeriousA11yViolations(page);
     await form.getByRole('button', { name: 'Crear festival' }).click();
     await expect(form.getByText('Festival guardado correctamente')).toBeVisible();
     await expect(form).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'Acción completada con éxito' })).toBeVisible();
-    const created = (await (await page.request.get('/api/festivals')).json()).find((f: { name: string }) => f.name === name);
+    const created = (await (await page.request.get('/api/festivals')).json()).find(
+      (f: { name: string }) => f.name === name,
+    );
     expect(created).toMatchObject({ status: 'approved', start_date: '2031-10-10', end_date: '2031-10-11' });
     expect(created.image_url).toMatch(/^\/uploads\//);
 
@@ -230,11 +271,15 @@ test.describe('admin panel', () => {
     await expect(mediaForm.getByText('Debe seleccionar un festival')).toBeVisible();
     await expect(mediaForm.getByText('Debe seleccionar un usuario')).toBeVisible();
     await expect(mediaForm.getByText('Debe subir una imagen o proporcionar una URL')).toBeVisible();
-    await mediaForm.getByLabel('Archivo de imagen').setInputFiles({ name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+    await mediaForm
+      .getByLabel('Archivo de imagen')
+      .setInputFiles({ name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
     await expect(mediaForm.getByText('Solo se permiten archivos de imagen')).toBeVisible();
     await mediaForm.getByLabel(/^Festival/).selectOption({ label: name });
     await mediaForm.getByLabel(/^Usuario/).selectOption({ index: 1 });
-    await mediaForm.getByLabel('Archivo de imagen').setInputFiles({ name: 'escenario.png', mimeType: 'image/png', buffer: samplePng(6) });
+    await mediaForm
+      .getByLabel('Archivo de imagen')
+      .setInputFiles({ name: 'escenario.png', mimeType: 'image/png', buffer: samplePng(6) });
     await mediaForm.getByLabel('Estado').selectOption('approved');
     await mediaForm.getByRole('button', { name: 'Crear' }).click();
     await expect(mediaForm.getByText('Guardado correctamente')).toBeVisible();
@@ -245,12 +290,19 @@ test.describe('admin panel', () => {
 
     // Delete the item, then the festival, each after a confirmation.
     await card.getByRole('button', { name: /^Eliminar/ }).click();
-    await page.getByRole('alertdialog', { name: 'Eliminar contenido' }).getByRole('button', { name: 'Eliminar' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Eliminar contenido' })
+      .getByRole('button', { name: 'Eliminar' })
+      .click();
     await expect(page.locator('.admin-media-card').filter({ hasText: name })).toHaveCount(0);
     await page.getByRole('tab', { name: /^Festivales/ }).click();
     await page.getByRole('tab', { name: /^Todos/ }).click();
     await page.getByRole('searchbox', { name: 'Buscar festivales' }).fill(name);
-    await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: `Eliminar ${name}` }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: name })
+      .getByRole('button', { name: `Eliminar ${name}` })
+      .click();
     const confirm = page.getByRole('alertdialog', { name: 'Eliminar festival' });
     await expect(confirm).toContainText(`¿Seguro que quieres eliminar el festival «${name}»?`);
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
@@ -270,7 +322,15 @@ test.describe('admin panel', () => {
       data: { festival_id: festivals[6].id, content: 'Comentario que sobra', rating: 1 },
     });
     expect(second.ok()).toBeTruthy();
-    await page.request.post('/api/contact', { data: { name: 'Ana Contacto', email: 'ana@example.com', subject: 'Asunto de prueba', category: 'press', message: 'Mensaje de prueba' } });
+    await page.request.post('/api/contact', {
+      data: {
+        name: 'Ana Contacto',
+        email: 'ana@example.com',
+        subject: 'Asunto de prueba',
+        category: 'press',
+        message: 'Mensaje de prueba',
+      },
+    });
 
     await login(page, admin);
     await page.goto('/admin');
@@ -281,7 +341,11 @@ test.describe('admin panel', () => {
     await expect(pendingComment.getByRole('img', { name: '4 de 5 estrellas' })).toBeVisible();
     await pendingComment.getByRole('button', { name: /^Aprobar/ }).click();
     await expect(page.locator('.admin-card').filter({ hasText: 'Comentario para moderar' })).toHaveCount(0);
-    await page.locator('.admin-card').filter({ hasText: 'Comentario que sobra' }).getByRole('button', { name: /^Rechazar/ }).click();
+    await page
+      .locator('.admin-card')
+      .filter({ hasText: 'Comentario que sobra' })
+      .getByRole('button', { name: /^Rechazar/ })
+      .click();
     const reject = page.getByRole('alertdialog', { name: 'Rechazar comentario' });
     await expect(reject).toContainText('¿Seguro que quieres rechazar este comentario?');
     await reject.getByRole('button', { name: 'Rechazar' }).click();
@@ -290,7 +354,10 @@ test.describe('admin panel', () => {
     await page.getByRole('tab', { name: /Mensajes/ }).click();
     const message = page.locator('.admin-card').filter({ hasText: 'Asunto de prueba' });
     await expect(message).toContainText('Prensa y Medios');
-    await expect(message.getByRole('link', { name: 'ana@example.com' })).toHaveAttribute('href', /^mailto:ana@example\.com/);
+    await expect(message.getByRole('link', { name: 'ana@example.com' })).toHaveAttribute(
+      'href',
+      /^mailto:ana@example\.com/,
+    );
     await expectNoSeriousA11yViolations(page);
     await message.getByRole('button', { name: /^Marcar como leído/ }).click();
     await expect(message.getByText('Leído')).toBeVisible();

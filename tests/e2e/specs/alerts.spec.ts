@@ -8,14 +8,24 @@ function eventsOf(ics: string) {
   const calendar = new ICAL.Component(ICAL.parse(ics));
   return calendar.getAllSubcomponents('vevent').map((v) => {
     const event = new ICAL.Event(v);
-    return { uid: event.uid, summary: event.summary, start: event.startDate.toString(), end: event.endDate.toString(), allDay: event.startDate.isDate, description: event.description };
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      start: event.startDate.toString(),
+      end: event.endDate.toString(),
+      allDay: event.startDate.isDate,
+      description: event.description,
+    };
   });
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 // Every other test shares this server: everything here is found by names and addresses of its own.
-test('a followed artist booked by an admin reaches the bell, the mailbox and the calendar feed', async ({ page, browser }, testInfo) => {
+test('a followed artist booked by an admin reaches the bell, the mailbox and the calendar feed', async ({
+  page,
+  browser,
+}, testInfo) => {
   await withCookieChoice(page);
   const tag = Date.now().toString(36);
   const staff = await sessionFor(page, admin);
@@ -49,7 +59,11 @@ test('a followed artist booked by an admin reaches the bell, the mailbox and the
   await adminPage.goto('/admin');
   await adminPage.getByRole('tab', { name: /^Todos/ }).click();
   await adminPage.getByRole('searchbox', { name: 'Buscar festivales' }).fill(festival.name);
-  await adminPage.getByRole('row').filter({ hasText: festival.name }).getByRole('button', { name: `Ediciones y cartel de ${festival.name}` }).click();
+  await adminPage
+    .getByRole('row')
+    .filter({ hasText: festival.name })
+    .getByRole('button', { name: `Ediciones y cartel de ${festival.name}` })
+    .click();
   const dialog = adminPage.getByRole('dialog', { name: `Ediciones y cartel: ${festival.name}` });
   await dialog.getByRole('combobox', { name: 'Añadir artista' }).fill(artist.name);
   await dialog.getByRole('option', { name: new RegExp(artist.name) }).click();
@@ -78,8 +92,13 @@ test('a followed artist booked by an admin reaches the bell, the mailbox and the
 
   // Kept among favourites, the festival is in the private calendar feed from '/cuenta'.
   // The toast follows the local change; the feed reads the server's copy, saved by a request of its own.
-  const saved = page.waitForResponse((r) => r.url().endsWith(`/api/favorites/${festival.id}`) && r.request().method() === 'POST');
-  await page.getByRole('button', { name: `Añadir ${festival.name} a favoritos` }).first().click();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/favorites/${festival.id}`) && r.request().method() === 'POST',
+  );
+  await page
+    .getByRole('button', { name: `Añadir ${festival.name} a favoritos` })
+    .first()
+    .click();
   await expect(page.getByText('Festival añadido a favoritos')).toBeVisible();
   expect((await saved).ok()).toBe(true);
   await page.goto('/cuenta');
@@ -110,7 +129,9 @@ test('a followed artist booked by an admin reaches the bell, the mailbox and the
   await page.goto(link.pathname + link.search);
   await expect(page).toHaveURL(/\/avisos\/baja\?token=.+&tipo=artists$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dejar de recibir estos correos' })).toBeVisible();
-  await expect(page.getByText('Pulsa el botón para dejar de recibir por correo los avisos de «Artistas que sigo».')).toBeVisible();
+  await expect(
+    page.getByText('Pulsa el botón para dejar de recibir por correo los avisos de «Artistas que sigo».'),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
@@ -118,7 +139,9 @@ test('a followed artist booked by an admin reaches the bell, the mailbox and the
   }
   await page.getByRole('button', { name: 'Dejar de recibirlos' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'no te enviaremos más correos de este tipo' })).toBeVisible();
-  const prefs = await (await page.request.get('/api/users/preferences', { headers: { Authorization: `Bearer ${session.token}` } })).json();
+  const prefs = await (
+    await page.request.get('/api/users/preferences', { headers: { Authorization: `Bearer ${session.token}` } })
+  ).json();
   expect(prefs.channels.artists).toEqual({ inApp: true, email: false, push: true });
   expect(prefs.channels.festivals.email).toBe(true);
 
@@ -128,7 +151,9 @@ test('a followed artist booked by an admin reaches the bell, the mailbox and the
   await expect(page.getByRole('heading', { level: 1, name: 'Enlace no válido' })).toBeVisible();
 });
 
-test('the newsletter: the confirmation email confirms, and its unsubscribe link leads to a page whose button unsubscribes', async ({ page }) => {
+test('the newsletter: the confirmation email confirms, and its unsubscribe link leads to a page whose button unsubscribes', async ({
+  page,
+}) => {
   await withCookieChoice(page);
   const email = `boletin.${Date.now()}@festivales.example`;
   await page.goto('/');
@@ -150,7 +175,9 @@ test('the newsletter: the confirmation email confirms, and its unsubscribe link 
   await expect(page).toHaveURL(/\/newsletter\/baja\?token=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Darse de baja de la newsletter' })).toBeVisible();
   await page.getByRole('button', { name: 'Darme de baja' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toHaveText('Te has dado de baja de la newsletter. No volverás a recibirla.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    'Te has dado de baja de la newsletter. No volverás a recibirla.',
+  );
   // The link has done its work: a second click is refused, as a mail program's one-click POST would be.
   const again = await page.request.post(link.pathname + link.search, { form: { 'List-Unsubscribe': 'One-Click' } });
   expect(again.status()).toBe(404);

@@ -1,4 +1,14 @@
-import { admin, allowConsoleError, api, expect, login, person, sessionFor, test, withCookieChoice } from '../support/fixtures';
+import {
+  admin,
+  allowConsoleError,
+  api,
+  expect,
+  login,
+  person,
+  sessionFor,
+  test,
+  withCookieChoice,
+} from '../support/fixtures';
 
 test.beforeEach(async ({ page }) => {
   await withCookieChoice(page);
@@ -13,7 +23,8 @@ test('sign-in through the fallback, then sign-out', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('google_token'))).toBeTruthy();
   const userMenu = header.getByRole('button', { name: 'Menú de Usuario Demo' });
   await userMenu.click();
-  for (const name of ['Mis favoritos', 'Proponer festival']) await expect(header.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Mis favoritos', 'Proponer festival'])
+    await expect(header.getByRole('link', { name })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Panel Admin' })).toHaveCount(0);
   // The session survives a reload (profile check at load).
   await page.reload();
@@ -84,7 +95,11 @@ test('notifications: an empty panel says so', async ({ page }) => {
 test('a refused sign-in shows its toast', async ({ page }) => {
   allowConsoleError(page, /status of 401/);
   await page.route('**/api/users/auth/google', (route) =>
-    route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Credencial no válida.","code":"invalid_credential"}' }),
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: '{"error":"Credencial no válida.","code":"invalid_credential"}',
+    }),
   );
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Iniciar sesión' }).click();

@@ -5,14 +5,15 @@ import { samplePng } from '../support/png';
 /** An admin approves the comment, as the Comentarios tab of the panel does (tested in admin.spec.ts). */
 async function approveComment(page: Page, commentId: number) {
   const { token } = await sessionFor(page, admin);
-  const res = await page.request.put(`/api/admin/comments/${commentId}/approve`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await page.request.put(`/api/admin/comments/${commentId}/approve`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(res.status()).toBe(200);
 }
 
 test.beforeEach(async ({ page }) => {
   await withCookieChoice(page);
 });
-
 
 /**
  * Taps the visible star, as a person does (the radio itself is visually hidden, and a forced click at
@@ -27,7 +28,9 @@ async function pickStars(section: Locator, n: number) {
 test('anonymous visitors are asked to sign in to comment', async ({ page }) => {
   const festival = (await catalogue(page))[20];
   await page.goto(`/festival/${festival.id}`);
-  await expect(page.locator('#comentarios').getByRole('heading', { name: 'Inicia sesión para comentar' })).toBeVisible();
+  await expect(
+    page.locator('#comentarios').getByRole('heading', { name: 'Inicia sesión para comentar' }),
+  ).toBeVisible();
   await expect(page.locator('#comentarios').getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
 });
 
@@ -55,7 +58,9 @@ test('comment with a rating, see it pending, then counted once approved, then de
   ]);
   const { id: commentId } = await posted.json();
   await expect(page.getByText('¡Comentario y puntuación publicados!')).toBeVisible();
-  await expect(page.getByText('Tu comentario y tu puntuación serán visibles para todos cuando un administrador los apruebe.')).toBeVisible();
+  await expect(
+    page.getByText('Tu comentario y tu puntuación serán visibles para todos cuando un administrador los apruebe.'),
+  ).toBeVisible();
   const comment = section.getByRole('listitem').filter({ hasText: 'Sonido impecable y un ambiente increíble.' });
   await expect(comment).toContainText(author.name);
   await expect(comment.getByText('Pendiente de revisión')).toBeVisible();
@@ -99,7 +104,9 @@ test("other people's comments cannot be deleted", async ({ page }) => {
   await other.goto(`/festival/${festival.id}`);
   const theirs = other.locator('#comentarios').getByRole('listitem').filter({ hasText: 'Volvería cada año.' });
   // Someone else's pending comment is not shown; once approved it is.
-  await expect(other.locator('#comentarios').getByText('Todavía no hay comentarios. ¡Sé el primero en opinar!')).toBeVisible();
+  await expect(
+    other.locator('#comentarios').getByText('Todavía no hay comentarios. ¡Sé el primero en opinar!'),
+  ).toBeVisible();
   await expect(theirs).toHaveCount(0);
   await approveComment(other, (await posted.json()).id);
   await other.reload();
@@ -116,7 +123,9 @@ test('a comment can carry photos, which wait for moderation', async ({ page }) =
   await section.getByLabel('Tu comentario').fill('Os dejo dos fotos del escenario.');
   await pickStars(section, 5);
   // A wrong type is refused in the browser with its Spanish message.
-  await section.getByLabel('Fotos (opcional)').setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2048, 65) });
+  await section
+    .getByLabel('Fotos (opcional)')
+    .setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2048, 65) });
   await expect(section.getByText('Tipo de archivo no permitido. Usa: JPEG, JPG, PNG, GIF, WEBP')).toBeVisible();
   await section.getByLabel('Fotos (opcional)').setInputFiles([
     { name: 'uno.png', mimeType: 'image/png', buffer: samplePng(1) },
@@ -129,6 +138,10 @@ test('a comment can carry photos, which wait for moderation', async ({ page }) =
   expect(response.status()).toBe(201);
   expect((await response.json()).media).toHaveLength(2);
   await expect(page.getByText('¡Comentario y puntuación publicados!')).toBeVisible();
-  await expect(page.getByText('Tu comentario, tu puntuación y tus fotos serán visibles para todos cuando un administrador los apruebe.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Tu comentario, tu puntuación y tus fotos serán visibles para todos cuando un administrador los apruebe.',
+    ),
+  ).toBeVisible();
   await expect(section.getByRole('listitem').filter({ hasText: 'Os dejo dos fotos del escenario.' })).toBeVisible();
 });

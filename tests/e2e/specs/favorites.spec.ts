@@ -14,8 +14,13 @@ test('anonymous favourites live in local storage and fill the favourites page', 
   const festival = (await catalogue(page)).find((f) => f.name === name)!;
   await page.getByRole('button', { name: `Añadir ${festival.name} a favoritos` }).click();
   await expect(page.getByText('Festival añadido a favoritos')).toBeVisible();
-  await expect(page.getByRole('button', { name: `Quitar ${festival.name} de favoritos` })).toHaveAttribute('aria-pressed', 'true');
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('favoriteFestivals')!))).toEqual([String(festival.id)]);
+  await expect(page.getByRole('button', { name: `Quitar ${festival.name} de favoritos` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('favoriteFestivals')!))).toEqual([
+    String(festival.id),
+  ]);
 
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Favoritos' }).click();
   await expect(page.getByText('1 festival guardado')).toBeVisible();
@@ -47,14 +52,20 @@ test('a server failure keeps the local change', async ({ page }) => {
   allowConsoleError(page, /status of 503/);
   await page.route('**/api/favorites/*', (route) =>
     route.request().method() === 'POST'
-      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Base de datos no disponible","code":"db_down"}' })
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"error":"Base de datos no disponible","code":"db_down"}',
+        })
       : route.continue(),
   );
   await page.goto(`/festival/${festival.id}`);
   await page.getByRole('button', { name: `Añadir ${festival.name} a favoritos` }).click();
   await expect(page.getByText('Festival añadido a favoritos')).toBeVisible();
   await expect(page.getByRole('button', { name: `Quitar ${festival.name} de favoritos` })).toBeVisible();
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('favoriteFestivals')!))).toEqual([String(festival.id)]);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('favoriteFestivals')!))).toEqual([
+    String(festival.id),
+  ]);
 });
 
 test('local favourites are merged with the server ones at sign-in', async ({ page }) => {

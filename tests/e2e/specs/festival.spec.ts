@@ -1,5 +1,16 @@
 import { slugify } from '#core/slug';
-import { admin, allowConsoleError, api, catalogue, expect, login, person, sessionFor, test, withCookieChoice } from '../support/fixtures';
+import {
+  admin,
+  allowConsoleError,
+  api,
+  catalogue,
+  expect,
+  login,
+  person,
+  sessionFor,
+  test,
+  withCookieChoice,
+} from '../support/fixtures';
 
 test.beforeEach(async ({ page }) => {
   await withCookieChoice(page);
@@ -19,7 +30,12 @@ test('a wrong or missing slug is corrected in place (history replace)', async ({
 });
 
 test('the page shows the hero, the info section and the location with its map', async ({ page }) => {
-  const festival = (await catalogue(page)).find((f) => f.hasValidCoordinates && f.transportation && /\]\(https?:/.test((f as { description?: string }).description ?? ''))!;
+  const festival = (await catalogue(page)).find(
+    (f) =>
+      f.hasValidCoordinates &&
+      f.transportation &&
+      /\]\(https?:/.test((f as { description?: string }).description ?? ''),
+  )!;
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
@@ -34,7 +50,9 @@ test('the page shows the hero, the info section and the location with its map', 
   await expect(info.getByRole('heading', { name: 'Datos generales' })).toBeVisible();
   await expect(info.getByText('Nombre', { exact: true })).toBeVisible();
   // Earlier tests may have rated this festival on the shared server: the summary shows what it holds.
-  const { ratingsCount } = (await (await page.request.get(`/api/festivals/${festival.id}`)).json()) as { ratingsCount: number };
+  const { ratingsCount } = (await (await page.request.get(`/api/festivals/${festival.id}`)).json()) as {
+    ratingsCount: number;
+  };
   await expect(info.getByText(ratingsCount ? `(${ratingsCount} valoraciones)` : 'Sin valoraciones aún')).toBeVisible();
   // Markdown links open in a new tab.
   const link = info.locator('.markdown a').first();
@@ -52,8 +70,14 @@ test('the page shows the hero, the info section and the location with its map', 
   await expect(location.locator('.leaflet-popup')).toContainText(festival.name);
   // The marker image is bundled, not fetched from a CDN.
   expect(await location.locator('img.leaflet-marker-icon').getAttribute('src')).toMatch(/^(\/assets\/|data:image)/);
-  await expect(location.getByRole('link', { name: /^Cómo llegar/ })).toHaveAttribute('href', `https://www.google.com/maps/dir/?api=1&destination=${festival.latitude},${festival.longitude}`);
-  await expect(location.getByRole('link', { name: /^Ver en Google Maps/ })).toHaveAttribute('href', /google\.com\/maps\/search/);
+  await expect(location.getByRole('link', { name: /^Cómo llegar/ })).toHaveAttribute(
+    'href',
+    `https://www.google.com/maps/dir/?api=1&destination=${festival.latitude},${festival.longitude}`,
+  );
+  await expect(location.getByRole('link', { name: /^Ver en Google Maps/ })).toHaveAttribute(
+    'href',
+    /google\.com\/maps\/search/,
+  );
   await expect(location.getByRole('heading', { name: 'Cómo llegar' })).toBeVisible();
   await expect(location.getByText(festival.transportation!)).toBeVisible();
 });
@@ -62,7 +86,12 @@ test('the tabs scroll to their sections', async ({ page }) => {
   const festival = (await catalogue(page))[5];
   await page.goto(`/festival/${festival.id}`);
   await expect(page.getByText('Imagen oficial')).toBeVisible();
-  await expect(page.locator('#comentarios').getByText(/Todavía no hay comentarios|Borrar|Inicia sesión/).first()).toBeVisible();
+  await expect(
+    page
+      .locator('#comentarios')
+      .getByText(/Todavía no hay comentarios|Borrar|Inicia sesión/)
+      .first(),
+  ).toBeVisible();
   const tabs = page.getByRole('navigation', { name: 'Secciones del festival' });
   await tabs.getByRole('link', { name: 'Comentarios' }).click();
   await expect(page.getByRole('heading', { name: /^Comentarios/ })).toBeInViewport();
@@ -81,7 +110,8 @@ test('a pending proposal: badge, markdown without raw HTML, fallbacks and pendin
     location: 'Pueblo Inventado, España',
     start_date: '2031-08-01',
     end_date: '2031-08-03',
-    description: 'Texto con **negrita**, un [enlace](https://example.com) y <b>html crudo</b><script>window.__xss = 1</script>.',
+    description:
+      'Texto con **negrita**, un [enlace](https://example.com) y <b>html crudo</b><script>window.__xss = 1</script>.',
   });
   await page.goto(`/festival/${proposal.id}`);
   await expect(page.getByText('Pendiente de aprobación')).toBeVisible();

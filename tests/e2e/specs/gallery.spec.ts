@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
-import { admin, allowConsoleError, api, catalogue, expect, login, person, sessionFor, test, withCookieChoice } from '../support/fixtures';
+import {
+  admin,
+  allowConsoleError,
+  api,
+  catalogue,
+  expect,
+  login,
+  person,
+  sessionFor,
+  test,
+  withCookieChoice,
+} from '../support/fixtures';
 
 /** Two approved photos by a community member on the festival at `index` of the catalogue. */
 async function festivalWithPhotos(page: Page, index: number) {
@@ -62,7 +73,10 @@ test('the festival image comes first; the lightbox works with the keyboard', asy
 
   await page.keyboard.press('f');
   await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('role'))).toBe('dialog');
-  await expect(lightbox.getByRole('button', { name: 'Salir de pantalla completa' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(lightbox.getByRole('button', { name: 'Salir de pantalla completa' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page.keyboard.press('f');
   await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
 
@@ -76,9 +90,16 @@ test('download names the file festival-photo-{id}.jpg', async ({ page }) => {
   await page.goto('/');
   const { festival, media } = await festivalWithPhotos(page, 11);
   await page.goto(`/festival/${festival.id}`);
-  await page.locator('#galeria').getByRole('button', { name: /^Abrir / }).nth(1).click();
+  await page
+    .locator('#galeria')
+    .getByRole('button', { name: /^Abrir / })
+    .nth(1)
+    .click();
   const lightbox = page.getByRole('dialog', { name: `Galería de ${festival.name}` });
-  const [download] = await Promise.all([page.waitForEvent('download'), lightbox.getByRole('button', { name: 'Descargar' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    lightbox.getByRole('button', { name: 'Descargar' }).click(),
+  ]);
   const ids = media.map((m: { id: number }) => `festival-photo-${m.id}.jpg`);
   expect(ids).toContain(download.suggestedFilename());
 });
@@ -87,14 +108,22 @@ test('voting needs a session; a vote shows Tu voto and the new average', async (
   await page.goto('/');
   const { festival } = await festivalWithPhotos(page, 12);
   await page.goto(`/festival/${festival.id}`);
-  await page.locator('#galeria').getByRole('button', { name: /^Abrir / }).nth(1).click();
+  await page
+    .locator('#galeria')
+    .getByRole('button', { name: /^Abrir / })
+    .nth(1)
+    .click();
   let lightbox = page.getByRole('dialog', { name: `Galería de ${festival.name}` });
   await expect(lightbox.getByText('Inicia sesión para votar')).toBeVisible();
   await page.keyboard.press('Escape');
 
   await login(page, person('Votante'));
   await page.reload();
-  await page.locator('#galeria').getByRole('button', { name: /^Abrir / }).nth(1).click();
+  await page
+    .locator('#galeria')
+    .getByRole('button', { name: /^Abrir / })
+    .nth(1)
+    .click();
   lightbox = page.getByRole('dialog', { name: `Galería de ${festival.name}` });
   await lightbox.getByRole('button', { name: '4 estrellas' }).click();
   await expect(page.getByText('Voto: 4/5 estrellas')).toBeVisible();
@@ -103,7 +132,11 @@ test('voting needs a session; a vote shows Tu voto and the new average', async (
   // The vote is remembered by the server.
   await page.keyboard.press('Escape');
   await page.reload();
-  await page.locator('#galeria').getByRole('button', { name: /^Abrir / }).nth(1).click();
+  await page
+    .locator('#galeria')
+    .getByRole('button', { name: /^Abrir / })
+    .nth(1)
+    .click();
   await expect(page.getByRole('dialog').getByText('Tu voto: 4/5')).toBeVisible();
 });
 
@@ -126,7 +159,13 @@ test('a failed report returns to the modal with Error al reportar', async ({ pag
   await page.goto('/');
   const { festival } = await festivalWithPhotos(page, 14);
   allowConsoleError(page, /status of 500/);
-  await page.route('**/api/media/*/report', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Error interno","code":"internal"}' }));
+  await page.route('**/api/media/*/report', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"error":"Error interno","code":"internal"}',
+    }),
+  );
   await page.goto(`/festival/${festival.id}`);
   await page.locator('#galeria').getByRole('button', { name: 'Denunciar' }).first().click();
   const modal = page.getByRole('dialog', { name: 'Denunciar contenido' });

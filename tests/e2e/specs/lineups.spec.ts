@@ -32,7 +32,12 @@ test("the 'Cartel' shows the edition, its tickets and past years' lineups", asyn
   // The share metadata names the offer.
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
   expect(jsonLd['@type']).toEqual(['MusicEvent', 'Festival']);
-  expect(jsonLd.offers).toMatchObject({ '@type': 'AggregateOffer', lowPrice: 99, highPrice: 180, priceCurrency: 'EUR' });
+  expect(jsonLd.offers).toMatchObject({
+    '@type': 'AggregateOffer',
+    lowPrice: 99,
+    highPrice: 180,
+    priceCurrency: 'EUR',
+  });
 
   // 'Ediciones: 2026 · 2023 · 2019': another year brings its lineup, headliners first.
   const years = section.getByRole('group', { name: 'Ediciones:' });
@@ -117,12 +122,18 @@ test('an admin pastes a lineup, reorders it, sets the tickets and merges a dupli
   await page.goto('/admin');
   await page.getByRole('tab', { name: /^Todos/ }).click();
   await page.getByRole('searchbox', { name: 'Buscar festivales' }).fill(name);
-  await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: `Ediciones y cartel de ${name}` }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: name })
+    .getByRole('button', { name: `Ediciones y cartel de ${name}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Ediciones y cartel: ${name}` });
   await expect(dialog.getByRole('button', { name: '2031', exact: true })).toHaveAttribute('aria-pressed', 'true');
 
   // Pasted the way posters list it: a new name is marked before saving.
-  await dialog.getByRole('textbox', { name: 'Pegar cartel' }).fill(`*Amelie Lens\nViernes\nMain Stage\nNueva Artista ${tag} · Ben Klock`);
+  await dialog
+    .getByRole('textbox', { name: 'Pegar cartel' })
+    .fill(`*Amelie Lens\nViernes\nMain Stage\nNueva Artista ${tag} · Ben Klock`);
   await dialog.getByRole('button', { name: 'Previsualizar y añadir' }).click();
   const rows = dialog.locator('.lineup-row');
   await expect(rows).toHaveCount(3);
@@ -142,7 +153,12 @@ test('an admin pastes a lineup, reorders it, sets the tickets and merges a dupli
   await dialog.getByRole('button', { name: 'Quitar a Tiësto' }).click();
   await dialog.getByRole('button', { name: 'Subir a Charlotte de Witte' }).click();
   await dialog.getByRole('button', { name: 'Subir a Charlotte de Witte' }).click();
-  await expect(dialog.locator('.lineup-row-name')).toHaveText(['Amelie Lens', 'Charlotte de Witte', `Nueva Artista ${tag}Nuevo`, 'Ben Klock']);
+  await expect(dialog.locator('.lineup-row-name')).toHaveText([
+    'Amelie Lens',
+    'Charlotte de Witte',
+    `Nueva Artista ${tag}Nuevo`,
+    'Ben Klock',
+  ]);
   await dialog.getByLabel('Categoría de Charlotte de Witte').selectOption('headliner');
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Guardar cartel' }).click();
@@ -162,8 +178,17 @@ test('an admin pastes a lineup, reorders it, sets the tickets and merges a dupli
 
   // What the database holds is what the visitor sees.
   const saved = await (await page.request.get(`/api/festivals/${festival.id}`)).json();
-  expect(saved.lineup.map((e: { artist: { name: string } }) => e.artist.name)).toEqual(['Amelie Lens', 'Charlotte de Witte', `Nueva Artista ${tag}`, 'Ben Klock']);
-  expect(saved.tickets).toMatchObject({ price_from: 45, price_to: null, ticket_url: 'https://entradas.example/cartel' });
+  expect(saved.lineup.map((e: { artist: { name: string } }) => e.artist.name)).toEqual([
+    'Amelie Lens',
+    'Charlotte de Witte',
+    `Nueva Artista ${tag}`,
+    'Ben Klock',
+  ]);
+  expect(saved.tickets).toMatchObject({
+    price_from: 45,
+    price_to: null,
+    ticket_url: 'https://entradas.example/cartel',
+  });
   await page.goto(`/festival/${festival.id}#cartel`);
   const section = page.locator('#cartel');
   await expect(section.locator('.lineup-headliner a')).toHaveText(['Amelie Lens', 'Charlotte de Witte']);
@@ -213,11 +238,18 @@ test("'Precio máximo' on the home keeps festivals whose tickets start at or bel
   await expect(page.getByLabel('Precio máximo')).toHaveValue('100');
 });
 
-test("a past edition picked in the 'Cartel' shows that year's comments, and a new comment is about it", async ({ page }) => {
+test("a past edition picked in the 'Cartel' shows that year's comments, and a new comment is about it", async ({
+  page,
+}) => {
   const festival = await awakenings(page);
   const { token } = await login(page, admin);
   const content = `Cierre inolvidable ${Date.now()}`;
-  const about2023 = await api(page, token, 'POST', '/api/comments', { festival_id: festival.id, content, rating: 5, edition_year: 2023 });
+  const about2023 = await api(page, token, 'POST', '/api/comments', {
+    festival_id: festival.id,
+    content,
+    rating: 5,
+    edition_year: 2023,
+  });
   await api(page, token, 'PUT', `/api/admin/comments/${about2023.id}/approve`);
   const created: number[] = [about2023.id];
   try {
@@ -244,7 +276,9 @@ test("a past edition picked in the 'Cartel' shows that year's comments, and a ne
     await expect(comments.getByText(content)).toHaveCount(0);
 
     // Posting now is about 2019: pending for its author, listed under that year.
-    await expect(comments.getByRole('heading', { level: 3, name: 'Deja tu opinión sobre la edición 2019' })).toBeVisible();
+    await expect(
+      comments.getByRole('heading', { level: 3, name: 'Deja tu opinión sobre la edición 2019' }),
+    ).toBeVisible();
     await comments.getByLabel('Tu comentario').fill('Mi primera vez, en 2019');
     await comments.locator('label.star-input-option', { hasText: /^5 estrellas$/ }).click();
     await comments.getByRole('button', { name: 'Publicar comentario' }).click();

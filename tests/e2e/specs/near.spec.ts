@@ -5,20 +5,28 @@ test.beforeEach(async ({ page }) => {
   await withCookieChoice(page);
 });
 
-const countText = (n: number) => `${n} ${n === 1 ? 'festival encontrado' : 'festivales encontrados'} con los filtros aplicados`;
+const countText = (n: number) =>
+  `${n} ${n === 1 ? 'festival encontrado' : 'festivales encontrados'} con los filtros aplicados`;
 
-test("'Cerca de' a typed place: nearest first with their distance, a radius, kept in the address, drawn on the map", async ({ page }) => {
+test("'Cerca de' a typed place: nearest first with their distance, a radius, kept in the address, drawn on the map", async ({
+  page,
+}) => {
   await page.goto('/');
   const place = page.getByLabel('Cerca de');
   await place.fill('malag');
-  await page.getByRole('list', { name: 'Lugares encontrados' }).getByRole('button', { name: /^Málaga/ }).click();
+  await page
+    .getByRole('list', { name: 'Lugares encontrados' })
+    .getByRole('button', { name: /^Málaga/ })
+    .click();
   await expect(page.getByText('Málaga', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/cerca=M%C3%A1laga&lat=36\.7213&lon=-4\.4214/);
   // Choosing a place orders by distance.
   await expect(page.getByLabel('Ordenar por')).toHaveValue('distance');
 
   // The cards are those the server answers for that place, nearest first, each with 'a N km'.
-  const answer = await (await page.request.get('/api/festivals/page?upcoming=true&sort=distance&lat=36.7213&lon=-4.4214&limit=24')).json();
+  const answer = await (
+    await page.request.get('/api/festivals/page?upcoming=true&sort=distance&lat=36.7213&lon=-4.4214&limit=24')
+  ).json();
   await expect(page.getByRole('status').filter({ hasText: 'encontrado' })).toHaveText(countText(answer.total));
   const first = answer.items[0];
   const firstCard = page.getByRole('article').first();
@@ -32,9 +40,14 @@ test("'Cerca de' a typed place: nearest first with their distance, a radius, kep
   // A radius narrows the list to the festivals within it.
   await page.getByLabel('Radio').selectOption('100');
   await expect(page).toHaveURL(/radio=100/);
-  const within = await (await page.request.get('/api/festivals/page?upcoming=true&sort=distance&lat=36.7213&lon=-4.4214&radius=100&limit=24')).json();
+  const within = await (
+    await page.request.get(
+      '/api/festivals/page?upcoming=true&sort=distance&lat=36.7213&lon=-4.4214&radius=100&limit=24',
+    )
+  ).json();
   await expect(page.getByRole('status').filter({ hasText: 'encontrado' })).toHaveText(countText(within.total));
-  for (const d of await page.locator('.festival-card-distance').allTextContents()) expect(Number(d.replace(/[^\d]/g, ''))).toBeLessThanOrEqual(100);
+  for (const d of await page.locator('.festival-card-distance').allTextContents())
+    expect(Number(d.replace(/[^\d]/g, ''))).toBeLessThanOrEqual(100);
 
   // Kept on reload, and the map draws the circle around the place.
   await page.reload();
@@ -60,8 +73,12 @@ test.describe('with the browser position allowed', () => {
     await page.getByRole('button', { name: 'Usar mi ubicación' }).click();
     await expect(page.getByText('Mi ubicación', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/lat=41\.3874&lon=2\.1686/);
-    const answer = await (await page.request.get('/api/festivals/page?upcoming=true&sort=distance&lat=41.3874&lon=2.1686&limit=24')).json();
-    await expect(page.getByRole('article').first().getByRole('link', { name: answer.items[0].name, exact: true })).toBeVisible();
+    const answer = await (
+      await page.request.get('/api/festivals/page?upcoming=true&sort=distance&lat=41.3874&lon=2.1686&limit=24')
+    ).json();
+    await expect(
+      page.getByRole('article').first().getByRole('link', { name: answer.items[0].name, exact: true }),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 

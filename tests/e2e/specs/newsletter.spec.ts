@@ -2,7 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { allowConsoleError, expect, test, withCookieChoice } from '../support/fixtures';
 
 const serious = async (page: import('@playwright/test').Page) =>
-  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()).violations
+  (
+    await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  ).violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => v.id);
 

@@ -31,7 +31,13 @@ test('the manifest is Spanish, names the shortcuts, and every icon is a PNG of i
   const res = await page.request.get('/manifest.webmanifest');
   expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
   const manifest = await res.json();
-  expect(manifest).toMatchObject({ short_name: 'Festivales', lang: 'es', display: 'standalone', theme_color: '#0d0b1a', start_url: '/?source=pwa' });
+  expect(manifest).toMatchObject({
+    short_name: 'Festivales',
+    lang: 'es',
+    display: 'standalone',
+    theme_color: '#0d0b1a',
+    start_url: '/?source=pwa',
+  });
   expect(manifest.shortcuts.map((s: { name: string; url: string }) => [s.name, s.url.split('?')[0]])).toEqual([
     ['Mapa', '/map'],
     ['Favoritos', '/favorites'],
@@ -51,7 +57,10 @@ test('the manifest is Spanish, names the shortcuts, and every icon is a PNG of i
   await controlled(page);
 });
 
-test('offline after one visit: the list, a visited and a favourited festival, the favourites; what is not saved says so', async ({ page, context }) => {
+test('offline after one visit: the list, a visited and a favourited festival, the favourites; what is not saved says so', async ({
+  page,
+  context,
+}) => {
   const festivals = await catalogue(page);
   await page.goto('/');
   await controlled(page);
@@ -79,8 +88,13 @@ test('offline after one visit: the list, a visited and a favourited festival, th
     .poll(() => page.evaluate(async (id) => Boolean(await caches.match(`/api/festivals/${id}`)), favourite.id))
     .toBe(true);
   // And its picture (a stock image in the seed: one of seven, by id): the hero's JPEG and the AVIF a card draws.
-  for (const picture of [`/images/stock/festival-${(favourite.id % 7) + 1}-lg.jpg`, `/images/stock/festival-${(favourite.id % 7) + 1}-md.avif`]) {
-    await expect.poll(() => page.evaluate(async (url) => Boolean(await caches.match(url)), picture), { timeout: 15_000 }).toBe(true);
+  for (const picture of [
+    `/images/stock/festival-${(favourite.id % 7) + 1}-lg.jpg`,
+    `/images/stock/festival-${(favourite.id % 7) + 1}-md.avif`,
+  ]) {
+    await expect
+      .poll(() => page.evaluate(async (url) => Boolean(await caches.match(url)), picture), { timeout: 15_000 })
+      .toBe(true);
   }
 
   await context.setOffline(true);
@@ -102,7 +116,9 @@ test('offline after one visit: the list, a visited and a favourited festival, th
 
   await page.goto(`/festival/${neverSeen.id}`);
   await expect(page.getByRole('heading', { name: 'No se pudo cargar el festival' })).toBeVisible();
-  await expect(page.getByText('Sin conexión: este festival no está guardado en el dispositivo.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Sin conexión: este festival no está guardado en el dispositivo.', { exact: false }),
+  ).toBeVisible();
 
   await context.setOffline(false);
   await page.reload();
@@ -110,7 +126,10 @@ test('offline after one visit: the list, a visited and a favourited festival, th
   await expect(page.getByText('Sin conexión: mostrando datos guardados')).toHaveCount(0);
 });
 
-test('signed in, favourites changed offline are kept and reach the server when the connection returns', async ({ page, context }) => {
+test('signed in, favourites changed offline are kept and reach the server when the connection returns', async ({
+  page,
+  context,
+}) => {
   const festivals = await catalogue(page);
   const { token } = await login(page, person('Sin cobertura'));
   await page.goto('/');

@@ -2,7 +2,9 @@ import { allowConsoleError, catalogue, expect, test } from '../support/fixtures'
 
 /** Inline <script> elements that would run (JSON-LD data blocks do not), and style attributes. */
 function inlineCode(html: string) {
-  const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].filter(([, attrs]) => !/\bsrc=/.test(attrs) && !/application\/ld\+json/.test(attrs));
+  const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].filter(
+    ([, attrs]) => !/\bsrc=/.test(attrs) && !/application\/ld\+json/.test(attrs),
+  );
   return { scripts: scripts.map(([tag]) => tag), styleAttributes: html.match(/<[^>]+\sstyle=/g) ?? [] };
 }
 
@@ -19,7 +21,10 @@ test('pages carry a strict CSP and nothing inline that it would refuse', async (
   }
 });
 
-test('a script injected into the page is refused, and the refusal is a console error that fails a test', async ({ page, consoleErrors }) => {
+test('a script injected into the page is refused, and the refusal is a console error that fails a test', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: /Sónar/ }).first()).toBeVisible();
   await page.evaluate(() => {
@@ -40,7 +45,10 @@ test('a CSP violation that a test does not expect fails it', async ({ page }) =>
   test.fail();
   await page.goto('/');
   await expect(page.getByRole('link', { name: /Sónar/ }).first()).toBeVisible();
-  const refused = page.waitForEvent('console', (msg) => msg.type() === 'error' && /Content Security Policy/.test(msg.text()));
+  const refused = page.waitForEvent(
+    'console',
+    (msg) => msg.type() === 'error' && /Content Security Policy/.test(msg.text()),
+  );
   await page.evaluate(() => {
     const script = document.createElement('script');
     script.textContent = 'window.__injected = true;';

@@ -34,14 +34,18 @@ test('the user menu is wide enough for each item to stay on one line', async ({ 
   const header = page.getByRole('banner');
   await header.getByRole('button', { name: `Menú de ${someone.name}` }).click();
   const single = await header.getByRole('button', { name: 'Cerrar sesión', exact: true }).boundingBox();
-  const everywhere = await header.getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }).boundingBox();
+  const everywhere = await header
+    .getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' })
+    .boundingBox();
   expect(single && everywhere).toBeTruthy();
   // Same height as a one-line item: the long one does not wrap (it wrapped onto 3 lines at 1280 px).
   expect(everywhere!.height).toBeLessThanOrEqual(single!.height + 1);
   expect(everywhere!.x + everywhere!.width).toBeLessThanOrEqual(1280);
 });
 
-test("'Cerrar sesión en todos los dispositivos' in the user menu ends every session of the person", async ({ page }) => {
+test("'Cerrar sesión en todos los dispositivos' in the user menu ends every session of the person", async ({
+  page,
+}) => {
   const someone = person('Todas Fuera');
   const here = await login(page, someone);
   const phone = await sessionFor(page, someone);
@@ -78,7 +82,9 @@ test.describe('at 375 px', () => {
     expect(await profileStatus(page, laptop.token)).toBe(401);
   });
 
-  test('the menu opened while the stored session is still being checked stays open when the check ends', async ({ page }) => {
+  test('the menu opened while the stored session is still being checked stays open when the check ends', async ({
+    page,
+  }) => {
     const someone = person('Menu Temprano');
     await login(page, someone);
     let answer!: () => void;

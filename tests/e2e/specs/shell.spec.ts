@@ -6,9 +6,13 @@ test('fixed 60 px header with the logo, tagline and navigation; unknown paths go
   await expect(page).toHaveURL('/');
   const header = page.getByRole('banner');
   await expect(header.getByText('DESCUBRE TU PRÓXIMO FESTIVAL')).toBeVisible();
-  expect(await header.evaluate((el) => [getComputedStyle(el).position, el.getBoundingClientRect().height])).toEqual(['fixed', 60]);
+  expect(await header.evaluate((el) => [getComputedStyle(el).position, el.getBoundingClientRect().height])).toEqual([
+    'fixed',
+    60,
+  ]);
   const nav = page.getByRole('navigation', { name: 'Principal' });
-  for (const name of ['Inicio', 'Mapa', 'Favoritos', 'Calendario']) await expect(nav.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Inicio', 'Mapa', 'Favoritos', 'Calendario'])
+    await expect(nav.getByRole('link', { name })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page');
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Aviso legal' })).toBeVisible();
@@ -27,7 +31,8 @@ test.describe('at 375 px', () => {
     await hamburger.click();
     const menu = page.getByRole('dialog', { name: 'Menú' });
     await expect(menu).toBeVisible();
-    for (const name of ['Inicio', 'Mapa', 'Favoritos', 'Calendario', 'Proponer Festival']) await expect(menu.getByRole('link', { name })).toBeVisible();
+    for (const name of ['Inicio', 'Mapa', 'Favoritos', 'Calendario', 'Proponer Festival'])
+      await expect(menu.getByRole('link', { name })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Panel Admin' })).toHaveCount(0);
     await expect(menu.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
@@ -45,11 +50,15 @@ test.describe('at 375 px', () => {
   });
 });
 
-test('cookie banner: accept all stores the record, fires the event and leaves the settings button', async ({ page }) => {
+test('cookie banner: accept all stores the record, fires the event and leaves the settings button', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.evaluate(() => {
     (window as unknown as { consentEvents: unknown[] }).consentEvents = [];
-    window.addEventListener('cookiePreferencesUpdated', (e) => (window as unknown as { consentEvents: unknown[] }).consentEvents.push((e as CustomEvent).detail));
+    window.addEventListener('cookiePreferencesUpdated', (e) =>
+      (window as unknown as { consentEvents: unknown[] }).consentEvents.push((e as CustomEvent).detail),
+    );
   });
   const banner = page.getByRole('region', { name: 'Tu privacidad importa' });
   await expect(banner).toBeVisible();

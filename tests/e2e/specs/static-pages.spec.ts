@@ -1,13 +1,19 @@
 import { allowConsoleError, expect, test } from '../support/fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 
-const today = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Madrid' }).format(new Date());
+const today = new Intl.DateTimeFormat('es-ES', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Madrid',
+}).format(new Date());
 
 test.describe('static pages', () => {
   test('About shows the claims, mission, values, timeline and team, and passes axe', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/about');
-    for (const claim of ['500+', '25', '50K+', '98%']) await expect(page.getByText(claim, { exact: true })).toBeVisible();
+    for (const claim of ['500+', '25', '50K+', '98%'])
+      await expect(page.getByText(claim, { exact: true })).toBeVisible();
     for (const label of ['festivales verificados', 'países europeos', 'usuarios', 'satisfacción']) {
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     }
@@ -33,15 +39,23 @@ test.describe('static pages', () => {
     await expect(page.locator('.legal-section h2')).toHaveCount(6);
     await expect(page.getByText(`Última actualización: ${today}`)).toBeVisible();
     await expect(page.getByText('[NIF/CIF]')).toBeVisible();
-    await expect(page.getByRole('link', { name: /Agencia Española de Protección de Datos/ })).toHaveAttribute('href', 'https://www.aepd.es');
-    await expect(page.getByRole('link', { name: 'legal@festivales.eu' }).first()).toHaveAttribute('href', 'mailto:legal@festivales.eu');
+    await expect(page.getByRole('link', { name: /Agencia Española de Protección de Datos/ })).toHaveAttribute(
+      'href',
+      'https://www.aepd.es',
+    );
+    await expect(page.getByRole('link', { name: 'legal@festivales.eu' }).first()).toHaveAttribute(
+      'href',
+      'mailto:legal@festivales.eu',
+    );
     await expectNoSeriousA11yViolations(page);
     // The cookie banner's link (/privacy-policy) resolves to the same page.
     await page.goto('/legal');
     await expect(page.getByRole('heading', { level: 1, name: 'Aviso Legal' })).toBeVisible();
   });
 
-  test('Privacy shows one of ten sections at a time, overview first, with the retention and reply-time facts', async ({ page }) => {
+  test('Privacy shows one of ten sections at a time, overview first, with the retention and reply-time facts', async ({
+    page,
+  }) => {
     await page.goto('/privacy');
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveCount(10);
@@ -61,7 +75,16 @@ test.describe('static pages', () => {
     await expect(page.getByRole('tab', { name: /Destinatarios/ })).toBeFocused();
     await expect(panel).toContainText('Espacio Económico Europeo');
     await page.getByRole('tab', { name: /Tus derechos/ }).click();
-    for (const right of ['Acceso', 'Rectificación', 'Supresión', 'Limitación', 'Portabilidad', 'Oposición', '48 horas', '1 mes']) {
+    for (const right of [
+      'Acceso',
+      'Rectificación',
+      'Supresión',
+      'Limitación',
+      'Portabilidad',
+      'Oposición',
+      '48 horas',
+      '1 mes',
+    ]) {
       await expect(panel).toContainText(right);
     }
     await page.getByRole('tab', { name: /Seguridad/ }).click();
@@ -75,14 +98,19 @@ test.describe('static pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Política de Privacidad' })).toBeVisible();
   });
 
-  test('on a phone the purposes table scrolls in its own box, reachable by keyboard, and the page keeps its width', async ({ page }) => {
+  test('on a phone the purposes table scrolls in its own box, reachable by keyboard, and the page keeps its width', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/privacy#purposes');
     const table = page.getByRole('region', { name: /finalidades/i });
     await expect(table.getByRole('columnheader', { name: 'Carácter' })).toBeAttached();
     // Nothing overflows the page sideways: it is no wider than the window (less the scrollbar's
     // gutter, which the test browser reserves without drawing a scrollbar).
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
     await table.focus();
     await page.keyboard.press('ArrowRight');
@@ -125,20 +153,31 @@ test.describe('static pages', () => {
     await page.unroute('**/api/contact');
 
     allowConsoleError(page, /status of 500/);
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 500, json: { error: 'Error interno', code: 'internal_error' } }));
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 500, json: { error: 'Error interno', code: 'internal_error' } }),
+    );
     await form.getByLabel(/^Nombre/).fill('Marta Ruiz');
     await form.getByLabel(/^Correo electrónico/).fill('marta@example.com');
     await form.getByLabel(/^Asunto/).fill('Otra');
     await form.getByLabel(/^Mensaje/).fill('Segundo mensaje');
     await page.getByRole('button', { name: 'Enviar mensaje' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Error al enviar el mensaje. Por favor, inténtalo de nuevo.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Error al enviar el mensaje. Por favor, inténtalo de nuevo.' }),
+    ).toBeVisible();
     // The visitor's text stays for another try.
     await expect(form.getByLabel(/^Mensaje/)).toHaveValue('Segundo mensaje');
   });
 
   test('Help explains each screen and passes axe', async ({ page }) => {
     await page.goto('/help');
-    for (const topic of ['Buscar festivales', 'Mapa', 'Calendario', 'Proponer un festival', 'Galería, votos y denuncias', 'Panel de administración']) {
+    for (const topic of [
+      'Buscar festivales',
+      'Mapa',
+      'Calendario',
+      'Proponer un festival',
+      'Galería, votos y denuncias',
+      'Panel de administración',
+    ]) {
       await expect(page.getByRole('heading', { name: topic, exact: true })).toBeVisible();
     }
     await page.getByText('¿Cómo añado un festival a mi calendario?').click();

@@ -3,7 +3,16 @@ import type { Browser, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { clockTime, festivalTimeZone } from '#core/time-zone';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { allowConsoleError, catalogue, expect, login, person, test, withCookieChoice, type Person } from '../support/fixtures';
+import {
+  allowConsoleError,
+  catalogue,
+  expect,
+  login,
+  person,
+  test,
+  withCookieChoice,
+  type Person,
+} from '../support/fixtures';
 
 interface Entry {
   id: number;
@@ -31,7 +40,9 @@ async function festivalWithSets(page: Page) {
 
 /** A set's button: its name starts with its times, then the artist (a clash note names other artists later). */
 const setButton = (page: Page, entry: Entry) =>
-  page.getByRole('button', { name: new RegExp(`^\\d\\d:\\d\\d–\\d\\d:\\d\\d\\s*${entry.artist.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+  page.getByRole('button', {
+    name: new RegExp(`^\\d\\d:\\d\\d–\\d\\d:\\d\\d\\s*${entry.artist.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+  });
 
 /**
  * What the person's account holds, seen as they would see it: the timetable opened in another
@@ -97,7 +108,12 @@ test('pick sets from the festival page link, see the clash, keep them on reload,
   const events = calendar
     .getAllSubcomponents('vevent')
     .map((v) => new ICAL.Event(v))
-    .map((e) => ({ summary: e.summary, start: e.startDate.toJSDate().toISOString(), end: e.endDate.toJSDate().toISOString(), location: e.location }))
+    .map((e) => ({
+      summary: e.summary,
+      start: e.startDate.toJSDate().toISOString(),
+      end: e.endDate.toJSDate().toISOString(),
+      location: e.location,
+    }))
     .sort((x, y) => x.start.localeCompare(y.start));
   expect(events).toEqual(
     [a, apart].map((entry) => ({
@@ -164,7 +180,9 @@ test.describe('seen from another time zone', () => {
     await expect(page.getByText('Hora local del festival')).toContainText('Tu dispositivo está en otra zona horaria.');
     await setButton(page, a).click();
     await setButton(page, b).click();
-    await expect(setButton(page, a)).toContainText(`Coincide con ${b.artist.name} (${b.stage}, ${local(b.starts_at!)})`);
+    await expect(setButton(page, a)).toContainText(
+      `Coincide con ${b.artist.name} (${b.stage}, ${local(b.starts_at!)})`,
+    );
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -176,14 +194,20 @@ test.describe('seen from another time zone', () => {
     expect(local(a.starts_at!)).not.toBe(clockTime(new Date(a.starts_at!), 'Europe/London'));
     await page.goto(`/festival/${festival.id}/x`);
     const lineup = page.locator('.lineup');
-    await expect(lineup.getByRole('listitem').filter({ hasText: a.artist.name })).toContainText(`${local(a.starts_at!)}–${local(a.ends_at!)}`);
+    await expect(lineup.getByRole('listitem').filter({ hasText: a.artist.name })).toContainText(
+      `${local(a.starts_at!)}–${local(a.ends_at!)}`,
+    );
   });
 });
 
 test.describe('without signal', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('after one visit the timetable opens offline and a pick made offline reaches the account when back', async ({ page, context, browser }) => {
+  test('after one visit the timetable opens offline and a pick made offline reaches the account when back', async ({
+    page,
+    context,
+    browser,
+  }) => {
     test.slow();
     await page.goto('/');
     const { festival, a } = await festivalWithSets(page);

@@ -12,7 +12,10 @@ export interface Person {
 }
 
 /** Signs a person in through the real auth endpoint with an ID token from the e2e key set. */
-export async function sessionFor(page: Page, person: Person): Promise<{ token: string; user: { id: number; name: string; role: string } }> {
+export async function sessionFor(
+  page: Page,
+  person: Person,
+): Promise<{ token: string; user: { id: number; name: string; role: string } }> {
   const key = await importJWK(JSON.parse(readFileSync(E2E_KEY_FILE, 'utf8')), 'RS256');
   const credential = await new SignJWT({ email: person.email, name: person.name, email_verified: true })
     .setProtectedHeader({ alg: 'RS256', kid: 'e2e' })
@@ -36,7 +39,10 @@ export async function login(page: Page, person: Person) {
 }
 
 export const admin: Person = { email: E2E_ADMIN_EMAIL, name: 'Admin Festivales' };
-export const person = (name: string): Person => ({ email: `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@festivales.e2e`, name });
+export const person = (name: string): Person => ({
+  email: `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@festivales.e2e`,
+  name,
+});
 
 const allowedErrors = new WeakMap<Page, RegExp[]>();
 
@@ -98,7 +104,21 @@ export async function withCookieChoice(page: Page): Promise<void> {
 }
 
 /** The approved catalogue as the API serves it. */
-export async function catalogue(page: Page): Promise<Array<{ id: number; name: string; location: string | null; genres: string[]; start_date: string | null; end_date: string | null; averageRating: number; hasValidCoordinates: boolean; latitude: number | null; longitude: number | null; transportation: string | null }>> {
+export async function catalogue(page: Page): Promise<
+  Array<{
+    id: number;
+    name: string;
+    location: string | null;
+    genres: string[];
+    start_date: string | null;
+    end_date: string | null;
+    averageRating: number;
+    hasValidCoordinates: boolean;
+    latitude: number | null;
+    longitude: number | null;
+    transportation: string | null;
+  }>
+> {
   const res = await page.request.get('/api/festivals');
   expect(res.ok()).toBeTruthy();
   return res.json();
@@ -121,11 +141,17 @@ const parsedMail = new Map<string, ParsedMail>();
 export async function mailTo(address: string, { count = 1, timeoutMs = 30_000 } = {}): Promise<ParsedMail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const names = readdirSync(E2E_MAIL_DIR).filter((f) => f.endsWith('.eml')).sort();
+    const names = readdirSync(E2E_MAIL_DIR)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
     for (const name of names) {
       if (!parsedMail.has(name)) parsedMail.set(name, await simpleParser(readFileSync(path.join(E2E_MAIL_DIR, name))));
     }
-    const mine = names.map((n) => parsedMail.get(n)!).filter((m) => [m.to].flat().some((to) => to?.value.some((v) => v.address?.toLowerCase() === address.toLowerCase())));
+    const mine = names
+      .map((n) => parsedMail.get(n)!)
+      .filter((m) =>
+        [m.to].flat().some((to) => to?.value.some((v) => v.address?.toLowerCase() === address.toLowerCase())),
+      );
     if (mine.length >= count) return mine;
     if (Date.now() > deadline) throw new Error(`esperaba ${count} correos para ${address}, llegaron ${mine.length}`);
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -47,7 +47,12 @@ export function mapTilePng(): Buffer {
 export async function routeMapTiles(target: Page | BrowserContext): Promise<void> {
   await target.route(/^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//, (route) =>
     // OpenStreetMap answers tiles with CORS, which the map asks for (the service worker keeps them).
-    route.fulfill({ status: 200, contentType: 'image/png', headers: { 'Access-Control-Allow-Origin': '*' }, body: (tile ??= mapTilePng()) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'image/png',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      body: (tile ??= mapTilePng()),
+    }),
   );
 }
 

@@ -28,7 +28,11 @@ delete buildEnv.GOOGLE_CLIENT_ID;
 // the sources is made again here, not left to the server's start, which would build it with the
 // Google client id set below and send every page to Google's script.
 if (!(process.env.E2E_REUSE_BUILD && !webBuildIsStale(root))) {
-  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, env: buildEnv, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    env: buildEnv,
+    stdio: 'inherit',
+  });
 }
 
 const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -64,8 +68,14 @@ if (process.env.E2E_FESTIVALS) {
   const size = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
   const handle = await openDatabase({ dataDir: process.env.DATA_DIR });
   await handle.migrate();
-  const made = await generateCatalogue(handle.db, { festivals: size('E2E_FESTIVALS'), comments: size('E2E_COMMENTS'), votes: size('E2E_VOTES') });
+  const made = await generateCatalogue(handle.db, {
+    festivals: size('E2E_FESTIVALS'),
+    comments: size('E2E_COMMENTS'),
+    votes: size('E2E_VOTES'),
+  });
   await handle.close();
-  console.log(`Catálogo generado: ${made.festivals} festivales, ${made.comments} comentarios, ${made.votes} votos en ${made.seconds.toFixed(0)} s.`);
+  console.log(
+    `Catálogo generado: ${made.festivals} festivales, ${made.comments} comentarios, ${made.votes} votos en ${made.seconds.toFixed(0)} s.`,
+  );
 }
 await import('../../../functions/server/start');

@@ -15,7 +15,8 @@ export const paths = {
     return slug ? `/festival/${id}/${slug}` : `/festival/${id}`;
   },
   /** 'Mi horario' of a festival; the slug is required by the route (festival/{id}/{slug}/horario). */
-  timetable: (id: number, name?: string | null) => `/festival/${id}/${(name ? slugify(name) : '') || 'festival'}/horario`,
+  timetable: (id: number, name?: string | null) =>
+    `/festival/${id}/${(name ? slugify(name) : '') || 'festival'}/horario`,
   artist: (id: number, slug?: string | null) => artistPath(id, slug),
   artists: () => '/artistas',
   about: () => '/about',

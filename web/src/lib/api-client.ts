@@ -19,7 +19,8 @@ export class ApiError extends Error {
 
 export const NETWORK_ERROR_MESSAGE = 'Error de red o servidor.';
 
-export const OFFLINE_ACTION_MESSAGE = 'Sin conexión: esta acción necesita internet. Inténtalo de nuevo cuando vuelvas a tener conexión.';
+export const OFFLINE_ACTION_MESSAGE =
+  'Sin conexión: esta acción necesita internet. Inténtalo de nuevo cuando vuelvas a tener conexión.';
 
 export const UNAUTHORIZED_EVENT = 'festivales:unauthorized';
 

@@ -54,7 +54,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Signed out here at once; the server revokes the token in the background. If it cannot be
       // reached the token still expires on its own within a day.
       // endedOnServer: the server has ended it already (the account was deleted), nothing to revoke.
-      if (session && !options.endedOnServer) void revokeSession('/api/users/logout', session).catch((error) => console.warn('Cierre de sesión sin respuesta', error));
+      if (session && !options.endedOnServer)
+        void revokeSession('/api/users/logout', session).catch((error) =>
+          console.warn('Cierre de sesión sin respuesta', error),
+        );
     },
     [clear, toast],
   );

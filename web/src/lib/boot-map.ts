@@ -9,7 +9,8 @@ export const BOOT_MAP_ID = 'boot-map';
 
 /** The view the copy's box shows, written by the boot script on it: `mapViewKey(center, zoom)`. */
 export const BOOT_MAP_VIEW_ATTRIBUTE = 'data-view';
-export const mapViewKey = (center: readonly [number, number], zoom: number): string => `${center[0]},${center[1]},${zoom}`;
+export const mapViewKey = (center: readonly [number, number], zoom: number): string =>
+  `${center[0]},${center[1]},${zoom}`;
 
 /**
  * Moves the copy's tiles and markers into `box` when the copy shows the same view in a box of the

@@ -8,7 +8,8 @@ const read = (): Pending => {
   const raw = readJson<unknown>(storageKeys.pendingFavorites, {});
   return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Pending) : {};
 };
-const write = (pending: Pending) => writeStorage(storageKeys.pendingFavorites, Object.keys(pending).length ? JSON.stringify(pending) : null);
+const write = (pending: Pending) =>
+  writeStorage(storageKeys.pendingFavorites, Object.keys(pending).length ? JSON.stringify(pending) : null);
 
 /** Keeps a signed-in person's change made without connection, to send when it comes back. */
 export function queueFavoriteChange(id: number, adding: boolean): void {
@@ -23,15 +24,16 @@ export function forgetFavoriteChange(id: number): void {
 
 /** The same call a toggle makes online: POST or DELETE, a DELETE's 404 counting as done. */
 export function sendFavoriteChange(id: number, adding: boolean): Promise<unknown> {
-  return apiRequest(`/api/favorites/${id}`, { method: adding ? 'POST' : 'DELETE', headers: { 'Content-Type': 'application/json' } }).catch(
-    (error: unknown) => {
-      if (!adding && error instanceof ApiError && error.status === 404) {
-        console.info('Favorito no existía, eliminación exitosa');
-        return;
-      }
-      throw error;
-    },
-  );
+  return apiRequest(`/api/favorites/${id}`, {
+    method: adding ? 'POST' : 'DELETE',
+    headers: { 'Content-Type': 'application/json' },
+  }).catch((error: unknown) => {
+    if (!adding && error instanceof ApiError && error.status === 404) {
+      console.info('Favorito no existía, eliminación exitosa');
+      return;
+    }
+    throw error;
+  });
 }
 
 /** True when the change could not reach the server at all and is worth sending again later. */

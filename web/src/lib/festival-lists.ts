@@ -20,7 +20,13 @@ export { festivalPageUrl };
 
 function isPage(value: unknown): value is FestivalPage {
   const page = value as FestivalPage | null;
-  return typeof page === 'object' && page !== null && Array.isArray(page.items) && typeof page.total === 'number' && Array.isArray(page.genres);
+  return (
+    typeof page === 'object' &&
+    page !== null &&
+    Array.isArray(page.items) &&
+    typeof page.total === 'number' &&
+    Array.isArray(page.genres)
+  );
 }
 
 /**
@@ -79,7 +85,10 @@ export function prefetchFestivalPage(url: string): void {
 }
 
 export async function fetchCalendarRange(from: string, to: string, signal?: AbortSignal): Promise<CalendarRange> {
-  const data = await apiRequest<CalendarRange>(`/api/festivals/calendar?from=${from}&to=${to}`, { auth: false, signal });
+  const data = await apiRequest<CalendarRange>(`/api/festivals/calendar?from=${from}&to=${to}`, {
+    auth: false,
+    signal,
+  });
   if (!data || !Array.isArray(data.items)) throw new UnexpectedCatalogResponse();
   return data;
 }

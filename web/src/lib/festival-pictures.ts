@@ -21,9 +21,13 @@ interface PictureFields {
 export function festivalPictureFiles(festival: PictureFields): string[] {
   const stock = stockNameOfUrl(festival.image_url);
   if (festival.image_url && !stock) {
-    return [festival.image_url, ...(festival.image?.sources.map((s) => s.url) ?? [])].filter((url) => url.startsWith('/') && !url.startsWith('//'));
+    return [festival.image_url, ...(festival.image?.sources.map((s) => s.url) ?? [])].filter(
+      (url) => url.startsWith('/') && !url.startsWith('//'),
+    );
   }
   if (!Number.isInteger(festival.id)) return [];
   const name = stock ?? stockName(festival.id);
-  return (Object.keys(STOCK_WIDTHS) as (keyof typeof STOCK_WIDTHS)[]).flatMap((width) => STOCK_FORMATS.map((ext) => stockFile(name, width, ext)));
+  return (Object.keys(STOCK_WIDTHS) as (keyof typeof STOCK_WIDTHS)[]).flatMap((width) =>
+    STOCK_FORMATS.map((ext) => stockFile(name, width, ext)),
+  );
 }

@@ -14,10 +14,14 @@ interface Issue {
  * The first message of each field, keyed by the top-level name in the issue's path. With `fields`,
  * issues about anything else (a refinement of the whole object, a field the form does not show) are left out.
  */
-export function fieldErrors<Field extends string>(issues: readonly Issue[], fields?: readonly Field[]): FieldErrors<Field> {
+export function fieldErrors<Field extends string>(
+  issues: readonly Issue[],
+  fields?: readonly Field[],
+): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
   for (const issue of issues) {
-    const head = typeof issue.path === 'string' ? issue.path.split('.')[0] : issue.path?.length ? String(issue.path[0]) : '';
+    const head =
+      typeof issue.path === 'string' ? issue.path.split('.')[0] : issue.path?.length ? String(issue.path[0]) : '';
     const field = head as Field;
     if (!field || !issue.message || (fields && !fields.includes(field))) continue;
     errors[field] ??= issue.message;

@@ -36,7 +36,8 @@ export const osmTiles = {
   url: MAP_TILE_URL,
   // Asked with CORS, so the service worker can keep the tiles already seen (web/src/sw).
   crossOrigin: true,
-  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>',
+  attribution:
+    '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>',
 };
 
 export { L };

@@ -16,7 +16,8 @@ const names = nearParamNames;
 export function nearFromParams(params: URLSearchParams): NearPlace | null {
   const lat = Number(params.get(names.lat) ?? NaN);
   const lon = Number(params.get(names.lon) ?? NaN);
-  if (!params.has(names.lat) || !params.has(names.lon) || !(Math.abs(lat) <= 90) || !(Math.abs(lon) <= 180)) return null;
+  if (!params.has(names.lat) || !params.has(names.lon) || !(Math.abs(lat) <= 90) || !(Math.abs(lon) <= 180))
+    return null;
   const radius = Number(params.get(names.radius));
   return {
     label: params.get(names.place)?.trim() || 'Mi ubicación',
@@ -29,7 +30,11 @@ export function nearFromParams(params: URLSearchParams): NearPlace | null {
 /** The query string that carries a place to another screen (the map draws its radius). */
 export function nearSearch(near: NearPlace | null): string {
   if (!near) return '';
-  const p = new URLSearchParams({ [names.place]: near.label, [names.lat]: near.lat.toFixed(4), [names.lon]: near.lon.toFixed(4) });
+  const p = new URLSearchParams({
+    [names.place]: near.label,
+    [names.lat]: near.lat.toFixed(4),
+    [names.lon]: near.lon.toFixed(4),
+  });
   if (near.radiusKm) p.set(names.radius, String(near.radiusKm));
   return `?${p}`;
 }

@@ -37,7 +37,9 @@ export async function uploadFile<Signed extends SignedUpload, Confirmed>(
   { sign, confirm, onProgress = () => undefined }: UploadOptions<Signed, Confirmed>,
 ): Promise<{ signed: Signed; confirmed: Confirmed }> {
   const signed = await step('sign', sign);
-  await step('put', () => putWithProgress(signed.uploadUrl, file, signed.headers ?? { 'Content-Type': file.type }, onProgress));
+  await step('put', () =>
+    putWithProgress(signed.uploadUrl, file, signed.headers ?? { 'Content-Type': file.type }, onProgress),
+  );
   const confirmed = await step('confirm', () => confirm(signed));
   return { signed, confirmed };
 }
@@ -54,7 +56,12 @@ async function step<T>(name: UploadStep, run: () => Promise<T>): Promise<T> {
  * PUT with XMLHttpRequest, because fetch cannot report upload progress. No Authorization header: the
  * signature in the URL is the authorisation (and S3 must not see our session token).
  */
-function putWithProgress(url: string, file: Blob, headers: Record<string, string>, onProgress: (fraction: number) => void): Promise<void> {
+function putWithProgress(
+  url: string,
+  file: Blob,
+  headers: Record<string, string>,
+  onProgress: (fraction: number) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);

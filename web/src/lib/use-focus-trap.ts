@@ -41,7 +41,9 @@ export function useFocusTrap(
         return;
       }
       if (event.key !== 'Tab') return;
-      const items = [...container.querySelectorAll<HTMLElement>(focusable)].filter((el) => el.getClientRects().length > 0);
+      const items = [...container.querySelectorAll<HTMLElement>(focusable)].filter(
+        (el) => el.getClientRects().length > 0,
+      );
       if (items.length === 0) {
         event.preventDefault();
         return;

@@ -11,5 +11,9 @@ const subscribe = (listener: () => void) => {
 
 /** Whether the browser has a network connection (navigator.onLine and its events). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

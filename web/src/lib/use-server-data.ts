@@ -46,7 +46,11 @@ export function invalidateWhere(matches: (key: string) => boolean): void {
  * changed or the component left is dropped (its request is aborted). Failures are kept in `error`;
  * the caller decides what to show or log.
  */
-export function useServerData<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, arrived?: () => T | undefined): ServerData<T> {
+export function useServerData<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  arrived?: () => T | undefined,
+): ServerData<T> {
   // `arrived`: the answer for a key when it is already at hand (index.html's early request, a page
   // this visit has read): drawn by the render that first shows the key, without a loading state or
   // a render of its own, and not asked for again.
@@ -64,7 +68,9 @@ export function useServerData<T>(key: string | null, load: (signal: AbortSignal)
   });
   if (state.key !== key) {
     const data = atHand(key);
-    setState(data !== undefined ? { key, data, error: null, loading: false, refreshing: false } : (s) => ({ ...s, key }));
+    setState(
+      data !== undefined ? { key, data, error: null, loading: false, refreshing: false } : (s) => ({ ...s, key }),
+    );
   }
   const [version, setVersion] = useState(0);
   // The latest loader, so a caller may pass an inline function without reloading on every render.
@@ -86,7 +92,8 @@ export function useServerData<T>(key: string | null, load: (signal: AbortSignal)
     // the page keeps answering taps and keys while it is drawn (one long task otherwise).
     loader.current(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) startTransition(() => setState((s) => ({ ...s, data, error: null, loading: false, refreshing: false })));
+        if (!controller.signal.aborted)
+          startTransition(() => setState((s) => ({ ...s, data, error: null, loading: false, refreshing: false })));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -109,7 +116,11 @@ export function useServerData<T>(key: string | null, load: (signal: AbortSignal)
   }, [key, reload]);
 
   const setData = useCallback<Dispatch<SetStateAction<T | undefined>>>(
-    (update) => setState((s) => ({ ...s, data: typeof update === 'function' ? (update as (old: T | undefined) => T | undefined)(s.data) : update })),
+    (update) =>
+      setState((s) => ({
+        ...s,
+        data: typeof update === 'function' ? (update as (old: T | undefined) => T | undefined)(s.data) : update,
+      })),
     [],
   );
 

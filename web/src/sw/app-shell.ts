@@ -38,7 +38,15 @@ registerRoute(
 // uploads and the files the server writes itself go to the network.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/uploads\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/, /^\/sitemaps\//, /^\/sw\.js$/, /\.webmanifest$/],
+    denylist: [
+      /^\/api\//,
+      /^\/uploads\//,
+      /^\/robots\.txt$/,
+      /^\/sitemap\.xml$/,
+      /^\/sitemaps\//,
+      /^\/sw\.js$/,
+      /\.webmanifest$/,
+    ],
   }),
 );
 

@@ -35,9 +35,15 @@ export const OFFLINE_READS: readonly RegExp[] = [
 export const KEPT_IMAGES = /^\/(uploads|images)\/.+\.(avif|webp|jpe?g|png|gif|svg)$/i;
 
 /** Whether the worker keeps what this same-origin path answers. */
-export const keptOffline = (pathname: string) => KEPT_IMAGES.test(pathname) || OFFLINE_READS.some((re) => re.test(pathname));
+export const keptOffline = (pathname: string) =>
+  KEPT_IMAGES.test(pathname) || OFFLINE_READS.some((re) => re.test(pathname));
 
 /** The festival's own reads, to keep a favourited festival available offline. */
-export const festivalReads = (id: number) => [`/api/festivals/${id}`, `/api/media/festival/${id}`, `/api/comments/festival/${id}`];
+export const festivalReads = (id: number) => [
+  `/api/festivals/${id}`,
+  `/api/media/festival/${id}`,
+  `/api/comments/festival/${id}`,
+];
 
-export const OFFLINE_READ_MESSAGE = 'Sin conexión: este contenido no está guardado en el dispositivo. Vuelve a intentarlo con internet.';
+export const OFFLINE_READ_MESSAGE =
+  'Sin conexión: este contenido no está guardado en el dispositivo. Vuelve a intentarlo con internet.';

@@ -4,7 +4,16 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { MAP_TILE_URL } from '#core/map';
 import { festivalPictureFiles } from '../lib/festival-pictures';
-import { CACHE_NAMES, festivalReads, KEEP_FESTIVAL, KEEP_OFFLINE, KEPT_IMAGES, keptOffline, OFFLINE_READS, OFFLINE_READ_MESSAGE } from './cache-names';
+import {
+  CACHE_NAMES,
+  festivalReads,
+  KEEP_FESTIVAL,
+  KEEP_OFFLINE,
+  KEPT_IMAGES,
+  keptOffline,
+  OFFLINE_READS,
+  OFFLINE_READ_MESSAGE,
+} from './cache-names';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -67,8 +76,15 @@ const tiles = new CacheFirst({
   ],
 });
 
-registerRoute(({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && OFFLINE_READS.some((re) => re.test(url.pathname)), apiReads);
-registerRoute(({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && KEPT_IMAGES.test(url.pathname), pictures);
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === 'GET' && OFFLINE_READS.some((re) => re.test(url.pathname)),
+  apiReads,
+);
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && KEPT_IMAGES.test(url.pathname),
+  pictures,
+);
 registerRoute(({ url }) => url.host === MAP_TILE_HOST, tiles);
 
 /**

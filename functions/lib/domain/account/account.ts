@@ -35,27 +35,142 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 export async function exportAccount(database: Database, userId: number) {
   const [user] = await database.select().from(usersTable).where(eq(usersTable.id, userId));
   if (!user) throw notFound('Cuenta no encontrada.', 'user_not_found');
-  const [favorites, follows, alerts, comments, votes, reports, proposals, uploads, notifications, contact, devices, newsletter, feed, preferences] = await Promise.all([
-    database.select({ festival_id: favoritesTable.festivalId, name: festivalsTable.name, added_at: favoritesTable.createdAt }).from(favoritesTable).innerJoin(festivalsTable, eq(festivalsTable.id, favoritesTable.festivalId)).where(eq(favoritesTable.userId, userId)),
-    database.select({ artist_id: artistFollowsTable.artistId, name: artistsTable.name, followed_at: artistFollowsTable.createdAt }).from(artistFollowsTable).innerJoin(artistsTable, eq(artistsTable.id, artistFollowsTable.artistId)).where(eq(artistFollowsTable.userId, userId)),
-    database.select({ id: savedAlertsTable.id, name: savedAlertsTable.name, filters: savedAlertsTable.filters, channels: savedAlertsTable.channels, created_at: savedAlertsTable.createdAt }).from(savedAlertsTable).where(eq(savedAlertsTable.userId, userId)),
-    database.select({ id: commentsTable.id, festival_id: commentsTable.festivalId, content: commentsTable.content, rating: commentsTable.rating, status: commentsTable.status, created_at: commentsTable.createdAt }).from(commentsTable).where(eq(commentsTable.userId, userId)),
-    database.select({ media_id: mediaVotesTable.mediaId, rating: mediaVotesTable.rating }).from(mediaVotesTable).where(eq(mediaVotesTable.userId, userId)),
-    database.select({ id: mediaReportsTable.id, media_id: mediaReportsTable.mediaId, reason: mediaReportsTable.reason, details: mediaReportsTable.details }).from(mediaReportsTable).where(eq(mediaReportsTable.userId, userId)),
-    database.select({ id: festivalsTable.id, name: festivalsTable.name, status: festivalsTable.status, created_at: festivalsTable.createdAt }).from(festivalsTable).where(eq(festivalsTable.proposedBy, userId)),
-    database.select({ id: mediaTable.id, festival_id: mediaTable.festivalId, type: mediaTable.type, url: mediaTable.url, caption: mediaTable.caption, status: mediaTable.status, uploaded_at: mediaTable.uploadedAt }).from(mediaTable).where(eq(mediaTable.userId, userId)),
-    database.select({ id: notificationsTable.id, type: notificationsTable.type, message: notificationsTable.message, read: notificationsTable.read, created_at: notificationsTable.createdAt }).from(notificationsTable).where(eq(notificationsTable.userId, userId)),
-    database.select({ id: contactMessagesTable.id, subject: contactMessagesTable.subject, message: contactMessagesTable.message, created_at: contactMessagesTable.createdAt }).from(contactMessagesTable).where(eq(contactMessagesTable.userId, userId)),
-    database.select({ endpoint: pushSubscriptionsTable.endpoint, created_at: pushSubscriptionsTable.createdAt }).from(pushSubscriptionsTable).where(eq(pushSubscriptionsTable.userId, userId)),
-    database.select({ email: newsletterSubscriptionsTable.email, confirmed_at: newsletterSubscriptionsTable.confirmedAt, created_at: newsletterSubscriptionsTable.createdAt }).from(newsletterSubscriptionsTable).where(sql`lower(${newsletterSubscriptionsTable.email}) = lower(${user.email})`),
-    database.select({ created_at: feedTokensTable.createdAt }).from(feedTokensTable).where(eq(feedTokensTable.userId, userId)),
+  const [
+    favorites,
+    follows,
+    alerts,
+    comments,
+    votes,
+    reports,
+    proposals,
+    uploads,
+    notifications,
+    contact,
+    devices,
+    newsletter,
+    feed,
+    preferences,
+  ] = await Promise.all([
+    database
+      .select({ festival_id: favoritesTable.festivalId, name: festivalsTable.name, added_at: favoritesTable.createdAt })
+      .from(favoritesTable)
+      .innerJoin(festivalsTable, eq(festivalsTable.id, favoritesTable.festivalId))
+      .where(eq(favoritesTable.userId, userId)),
+    database
+      .select({
+        artist_id: artistFollowsTable.artistId,
+        name: artistsTable.name,
+        followed_at: artistFollowsTable.createdAt,
+      })
+      .from(artistFollowsTable)
+      .innerJoin(artistsTable, eq(artistsTable.id, artistFollowsTable.artistId))
+      .where(eq(artistFollowsTable.userId, userId)),
+    database
+      .select({
+        id: savedAlertsTable.id,
+        name: savedAlertsTable.name,
+        filters: savedAlertsTable.filters,
+        channels: savedAlertsTable.channels,
+        created_at: savedAlertsTable.createdAt,
+      })
+      .from(savedAlertsTable)
+      .where(eq(savedAlertsTable.userId, userId)),
+    database
+      .select({
+        id: commentsTable.id,
+        festival_id: commentsTable.festivalId,
+        content: commentsTable.content,
+        rating: commentsTable.rating,
+        status: commentsTable.status,
+        created_at: commentsTable.createdAt,
+      })
+      .from(commentsTable)
+      .where(eq(commentsTable.userId, userId)),
+    database
+      .select({ media_id: mediaVotesTable.mediaId, rating: mediaVotesTable.rating })
+      .from(mediaVotesTable)
+      .where(eq(mediaVotesTable.userId, userId)),
+    database
+      .select({
+        id: mediaReportsTable.id,
+        media_id: mediaReportsTable.mediaId,
+        reason: mediaReportsTable.reason,
+        details: mediaReportsTable.details,
+      })
+      .from(mediaReportsTable)
+      .where(eq(mediaReportsTable.userId, userId)),
+    database
+      .select({
+        id: festivalsTable.id,
+        name: festivalsTable.name,
+        status: festivalsTable.status,
+        created_at: festivalsTable.createdAt,
+      })
+      .from(festivalsTable)
+      .where(eq(festivalsTable.proposedBy, userId)),
+    database
+      .select({
+        id: mediaTable.id,
+        festival_id: mediaTable.festivalId,
+        type: mediaTable.type,
+        url: mediaTable.url,
+        caption: mediaTable.caption,
+        status: mediaTable.status,
+        uploaded_at: mediaTable.uploadedAt,
+      })
+      .from(mediaTable)
+      .where(eq(mediaTable.userId, userId)),
+    database
+      .select({
+        id: notificationsTable.id,
+        type: notificationsTable.type,
+        message: notificationsTable.message,
+        read: notificationsTable.read,
+        created_at: notificationsTable.createdAt,
+      })
+      .from(notificationsTable)
+      .where(eq(notificationsTable.userId, userId)),
+    database
+      .select({
+        id: contactMessagesTable.id,
+        subject: contactMessagesTable.subject,
+        message: contactMessagesTable.message,
+        created_at: contactMessagesTable.createdAt,
+      })
+      .from(contactMessagesTable)
+      .where(eq(contactMessagesTable.userId, userId)),
+    database
+      .select({ endpoint: pushSubscriptionsTable.endpoint, created_at: pushSubscriptionsTable.createdAt })
+      .from(pushSubscriptionsTable)
+      .where(eq(pushSubscriptionsTable.userId, userId)),
+    database
+      .select({
+        email: newsletterSubscriptionsTable.email,
+        confirmed_at: newsletterSubscriptionsTable.confirmedAt,
+        created_at: newsletterSubscriptionsTable.createdAt,
+      })
+      .from(newsletterSubscriptionsTable)
+      .where(sql`lower(${newsletterSubscriptionsTable.email}) = lower(${user.email})`),
+    database
+      .select({ created_at: feedTokensTable.createdAt })
+      .from(feedTokensTable)
+      .where(eq(feedTokensTable.userId, userId)),
     preferencesOf(database, userId),
   ]);
   const dates = <T extends Record<string, unknown>>(rows: T[]) =>
-    rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])));
+    rows.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
+    );
   return {
     exported_at: new Date().toISOString(),
-    profile: { id: user.id, name: user.name, email: user.email, avatar_url: user.avatarUrl, role: user.role, created_at: iso(user.createdAt) },
+    profile: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      avatar_url: user.avatarUrl,
+      role: user.role,
+      created_at: iso(user.createdAt),
+    },
     preferences,
     favorites: dates(favorites),
     follows: dates(follows),
@@ -89,8 +204,14 @@ export async function deleteAccount(database: Database, userId: number): Promise
   const keys = await database.transaction(async (tx) => {
     const [user] = await tx.select().from(usersTable).where(eq(usersTable.id, userId)).for('update');
     if (!user) throw notFound('Cuenta no encontrada.', 'user_not_found');
-    const media = await tx.delete(mediaTable).where(eq(mediaTable.userId, userId)).returning({ key: mediaTable.storageKey });
-    const uploads = await tx.delete(uploadsTable).where(eq(uploadsTable.userId, userId)).returning({ key: uploadsTable.key });
+    const media = await tx
+      .delete(mediaTable)
+      .where(eq(mediaTable.userId, userId))
+      .returning({ key: mediaTable.storageKey });
+    const uploads = await tx
+      .delete(uploadsTable)
+      .where(eq(uploadsTable.userId, userId))
+      .returning({ key: uploadsTable.key });
     await tx.delete(favoritesTable).where(eq(favoritesTable.userId, userId));
     await tx.delete(artistFollowsTable).where(eq(artistFollowsTable.userId, userId));
     await tx.delete(savedAlertsTable).where(eq(savedAlertsTable.userId, userId));
@@ -98,11 +219,15 @@ export async function deleteAccount(database: Database, userId: number): Promise
     await tx.delete(pushSubscriptionsTable).where(eq(pushSubscriptionsTable.userId, userId));
     await tx.delete(feedTokensTable).where(eq(feedTokensTable.userId, userId));
     await tx.delete(notificationsTable).where(eq(notificationsTable.userId, userId));
-    await tx.delete(outboxTable).where(or(eq(outboxTable.userId, userId), sql`lower(${outboxTable.email}) = lower(${user.email})`));
+    await tx
+      .delete(outboxTable)
+      .where(or(eq(outboxTable.userId, userId), sql`lower(${outboxTable.email}) = lower(${user.email})`));
     await tx.delete(mediaVotesTable).where(eq(mediaVotesTable.userId, userId));
     await tx.update(mediaReportsTable).set({ userId: null }).where(eq(mediaReportsTable.userId, userId));
     await tx.delete(contactMessagesTable).where(eq(contactMessagesTable.userId, userId));
-    await tx.delete(newsletterSubscriptionsTable).where(sql`lower(${newsletterSubscriptionsTable.email}) = lower(${user.email})`);
+    await tx
+      .delete(newsletterSubscriptionsTable)
+      .where(sql`lower(${newsletterSubscriptionsTable.email}) = lower(${user.email})`);
     await tx.update(festivalsTable).set({ proposedBy: null }).where(eq(festivalsTable.proposedBy, userId));
     await tx
       .update(usersTable)
@@ -121,4 +246,3 @@ export async function deleteAccount(database: Database, userId: number): Promise
   invalidateCatalog();
   await removeStoredObjects(database, keys);
 }
-

@@ -37,7 +37,9 @@ export interface FanOutCounts {
 export async function fanOut(tx: Executor, event: AlertEvent, recipients: SQL): Promise<FanOutCounts> {
   const kind = alertKindOf[event.type];
   const allowed = (channel: 'inApp' | 'email' | 'push') =>
-    event.channels && !event.channels[channel] ? sql`false` : sql`coalesce((p.channels -> ${kind} ->> ${channel})::boolean, true)`;
+    event.channels && !event.channels[channel]
+      ? sql`false`
+      : sql`coalesce((p.channels -> ${kind} ->> ${channel})::boolean, true)`;
   const payload = JSON.stringify({ ...event.payload, url: event.url });
   // A festival with a hundred thousand fans writes that many rows per channel: past the 5 s the
   // database gives a request's statement (decision 022). This transaction alone gets longer, since
@@ -72,7 +74,8 @@ function affected(result: unknown): number {
 }
 
 /** The users who favourited a festival. */
-export const favouritersOf = (festivalId: number) => sql`select user_id from favorites where festival_id = ${festivalId}`;
+export const favouritersOf = (festivalId: number) =>
+  sql`select user_id from favorites where festival_id = ${festivalId}`;
 
 /** The users who follow an artist. */
 export const followersOf = (artistId: number) => sql`select user_id from artist_follows where artist_id = ${artistId}`;

@@ -11,16 +11,26 @@ export const TOO_MANY_FOLLOWS = `Ya sigues a ${MAX_FOLLOWS} artistas: deja de se
 /** GET /api/follows: the artists the user follows, oldest first. */
 export async function listFollows(database: Database, userId: number) {
   const rows = await database
-    .select({ id: artistsTable.id, name: artistsTable.name, slug: artistsTable.slug, followedAt: artistFollowsTable.createdAt })
+    .select({
+      id: artistsTable.id,
+      name: artistsTable.name,
+      slug: artistsTable.slug,
+      followedAt: artistFollowsTable.createdAt,
+    })
     .from(artistFollowsTable)
     .innerJoin(artistsTable, eq(artistsTable.id, artistFollowsTable.artistId))
     .where(eq(artistFollowsTable.userId, userId))
     .orderBy(asc(artistFollowsTable.createdAt), asc(artistsTable.id));
-  return { artists: rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, followed_at: r.followedAt.toISOString() })) };
+  return {
+    artists: rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, followed_at: r.followedAt.toISOString() })),
+  };
 }
 
 async function assertArtist(database: Database, artistId: number) {
-  const [artist] = await database.select({ id: artistsTable.id }).from(artistsTable).where(eq(artistsTable.id, artistId));
+  const [artist] = await database
+    .select({ id: artistsTable.id })
+    .from(artistsTable)
+    .where(eq(artistsTable.id, artistId));
   if (!artist) throw notFound(ARTIST_NOT_FOUND, 'artist_not_found');
 }
 
@@ -29,14 +39,21 @@ export async function followArtist(database: Database, userId: number, artistId:
   await assertArtist(database, artistId);
   return database.transaction(async (tx) => {
     await lockUserForLimit(tx, userId);
-    const [{ n }] = await tx.select({ n: count() }).from(artistFollowsTable).where(eq(artistFollowsTable.userId, userId));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(artistFollowsTable)
+      .where(eq(artistFollowsTable.userId, userId));
     const [already] = await tx
       .select({ id: artistFollowsTable.artistId })
       .from(artistFollowsTable)
       .where(and(eq(artistFollowsTable.userId, userId), eq(artistFollowsTable.artistId, artistId)));
     if (already) return false;
     if (n >= MAX_FOLLOWS) throw conflict(TOO_MANY_FOLLOWS, 'too_many_follows');
-    const inserted = await tx.insert(artistFollowsTable).values({ userId, artistId }).onConflictDoNothing().returning({ id: artistFollowsTable.artistId });
+    const inserted = await tx
+      .insert(artistFollowsTable)
+      .values({ userId, artistId })
+      .onConflictDoNothing()
+      .returning({ id: artistFollowsTable.artistId });
     return inserted.length > 0;
   });
 }

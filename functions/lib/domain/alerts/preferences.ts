@@ -19,13 +19,23 @@ export async function preferencesOf(database: Executor, userId: number): Promise
 }
 
 /** Saves what the input names and keeps the rest. */
-export async function savePreferences(database: Executor, userId: number, input: PreferencesInput): Promise<Preferences> {
+export async function savePreferences(
+  database: Executor,
+  userId: number,
+  input: PreferencesInput,
+): Promise<Preferences> {
   const current = await preferencesOf(database, userId);
-  const next: Preferences = { digest: input.digest ?? current.digest, channels: { ...current.channels, ...input.channels } };
+  const next: Preferences = {
+    digest: input.digest ?? current.digest,
+    channels: { ...current.channels, ...input.channels },
+  };
   await database
     .insert(userPreferencesTable)
     .values({ userId, digest: next.digest, channels: next.channels })
-    .onConflictDoUpdate({ target: userPreferencesTable.userId, set: { digest: next.digest, channels: next.channels, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: userPreferencesTable.userId,
+      set: { digest: next.digest, channels: next.channels, updatedAt: new Date() },
+    });
   return next;
 }
 

@@ -11,14 +11,27 @@ export const TOO_MANY_ALERTS = `Ya tienes ${MAX_SAVED_ALERTS} alertas: borra alg
 
 type Row = typeof savedAlertsTable.$inferSelect;
 
-const view = (row: Row) => ({ id: row.id, name: row.name, filters: row.filters, channels: row.channels, created_at: row.createdAt.toISOString() });
+const view = (row: Row) => ({
+  id: row.id,
+  name: row.name,
+  filters: row.filters,
+  channels: row.channels,
+  created_at: row.createdAt.toISOString(),
+});
 
 /** The filters as stored: only the ones set. */
 const storedFilters = (filters: AlertInput['filters']) =>
-  Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
+  Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) as Record<
+    string,
+    string | number
+  >;
 
 export async function listAlerts(database: Database, userId: number) {
-  const rows = await database.select().from(savedAlertsTable).where(eq(savedAlertsTable.userId, userId)).orderBy(asc(savedAlertsTable.id));
+  const rows = await database
+    .select()
+    .from(savedAlertsTable)
+    .where(eq(savedAlertsTable.userId, userId))
+    .orderBy(asc(savedAlertsTable.id));
   return rows.map(view);
 }
 
@@ -27,7 +40,10 @@ export async function createAlert(database: Database, userId: number, input: Ale
     await lockUserForLimit(tx, userId);
     const [{ n }] = await tx.select({ n: count() }).from(savedAlertsTable).where(eq(savedAlertsTable.userId, userId));
     if (n >= MAX_SAVED_ALERTS) throw conflict(TOO_MANY_ALERTS, 'too_many_alerts');
-    const [row] = await tx.insert(savedAlertsTable).values({ userId, name: input.name, filters: storedFilters(input.filters), channels: input.channels }).returning();
+    const [row] = await tx
+      .insert(savedAlertsTable)
+      .values({ userId, name: input.name, filters: storedFilters(input.filters), channels: input.channels })
+      .returning();
     return view(row);
   });
 }

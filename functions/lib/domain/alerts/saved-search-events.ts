@@ -22,7 +22,8 @@ function matches(festival: Parameters<typeof matchesFilters>[0], filters: Stored
     near: lat !== undefined && lon !== undefined ? { lat, lon, radiusKm: num(filters.radius) ?? null } : null,
   });
   if (!ok) return false;
-  if (filters.country && !normalizeText(festival.location ?? '').includes(normalizeText(String(filters.country)))) return false;
+  if (filters.country && !normalizeText(festival.location ?? '').includes(normalizeText(String(filters.country))))
+    return false;
   return true;
 }
 
@@ -48,7 +49,11 @@ export async function announceApprovedFestival(tx: Executor, festivalId: number)
     .where(eq(festivalsTable.id, festivalId));
   if (!festival || festival.status !== 'approved') return;
   const genres = (
-    await tx.select({ name: genresTable.name }).from(festivalGenresTable).innerJoin(genresTable, eq(genresTable.id, festivalGenresTable.genreId)).where(eq(festivalGenresTable.festivalId, festivalId))
+    await tx
+      .select({ name: genresTable.name })
+      .from(festivalGenresTable)
+      .innerJoin(genresTable, eq(genresTable.id, festivalGenresTable.genreId))
+      .where(eq(festivalGenresTable.festivalId, festivalId))
   ).map((g) => g.name);
   const card = { ...festival, genres, hasValidCoordinates: festival.latitude !== null && festival.longitude !== null };
   const alerts = await tx.select().from(savedAlertsTable);
@@ -83,7 +88,10 @@ export async function announceApprovedFestival(tx: Executor, festivalId: number)
           reason: 'Recibes este aviso porque guardaste una alerta de búsqueda en Festivales.',
         },
       },
-      sql`select distinct user_id from saved_alerts where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+      sql`select distinct user_id from saved_alerts where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
     );
   }
 }

@@ -16,9 +16,17 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
  * Runs `write` for an event only the first time any run reaches it: the marker row and the
  * event's rows commit together, so a crash leaves neither and the next run does both.
  */
-async function once(database: Database, eventKey: string, write: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<void>): Promise<boolean> {
+async function once(
+  database: Database,
+  eventKey: string,
+  write: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<void>,
+): Promise<boolean> {
   return database.transaction(async (tx) => {
-    const inserted = await tx.insert(alertEventsTable).values({ eventKey }).onConflictDoNothing().returning({ eventKey: alertEventsTable.eventKey });
+    const inserted = await tx
+      .insert(alertEventsTable)
+      .values({ eventKey })
+      .onConflictDoNothing()
+      .returning({ eventKey: alertEventsTable.eventKey });
     if (inserted.length === 0) return false;
     await write(tx);
     return true;
@@ -91,7 +99,10 @@ export async function sendDigests(database: Database, now = new Date()): Promise
     const key = `digest:${userId}:${digest}:${isoDay(now)}`;
     await database.transaction(async (tx) => {
       // Rows held after today's digest went out wait for the next one.
-      const [already] = await tx.select({ id: outboxTable.id }).from(outboxTable).where(and(eq(outboxTable.eventKey, key), eq(outboxTable.channel, 'email')));
+      const [already] = await tx
+        .select({ id: outboxTable.id })
+        .from(outboxTable)
+        .where(and(eq(outboxTable.eventKey, key), eq(outboxTable.channel, 'email')));
       if (already) return;
       const held = await tx
         .select({ id: outboxTable.id, payload: outboxTable.payload })
@@ -101,16 +112,31 @@ export async function sendDigests(database: Database, now = new Date()): Promise
         .for('update', { skipLocked: true });
       if (held.length === 0) return;
       const payload: OutboxPayload = {
-        subject: digest === 'daily' ? `Tu resumen diario de Festivales (${held.length})` : `Tu resumen semanal de Festivales (${held.length})`,
+        subject:
+          digest === 'daily'
+            ? `Tu resumen diario de Festivales (${held.length})`
+            : `Tu resumen semanal de Festivales (${held.length})`,
         heading: digest === 'daily' ? 'Tu resumen del día' : 'Tu resumen de la semana',
         paragraphs: ['Esto es lo que ha pasado con tus festivales, artistas y alertas:'],
-        items: held.map((h) => ({ title: h.payload.subject, url: h.payload.action?.url ?? siteUrl(h.payload.url ?? '/'), detail: h.payload.paragraphs[0] })),
+        items: held.map((h) => ({
+          title: h.payload.subject,
+          url: h.payload.action?.url ?? siteUrl(h.payload.url ?? '/'),
+          detail: h.payload.paragraphs[0],
+        })),
         action: { label: 'Ver mis avisos', url: siteUrl('/cuenta') },
         reason: `Recibes este resumen porque elegiste el modo ${digest === 'daily' ? 'diario' : 'semanal'} en tu cuenta de Festivales.`,
         url: '/cuenta',
       };
       await enqueue(tx, [{ eventKey: key, channel: 'email', kind: 'digest', payload, to: { userId: userId! } }]);
-      await tx.update(outboxTable).set({ status: 'sent', sentAt: now }).where(inArray(outboxTable.id, held.map((h) => h.id)));
+      await tx
+        .update(outboxTable)
+        .set({ status: 'sent', sentAt: now })
+        .where(
+          inArray(
+            outboxTable.id,
+            held.map((h) => h.id),
+          ),
+        );
       sent++;
     });
   }
@@ -125,6 +151,13 @@ export async function sendDigests(database: Database, now = new Date()): Promise
 export const SCHEDULED_ALERTS_INTERVAL_MS = 60 * 1000;
 
 /** Reminders of favourites and of picked sets, then digests: what the scheduled job does on each run. */
-export async function runScheduledAlerts(database: Database, now = new Date()): Promise<{ reminders: number; sets: number; digests: number }> {
-  return { reminders: await sendReminders(database, now), sets: await sendSetReminders(database, now), digests: await sendDigests(database, now) };
+export async function runScheduledAlerts(
+  database: Database,
+  now = new Date(),
+): Promise<{ reminders: number; sets: number; digests: number }> {
+  return {
+    reminders: await sendReminders(database, now),
+    sets: await sendSetReminders(database, now),
+    digests: await sendDigests(database, now),
+  };
 }

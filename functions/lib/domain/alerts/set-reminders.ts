@@ -12,7 +12,8 @@ export const SET_REMINDER_MINUTES = 15;
 const PUSH_ONLY = { inApp: false, email: false, push: true };
 
 /** The users whose timetable of the festival picks lineup entry `entryId`. */
-const pickersOf = (festivalId: number, entryId: number) => sql`select user_id from timetables where festival_id = ${festivalId} and ${entryId} = any(picks)`;
+const pickersOf = (festivalId: number, entryId: number) =>
+  sql`select user_id from timetables where festival_id = ${festivalId} and ${entryId} = any(picks)`;
 
 /**
  * Push reminders of picked sets: every set of an approved, not cancelled edition that starts within
@@ -24,7 +25,14 @@ const pickersOf = (festivalId: number, entryId: number) => sql`select user_id fr
  * is still reminded. The payload expires when the set starts: a push late for the set is dropped.
  */
 export async function sendSetReminders(database: Database, now = new Date()): Promise<number> {
-  const sets = await sqlRows<{ id: number; festival_id: number; festival_name: string; artist: string; stage: string | null; starts_at: string }>(
+  const sets = await sqlRows<{
+    id: number;
+    festival_id: number;
+    festival_name: string;
+    artist: string;
+    stage: string | null;
+    starts_at: string;
+  }>(
     database,
     sql`select l.id, e.festival_id, f.name as festival_name, a.name as artist, l.stage, to_json(l.starts_at) #>> '{}' as starts_at
         from lineup_entries l

@@ -106,15 +106,22 @@ async function searchStamp(database: Database): Promise<Map<number, string>> {
  * about 20 ms on PostgreSQL for 30,000 artists and 300,000 lineup entries.
  */
 async function loadSearchIndex(database: Database): Promise<SearchIndex> {
-  const rows = await sqlRows(database, sql`select ${artistColumns}, a.name_key, coalesce(u.upcoming, 0)::int as upcoming
+  const rows = await sqlRows(
+    database,
+    sql`select ${artistColumns}, a.name_key, coalesce(u.upcoming, 0)::int as upcoming
     from artists a
     left join (select le.artist_id, count(distinct e.festival_id) as upcoming from lineup_entries le
         join festival_editions e on e.id = le.edition_id
         join festivals f on f.id = e.festival_id and f.status = 'approved'
         where coalesce(e.end_date, e.start_date) >= current_date
         group by le.artist_id) u on u.artist_id = a.id
-    where ${publicArtist}`);
-  const entries = rows.map((row) => ({ item: { ...toArtist(row), upcomingFestivals: Number(row.upcoming) }, key: row.name_key as string, lower: (row.name as string).toLowerCase() }));
+    where ${publicArtist}`,
+  );
+  const entries = rows.map((row) => ({
+    item: { ...toArtist(row), upcomingFestivals: Number(row.upcoming) },
+    key: row.name_key as string,
+    lower: (row.name as string).toLowerCase(),
+  }));
   entries.sort((a, b) => (a.lower < b.lower ? -1 : a.lower > b.lower ? 1 : a.item.id - b.item.id));
   return searchIndex(entries.map(({ item, key }) => ({ item, key })));
 }
@@ -125,7 +132,11 @@ async function loadSearchIndex(database: Database): Promise<SearchIndex> {
  * a wait past a second or after a write made here; a new stamp loads the index again (shared by
  * the requests waiting for it).
  */
-const searchChecks = new VersionChecks<Database>((database) => searchStamp(database), { freshMs: ARTIST_PAGES_FRESH_MS, maxIds: 1, generation: writeGeneration });
+const searchChecks = new VersionChecks<Database>((database) => searchStamp(database), {
+  freshMs: ARTIST_PAGES_FRESH_MS,
+  maxIds: 1,
+  generation: writeGeneration,
+});
 const searchIndexes = new VersionedBodies<SearchIndex>(64 * 1024 * 1024, () => 1);
 
 /**
@@ -142,11 +153,12 @@ export async function searchArtists(
   const key = artistNameKey(query.search ?? '');
   const end = query.offset + query.limit;
   // No search: every public artist, already in name order.
-  if (!key) return { artists: index.entries.slice(query.offset, end).map((entry) => entry.item), total: index.entries.length };
+  if (!key)
+    return { artists: index.entries.slice(query.offset, end).map((entry) => entry.item), total: index.entries.length };
   const exact: SearchEntry[] = [];
   const prefix: SearchEntry[] = [];
   const rest: SearchEntry[] = [];
-  for (let at = index.keys.indexOf(key); at >= 0; ) {
+  for (let at = index.keys.indexOf(key); at >= 0;) {
     const i = entryAt(index, at);
     const entry = index.entries[i];
     if (entry.key === key) exact.push(entry);
@@ -164,7 +176,9 @@ export async function searchArtists(
 export async function artistDetail(database: Database, id: number): Promise<ArtistDetail | null> {
   const [artists, appearances] = await Promise.all([
     sqlRows(database, sql`select ${artistColumns} from artists a where a.id = ${id} and ${publicArtist}`),
-    sqlRows(database, sql`select f.id as festival_id, f.name, f.location, f.image_url,
+    sqlRows(
+      database,
+      sql`select f.id as festival_id, f.name, f.location, f.image_url,
         coalesce((select array_agg(g.name order by fg.position, g.name) from festival_genres fg join genres g on g.id = fg.genre_id
           where fg.festival_id = f.id), '{}') as genres,
         e.year, e.start_date, e.end_date, e.status, le.billing, le.day, le.stage,
@@ -174,7 +188,8 @@ export async function artistDetail(database: Database, id: number): Promise<Arti
       join festivals f on f.id = e.festival_id and f.status = 'approved'
       where le.artist_id = ${id}
       order by upcoming desc, case when coalesce(e.end_date, e.start_date) >= current_date then e.start_date end asc,
-        e.start_date desc, f.name`),
+        e.start_date desc, f.name`,
+    ),
   ]);
   const [row] = artists;
   if (!row) return null;
@@ -229,10 +244,16 @@ async function artistKeys(database: Database, ids: number[]): Promise<Map<number
  * editions are: a request for a kept page runs no SQL, a write made here shows on the next request
  * and one made elsewhere within a second.
  */
-const artistChecks = new VersionChecks<Database>(artistKeys, { freshMs: ARTIST_PAGES_FRESH_MS, maxIds: 8192, generation: writeGeneration });
+const artistChecks = new VersionChecks<Database>(artistKeys, {
+  freshMs: ARTIST_PAGES_FRESH_MS,
+  maxIds: 8192,
+  generation: writeGeneration,
+});
 
 /** Artist pages kept per artist under that key (null: no public artist), 8 MB counting two bytes a character. */
-const artistAnswers = new VersionedBodies<CachedBody | null>(8 * 1024 * 1024, (body) => (body ? body.body.length * 2 : 64));
+const artistAnswers = new VersionedBodies<CachedBody | null>(8 * 1024 * 1024, (body) =>
+  body ? body.body.length * 2 : 64,
+);
 
 /**
  * GET /api/artists/{id} serialised, with its ETag and compressed forms; null when there is no such
@@ -259,9 +280,15 @@ export function keptArtistDetailBody(id: number): CachedBody | undefined {
  * The artist pages a crawler should find (/sitemap.xml): every public artist, by id, with the
  * date of their last change. One query.
  */
-export async function sitemapArtists(database: Database, slice?: SitemapSlice): Promise<{ id: number; slug: string; updatedAt: string }[]> {
+export async function sitemapArtists(
+  database: Database,
+  slice?: SitemapSlice,
+): Promise<{ id: number; slug: string; updatedAt: string }[]> {
   const page = slice ? sql` limit ${slice.limit} offset ${slice.offset}` : sql``;
-  const rows = await sqlRows(database, sql`select a.id, a.slug, a.updated_at::date::text as updated_at from artists a where ${publicArtist} order by a.id${page}`);
+  const rows = await sqlRows(
+    database,
+    sql`select a.id, a.slug, a.updated_at::date::text as updated_at from artists a where ${publicArtist} order by a.id${page}`,
+  );
   return rows.map((row) => ({ id: Number(row.id), slug: row.slug as string, updatedAt: String(row.updated_at) }));
 }
 
@@ -283,20 +310,29 @@ export async function sitemapArtistParts(database: Database, perFile: number): P
  */
 export async function artistsByNames(database: Database, names: string[]): Promise<ArtistLookupItem[]> {
   if (names.length === 0) return [];
-  const rows = await sqlRows(database, sql`select n.name, a.id, a.name as artist_name, a.slug
+  const rows = await sqlRows(
+    database,
+    sql`select n.name, a.id, a.name as artist_name, a.slug
     from json_array_elements_text(${JSON.stringify(names)}::json) with ordinality as n(name, ord)
     left join artists a on a.name_key = artist_name_key(n.name)
-    order by n.ord`);
+    order by n.ord`,
+  );
   return rows.map((row) => ({
     name: row.name as string,
-    artist: row.id === null || row.id === undefined ? null : { id: Number(row.id), name: row.artist_name as string, slug: row.slug as string },
+    artist:
+      row.id === null || row.id === undefined
+        ? null
+        : { id: Number(row.id), name: row.artist_name as string, slug: row.slug as string },
   }));
 }
 
 /** Festivals with the artist on any edition's lineup (GET /api/festivals?artist=). */
 export async function festivalIdsWithArtist(database: Database, artistId: number): Promise<Set<number>> {
-  const rows = await sqlRows(database, sql`select distinct e.festival_id from lineup_entries le
-    join festival_editions e on e.id = le.edition_id where le.artist_id = ${artistId}`);
+  const rows = await sqlRows(
+    database,
+    sql`select distinct e.festival_id from lineup_entries le
+    join festival_editions e on e.id = le.edition_id where le.artist_id = ${artistId}`,
+  );
   return new Set(rows.map((r) => Number(r.festival_id)));
 }
 
@@ -308,9 +344,12 @@ export async function festivalIdsWithArtist(database: Database, artistId: number
 export async function festivalIdsWithArtistNamed(database: Database, search: string): Promise<Set<number>> {
   const key = artistNameKey(search);
   if (key.length < 3) return new Set();
-  const rows = await sqlRows(database, sql`select distinct e.festival_id from artists a
+  const rows = await sqlRows(
+    database,
+    sql`select distinct e.festival_id from artists a
     join lineup_entries le on le.artist_id = a.id
     join festival_editions e on e.id = le.edition_id
-    where a.name_key like ${'%' + key + '%'}`);
+    where a.name_key like ${'%' + key + '%'}`,
+  );
   return new Set(rows.map((r) => Number(r.festival_id)));
 }

@@ -11,7 +11,8 @@ import { sqlRows } from '../sql-rows';
 
 export const ARTIST_NOT_FOUND = 'Artista no encontrado';
 export const DUPLICATE_ARTIST = 'Ya existe un artista con ese nombre.';
-export const ARTIST_IN_LINEUPS = 'El artista aparece en carteles: fusiónalo con otro o quítalo de los carteles antes de eliminarlo.';
+export const ARTIST_IN_LINEUPS =
+  'El artista aparece en carteles: fusiónalo con otro o quítalo de los carteles antes de eliminarlo.';
 
 export const artistNotFound = () => notFound(ARTIST_NOT_FOUND, 'artist_not_found');
 
@@ -19,7 +20,8 @@ export const artistNotFound = () => notFound(ARTIST_NOT_FOUND, 'artist_not_found
 export const artistSlug = (name: string) => slugify(name) || 'artista';
 
 function duplicateName(error: unknown): never {
-  if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'artists_name_key') throw conflict(DUPLICATE_ARTIST, 'duplicate_artist');
+  if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'artists_name_key')
+    throw conflict(DUPLICATE_ARTIST, 'duplicate_artist');
   throw error;
 }
 
@@ -42,7 +44,13 @@ export async function createArtist(database: Database, input: ArtistInput, actor
   const id = await database
     .transaction(async (tx) => {
       const [row] = await tx.insert(artistsTable).values(artistValues(input)).returning({ id: artistsTable.id });
-      await recordAudit(tx, { actorId, action: 'create', entity: 'artist', entityId: row.id, details: { name: input.name } });
+      await recordAudit(tx, {
+        actorId,
+        action: 'create',
+        entity: 'artist',
+        entityId: row.id,
+        details: { name: input.name },
+      });
       return row.id;
     })
     .catch(duplicateName);
@@ -61,7 +69,13 @@ export async function updateArtist(database: Database, id: number, input: Artist
         .where(eq(artistsTable.id, id))
         .returning({ id: artistsTable.id });
       if (rows.length === 0) throw artistNotFound();
-      await recordAudit(tx, { actorId, action: 'update', entity: 'artist', entityId: id, details: { name: input.name } });
+      await recordAudit(tx, {
+        actorId,
+        action: 'update',
+        entity: 'artist',
+        entityId: id,
+        details: { name: input.name },
+      });
     })
     .catch(duplicateName);
   invalidateCatalog();
@@ -73,11 +87,18 @@ export async function deleteArtist(database: Database, id: number, actorId: numb
     .transaction(async (tx) => {
       const rows = await tx.delete(artistsTable).where(eq(artistsTable.id, id)).returning({ name: artistsTable.name });
       if (rows.length === 0) throw artistNotFound();
-      await recordAudit(tx, { actorId, action: 'delete', entity: 'artist', entityId: id, details: { name: rows[0].name } });
+      await recordAudit(tx, {
+        actorId,
+        action: 'delete',
+        entity: 'artist',
+        entityId: id,
+        details: { name: rows[0].name },
+      });
     })
     .catch((error: unknown) => {
       // restrict_violation: the lineup entries' foreign key (ON DELETE RESTRICT).
-      if (pgErrorCode(error) === '23001' || pgErrorCode(error) === '23503') throw conflict(ARTIST_IN_LINEUPS, 'artist_in_lineups');
+      if (pgErrorCode(error) === '23001' || pgErrorCode(error) === '23503')
+        throw conflict(ARTIST_IN_LINEUPS, 'artist_in_lineups');
       throw error;
     });
   invalidateCatalog();
@@ -117,22 +138,35 @@ export async function mergeArtists(database: Database, id: number, into: number,
  * exist): three queries whatever the count. Names that share a key (typed twice, or 'DJ X' and
  * 'X') become one artist.
  */
-export async function resolveArtistNames(tx: Executor, names: string[], ids: number[]): Promise<{ byName: Map<string, number>; created: number }> {
+export async function resolveArtistNames(
+  tx: Executor,
+  names: string[],
+  ids: number[],
+): Promise<{ byName: Map<string, number>; created: number }> {
   const byName = new Map<string, number>();
   let created = 0;
   if (names.length > 0) {
     const unique = [...new Set(names)];
-    const inserted = await sqlRows(tx, sql`insert into artists (name, slug)
+    const inserted = await sqlRows(
+      tx,
+      sql`insert into artists (name, slug)
       select n, s from unnest(${sql.param(unique)}::text[], ${sql.param(unique.map(artistSlug))}::text[]) as x(n, s)
-      on conflict (name_key) do nothing returning id`);
+      on conflict (name_key) do nothing returning id`,
+    );
     created = inserted.length;
-    const found = await sqlRows<{ name: string; id: number }>(tx, sql`select x.n as name, a.id from unnest(${sql.param(unique)}::text[]) as x(n)
-      join artists a on a.name_key = artist_name_key(x.n)`);
+    const found = await sqlRows<{ name: string; id: number }>(
+      tx,
+      sql`select x.n as name, a.id from unnest(${sql.param(unique)}::text[]) as x(n)
+      join artists a on a.name_key = artist_name_key(x.n)`,
+    );
     for (const row of found) byName.set(row.name, Number(row.id));
   }
   if (ids.length > 0) {
     const unique = [...new Set(ids)];
-    const existing = await tx.select({ id: artistsTable.id }).from(artistsTable).where(inArray(artistsTable.id, unique));
+    const existing = await tx
+      .select({ id: artistsTable.id })
+      .from(artistsTable)
+      .where(inArray(artistsTable.id, unique));
     if (existing.length < unique.length) throw artistNotFound();
   }
   return { byName, created };

@@ -45,7 +45,10 @@ export async function recordAudit(tx: Executor, entry: AuditRecord): Promise<voi
 }
 
 /** The log, newest first, optionally for one entity or one record of it, with the acting admin (null once deleted). */
-export async function listAuditEntries(database: Executor, query: { limit: number; entity?: AuditEntity; entityId?: number }): Promise<AuditEntry[]> {
+export async function listAuditEntries(
+  database: Executor,
+  query: { limit: number; entity?: AuditEntity; entityId?: number },
+): Promise<AuditEntry[]> {
   const rows = await database
     .select({
       id: auditLogTable.id,
@@ -59,7 +62,12 @@ export async function listAuditEntries(database: Executor, query: { limit: numbe
     })
     .from(auditLogTable)
     .leftJoin(usersTable, eq(usersTable.id, auditLogTable.actorId))
-    .where(and(query.entity ? eq(auditLogTable.entity, query.entity) : undefined, query.entityId ? eq(auditLogTable.entityId, query.entityId) : undefined))
+    .where(
+      and(
+        query.entity ? eq(auditLogTable.entity, query.entity) : undefined,
+        query.entityId ? eq(auditLogTable.entityId, query.entityId) : undefined,
+      ),
+    )
     .orderBy(sql`${auditLogTable.createdAt} desc nulls last`, desc(auditLogTable.id))
     .limit(query.limit);
   return rows.map(({ actorId, actorName, ...entry }) => ({

@@ -32,18 +32,30 @@ export const commentFields = {
 const { User: _author, ...ownColumns } = commentFields;
 export const commentColumns = ownColumns;
 
-const adminCommentFields = { ...commentFields, Festival: { id: festivalsTable.id, name: festivalsTable.name } } satisfies FieldsOf<AdminComment>;
+const adminCommentFields = {
+  ...commentFields,
+  Festival: { id: festivalsTable.id, name: festivalsTable.name },
+} satisfies FieldsOf<AdminComment>;
 
 type CommentRow = Omit<Comment, 'created_at'> & { created_at: Date };
 
-export const toComment = ({ created_at, ...row }: CommentRow): Comment => ({ ...row, created_at: created_at.toISOString() });
+export const toComment = ({ created_at, ...row }: CommentRow): Comment => ({
+  ...row,
+  created_at: created_at.toISOString(),
+});
 
 /** Whether `userId` has comments on the festival still waiting for moderation (comments_festival_author_idx). */
 export async function hasPendingComments(database: Executor, festivalId: number, userId: number): Promise<boolean> {
   const rows = await database
     .select({ id: commentsTable.id })
     .from(commentsTable)
-    .where(and(eq(commentsTable.festivalId, festivalId), eq(commentsTable.userId, userId), eq(commentsTable.status, 'pending')))
+    .where(
+      and(
+        eq(commentsTable.festivalId, festivalId),
+        eq(commentsTable.userId, userId),
+        eq(commentsTable.status, 'pending'),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -59,7 +71,9 @@ function visibleCount(database: Executor, festivalId: number, authorId: number |
     authorId === undefined
       ? sql<number>`0`
       : sql<number>`(select count(*) from comments c where c.festival_id = ${festivalId} and c.user_id = ${authorId} and c.status = 'pending')`;
-  return sqlRows<{ n: number }>(database, sql`select (${approved} + ${pending})::int as n`).then((rows) => rows.map((r) => ({ n: Number(r.n) })));
+  return sqlRows<{ n: number }>(database, sql`select (${approved} + ${pending})::int as n`).then((rows) =>
+    rows.map((r) => ({ n: Number(r.n) })),
+  );
 }
 
 // NULLS LAST as in the comments indexes, or Postgres cannot read the page off them.
@@ -82,9 +96,18 @@ export async function listComments(
     authorId === undefined ? approved : or(approved, eq(commentsTable.userId, authorId)),
     range.year === undefined ? undefined : eq(commentsTable.editionYear, range.year),
   )!;
-  const pageIds = database.select({ pageId: commentsTable.id }).from(commentsTable).where(visible).orderBy(...newestFirst).limit(range.limit).offset(range.offset).as('page');
+  const pageIds = database
+    .select({ pageId: commentsTable.id })
+    .from(commentsTable)
+    .where(visible)
+    .orderBy(...newestFirst)
+    .limit(range.limit)
+    .offset(range.offset)
+    .as('page');
   const [[total], rows] = await Promise.all([
-    range.year === undefined ? visibleCount(database, festivalId, authorId) : database.select({ n: count() }).from(commentsTable).where(visible),
+    range.year === undefined
+      ? visibleCount(database, festivalId, authorId)
+      : database.select({ n: count() }).from(commentsTable).where(visible),
     database
       .select(commentFields)
       .from(pageIds)
@@ -97,10 +120,15 @@ export async function listComments(
 }
 
 /** The comments awaiting moderation, newest first, as the admin queue's JSON text. */
-export const pendingCommentsJson = (database: Executor, range: { limit: number; offset: number }) => adminCommentsJson(database, eq(commentsTable.status, 'pending'), range);
+export const pendingCommentsJson = (database: Executor, range: { limit: number; offset: number }) =>
+  adminCommentsJson(database, eq(commentsTable.status, 'pending'), range);
 
 /** The admin queue's comments matching `where`, newest first, as JSON text built by Postgres. */
-async function adminCommentsJson(database: Executor, where: SQL, range: { limit?: number; offset?: number }): Promise<string> {
+async function adminCommentsJson(
+  database: Executor,
+  where: SQL,
+  range: { limit?: number; offset?: number },
+): Promise<string> {
   const limit = range.limit === undefined ? sql`` : sql`limit ${range.limit}`;
   const [row] = await sqlRows<{ body: string }>(
     database,
@@ -114,6 +142,8 @@ async function adminCommentsJson(database: Executor, where: SQL, range: { limit?
 
 /** One comment as the admin queue shows it, or null. */
 export async function findAdminComment(database: Executor, id: number): Promise<AdminComment | null> {
-  const [comment] = JSON.parse(await adminCommentsJson(database, eq(commentsTable.id, id), { limit: 1 })) as AdminComment[];
+  const [comment] = JSON.parse(
+    await adminCommentsJson(database, eq(commentsTable.id, id), { limit: 1 }),
+  ) as AdminComment[];
   return comment ?? null;
 }

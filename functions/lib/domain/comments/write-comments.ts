@@ -33,7 +33,14 @@ export async function insertComment(tx: Executor, user: AuthUser, input: Comment
   }
   const [row] = await tx
     .insert(commentsTable)
-    .values({ festivalId: input.festival_id, userId: user.id, content: input.content, rating: input.rating, editionYear, status: 'pending' })
+    .values({
+      festivalId: input.festival_id,
+      userId: user.id,
+      content: input.content,
+      rating: input.rating,
+      editionYear,
+      status: 'pending',
+    })
     .returning(commentColumns);
   return toComment({ ...row, User: { id: user.id, name: user.name, avatar_url: user.avatar_url } });
 }
@@ -44,7 +51,12 @@ export async function insertComment(tx: Executor, user: AuthUser, input: Comment
  */
 export async function deleteComment(database: Database, user: AuthUser, id: number): Promise<void> {
   const [comment] = await database
-    .select({ userId: commentsTable.userId, festivalId: commentsTable.festivalId, content: commentsTable.content, rating: commentsTable.rating })
+    .select({
+      userId: commentsTable.userId,
+      festivalId: commentsTable.festivalId,
+      content: commentsTable.content,
+      rating: commentsTable.rating,
+    })
     .from(commentsTable)
     .where(eq(commentsTable.id, id))
     .limit(1);
@@ -59,7 +71,12 @@ export async function deleteComment(database: Database, user: AuthUser, id: numb
         action: 'delete',
         entity: 'comment',
         entityId: id,
-        details: { festival_id: comment.festivalId, user_id: comment.userId, content: comment.content, rating: comment.rating },
+        details: {
+          festival_id: comment.festivalId,
+          user_id: comment.userId,
+          content: comment.content,
+          rating: comment.rating,
+        },
       });
     }
   });
@@ -79,7 +96,10 @@ export async function approveComment(database: Database, admin: AuthUser, id: nu
       missing: commentNotFound,
       decided: () => conflict('Este comentario ya fue aprobado.', 'already_moderated'),
     });
-    await recordDecision(tx, admin.id, 'approved', 'comment', id, { festival_id: moved.festivalId, user_id: moved.userId });
+    await recordDecision(tx, admin.id, 'approved', 'comment', id, {
+      festival_id: moved.festivalId,
+      user_id: moved.userId,
+    });
   });
 }
 

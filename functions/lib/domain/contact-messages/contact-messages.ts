@@ -22,7 +22,9 @@ const messageColumns = {
   created_at: contactMessagesTable.createdAt,
 };
 
-const toMessage = (row: { read_at: Date | null; created_at: Date } & Omit<ContactMessage, 'read' | 'read_at' | 'created_at'>): ContactMessage => ({
+const toMessage = (
+  row: { read_at: Date | null; created_at: Date } & Omit<ContactMessage, 'read' | 'read_at' | 'created_at'>,
+): ContactMessage => ({
   ...row,
   read: row.read_at !== null,
   read_at: row.read_at ? new Date(row.read_at).toISOString() : null,
@@ -30,7 +32,11 @@ const toMessage = (row: { read_at: Date | null; created_at: Date } & Omit<Contac
 });
 
 /** Stores a message from the contact form; returns its id. */
-export async function storeContactMessage(database: Executor, input: ContactBody, senderId: number | null): Promise<number> {
+export async function storeContactMessage(
+  database: Executor,
+  input: ContactBody,
+  senderId: number | null,
+): Promise<number> {
   const [row] = await database
     .insert(contactMessagesTable)
     .values({ ...input, category: input.category ?? null, userId: senderId })
@@ -39,7 +45,10 @@ export async function storeContactMessage(database: Executor, input: ContactBody
 }
 
 /** The messages, newest first. */
-export async function listContactMessages(database: Executor, range: { limit: number; offset: number }): Promise<ContactMessage[]> {
+export async function listContactMessages(
+  database: Executor,
+  range: { limit: number; offset: number },
+): Promise<ContactMessage[]> {
   const rows = await database
     .select(messageColumns)
     .from(contactMessagesTable)

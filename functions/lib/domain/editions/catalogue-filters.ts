@@ -35,7 +35,8 @@ export async function editionFilters(database: Database, query: EditionFilterQue
     search ? festivalIdsWithArtistNamed(database, search).catch(withoutDatabase) : undefined,
   ]);
   const hash = createHash('sha1');
-  for (const set of [byArtist, byPrice, byArtistName]) hash.update(set ? [...set].sort((a, b) => a - b).join(',') : '-').update('|');
+  for (const set of [byArtist, byPrice, byArtistName])
+    hash.update(set ? [...set].sort((a, b) => a - b).join(',') : '-').update('|');
   return {
     key: hash.digest('base64url'),
     apply<T extends Festival>(list: readonly T[], now: Date) {

@@ -112,7 +112,9 @@ async function readFestivalEditionFields(database: Database, festivalId: number)
   ]);
   const current = editions.find((row) => row.is_current === true);
   return {
-    edition: current ? { id: Number(current.id), year: Number(current.year), status: current.status as EditionSummary['status'] } : null,
+    edition: current
+      ? { id: Number(current.id), year: Number(current.year), status: current.status as EditionSummary['status'] }
+      : null,
     lineup: entries.map(toEntry),
     tickets: current ? toTickets(current) : null,
     editions: editions.map(toSummary),
@@ -144,7 +146,11 @@ async function editionsKeys(database: Database, festivalIds: number[]): Promise<
  * function, the daily refresh, a script), within a second, like the festival page's answer.
  */
 export const EDITIONS_FRESH_MS = 1000;
-const editionsChecks = new VersionChecks<Database>(editionsKeys, { freshMs: EDITIONS_FRESH_MS, maxIds: 4096, generation: writeGeneration });
+const editionsChecks = new VersionChecks<Database>(editionsKeys, {
+  freshMs: EDITIONS_FRESH_MS,
+  maxIds: 4096,
+  generation: writeGeneration,
+});
 const editionsKey = (database: Database, festivalId: number) => editionsChecks.key(database, festivalId);
 
 /**
@@ -158,7 +164,10 @@ interface EditionsAnswer {
   body: CachedBody;
 }
 const editionAnswers = new VersionedBodies<EditionsAnswer>(16 * 1024 * 1024, (answer) => answer.body.body.length * 2);
-const editionFieldAnswers = new VersionedBodies<FestivalEditionFields>(16 * 1024 * 1024, (fields) => 2 * (1024 + 200 * fields.lineup.length + 100 * fields.editions.length));
+const editionFieldAnswers = new VersionedBodies<FestivalEditionFields>(
+  16 * 1024 * 1024,
+  (fields) => 2 * (1024 + 200 * fields.lineup.length + 100 * fields.editions.length),
+);
 
 async function editionsAnswer(database: Database, festivalId: number): Promise<EditionsAnswer> {
   const key = await editionsKey(database, festivalId);
@@ -202,9 +211,12 @@ export async function festivalEditionFields(database: Database, festivalId: numb
 
 /** Festivals whose current edition's tickets start at or below `max` euros ('Precio máximo'). */
 export async function festivalIdsWithPriceUpTo(database: Database, max: number): Promise<Set<number>> {
-  const rows = await sqlRows(database, sql`select f.id from festivals f
+  const rows = await sqlRows(
+    database,
+    sql`select f.id from festivals f
     join edition_tickets t on t.edition_id = f.current_edition_id
-    where t.price_from <= ${max}`);
+    where t.price_from <= ${max}`,
+  );
   return new Set(rows.map((r) => Number(r.id)));
 }
 
@@ -212,7 +224,10 @@ export async function festivalIdsWithPriceUpTo(database: Database, max: number):
  * The edition fields for a festival page answered from the last good catalogue while the database
  * is down: the page still shows the festival, without its lineup, instead of an error.
  */
-export async function festivalEditionFieldsIfAvailable(database: Database, festivalId: number): Promise<FestivalEditionFields> {
+export async function festivalEditionFieldsIfAvailable(
+  database: Database,
+  festivalId: number,
+): Promise<FestivalEditionFields> {
   try {
     return await festivalEditionFields(database, festivalId);
   } catch (error) {

@@ -121,7 +121,8 @@ export class VersionChecks<D> {
   private usable(entry: CheckedKey, now: number, generation: number): boolean {
     const age = now - entry.readAt;
     if (entry.generation !== generation || age > this.options.freshMs) return false;
-    if (age > this.options.freshMs / 2 && this.source) this.check(this.source.database, generation, now - this.options.freshMs / 2).catch(() => undefined);
+    if (age > this.options.freshMs / 2 && this.source)
+      this.check(this.source.database, generation, now - this.options.freshMs / 2).catch(() => undefined);
     return true;
   }
 
@@ -130,7 +131,8 @@ export class VersionChecks<D> {
    * that started at or after `since` is shared instead of starting another.
    */
   private check(database: D, generation: number, since: number): Promise<void> {
-    if (this.checking && this.checking.generation === generation && this.checking.startedAt >= since) return this.checking.done;
+    if (this.checking && this.checking.generation === generation && this.checking.startedAt >= since)
+      return this.checking.done;
     const startedAt = Date.now();
     const activeSince = startedAt - (this.options.activeMs ?? 60_000);
     const ids: number[] = [];
@@ -138,13 +140,16 @@ export class VersionChecks<D> {
     const entry = {
       generation,
       startedAt,
-      done: ids.length === 0 ? Promise.resolve() : this.readKeys(database, ids).then((read) => {
-        for (const [id, key] of read) {
-          const kept = this.keys.peek(id);
-          // A read that started later (an item's own) has nothing older to learn from this one.
-          if (kept && kept.readAt <= startedAt) Object.assign(kept, { key, readAt: startedAt, generation });
-        }
-      }),
+      done:
+        ids.length === 0
+          ? Promise.resolve()
+          : this.readKeys(database, ids).then((read) => {
+              for (const [id, key] of read) {
+                const kept = this.keys.peek(id);
+                // A read that started later (an item's own) has nothing older to learn from this one.
+                if (kept && kept.readAt <= startedAt) Object.assign(kept, { key, readAt: startedAt, generation });
+              }
+            }),
     };
     this.checking = entry;
     const done = () => {

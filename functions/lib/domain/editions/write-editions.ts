@@ -7,7 +7,12 @@ import { recordAudit } from '../audit/audit';
 import { badRequest, conflict, notFound, pgConstraint, pgErrorCode } from '../../errors';
 import { invalidateCatalog } from '../festivals/festival-store';
 import { resolveArtistNames } from '../artists/write-artists';
-import { announceEditionChange, announceLineupAdditions, announceTicketChange, editionSnapshot } from '../alerts/festival-events';
+import {
+  announceEditionChange,
+  announceLineupAdditions,
+  announceTicketChange,
+  editionSnapshot,
+} from '../alerts/festival-events';
 
 export const EDITION_NOT_FOUND = 'Edición no encontrada';
 export const DUPLICATE_EDITION = 'Ya existe una edición de ese año para este festival.';
@@ -32,16 +37,30 @@ const editionValues = (input: EditionInput) => ({
 });
 
 /** POST /api/admin/festivals/{id}/editions: a new year of the festival; its dates become the festival's if it is now the current edition. */
-export async function createEdition(database: Database, festivalId: number, input: EditionInput, actorId: number): Promise<number> {
+export async function createEdition(
+  database: Database,
+  festivalId: number,
+  input: EditionInput,
+  actorId: number,
+): Promise<number> {
   const id = await database
     .transaction(async (tx) => {
-      const [festival] = await tx.select({ id: festivalsTable.id }).from(festivalsTable).where(eq(festivalsTable.id, festivalId));
+      const [festival] = await tx
+        .select({ id: festivalsTable.id })
+        .from(festivalsTable)
+        .where(eq(festivalsTable.id, festivalId));
       if (!festival) throw notFound('Festival no encontrado', 'festival_not_found');
       const [row] = await tx
         .insert(festivalEditionsTable)
         .values({ festivalId, ...editionValues(input) })
         .returning({ id: festivalEditionsTable.id });
-      await recordAudit(tx, { actorId, action: 'create', entity: 'edition', entityId: row.id, details: { festival_id: festivalId, year: input.year } });
+      await recordAudit(tx, {
+        actorId,
+        action: 'create',
+        entity: 'edition',
+        entityId: row.id,
+        details: { festival_id: festivalId, year: input.year },
+      });
       await announceEditionChange(tx, undefined, (await editionSnapshot(tx, row.id))!);
       return row.id;
     })
@@ -51,10 +70,19 @@ export async function createEdition(database: Database, festivalId: number, inpu
 }
 
 /** PUT /api/admin/editions/{id} */
-export async function updateEdition(database: Database, id: number, input: EditionInput, actorId: number): Promise<void> {
+export async function updateEdition(
+  database: Database,
+  id: number,
+  input: EditionInput,
+  actorId: number,
+): Promise<void> {
   await database
     .transaction(async (tx) => {
-      await tx.select({ id: festivalEditionsTable.id }).from(festivalEditionsTable).where(eq(festivalEditionsTable.id, id)).for('update');
+      await tx
+        .select({ id: festivalEditionsTable.id })
+        .from(festivalEditionsTable)
+        .where(eq(festivalEditionsTable.id, id))
+        .for('update');
       const before = await editionSnapshot(tx, id);
       const rows = await tx
         .update(festivalEditionsTable)
@@ -62,7 +90,13 @@ export async function updateEdition(database: Database, id: number, input: Editi
         .where(eq(festivalEditionsTable.id, id))
         .returning({ id: festivalEditionsTable.id });
       if (rows.length === 0) throw editionNotFound();
-      await recordAudit(tx, { actorId, action: 'update', entity: 'edition', entityId: id, details: { year: input.year } });
+      await recordAudit(tx, {
+        actorId,
+        action: 'update',
+        entity: 'edition',
+        entityId: id,
+        details: { year: input.year },
+      });
       await announceEditionChange(tx, before, (await editionSnapshot(tx, id))!);
     })
     .catch(duplicateYear);
@@ -78,14 +112,24 @@ export async function deleteEdition(database: Database, id: number, actorId: num
       .where(eq(festivalEditionsTable.id, id));
     if (!edition) throw editionNotFound();
     // Edits of one festival's editions queue here, so two deletions cannot both leave it without any.
-    await tx.select({ id: festivalsTable.id }).from(festivalsTable).where(eq(festivalsTable.id, edition.festivalId)).for('update');
+    await tx
+      .select({ id: festivalsTable.id })
+      .from(festivalsTable)
+      .where(eq(festivalsTable.id, edition.festivalId))
+      .for('update');
     const [others] = await tx
       .select({ n: count() })
       .from(festivalEditionsTable)
       .where(and(eq(festivalEditionsTable.festivalId, edition.festivalId), ne(festivalEditionsTable.id, id)));
     if (others.n === 0) throw conflict(LAST_EDITION, 'last_edition');
     await tx.delete(festivalEditionsTable).where(eq(festivalEditionsTable.id, id));
-    await recordAudit(tx, { actorId, action: 'delete', entity: 'edition', entityId: id, details: { festival_id: edition.festivalId, year: edition.year } });
+    await recordAudit(tx, {
+      actorId,
+      action: 'delete',
+      entity: 'edition',
+      entityId: id,
+      details: { festival_id: edition.festivalId, year: edition.year },
+    });
   });
   invalidateCatalog();
 }
@@ -93,7 +137,11 @@ export async function deleteEdition(database: Database, id: number, actorId: num
 /** The edition, locked until the transaction ends (a lineup or tickets replace waits for the one before). */
 async function lockEdition(tx: Executor, id: number) {
   const [edition] = await tx
-    .select({ id: festivalEditionsTable.id, startDate: festivalEditionsTable.startDate, endDate: festivalEditionsTable.endDate })
+    .select({
+      id: festivalEditionsTable.id,
+      startDate: festivalEditionsTable.startDate,
+      endDate: festivalEditionsTable.endDate,
+    })
     .from(festivalEditionsTable)
     .where(eq(festivalEditionsTable.id, id))
     .for('update');
@@ -106,21 +154,31 @@ async function lockEdition(tx: Executor, id: number) {
  * existing artists by their key, or create them. A fixed number of queries whatever the length.
  * Returns the artists created.
  */
-export async function replaceLineup(database: Database, id: number, lineup: LineupEntryInput[], actorId: number): Promise<{ created: number }> {
+export async function replaceLineup(
+  database: Database,
+  id: number,
+  lineup: LineupEntryInput[],
+  actorId: number,
+): Promise<{ created: number }> {
   const result = await database.transaction(async (tx) => {
     const edition = await lockEdition(tx, id);
     const lastDay = edition.endDate ?? edition.startDate;
     lineup.forEach((entry, index) => {
       if (entry.day && (entry.day < edition.startDate || entry.day > lastDay)) {
-        throw badRequest(`El día de la entrada ${index + 1} (${entry.day}) no cae en las fechas de la edición.`, 'day_outside_edition', [
-          { path: `lineup.${index}.day`, message: 'El día no cae en las fechas de la edición.' },
-        ]);
+        throw badRequest(
+          `El día de la entrada ${index + 1} (${entry.day}) no cae en las fechas de la edición.`,
+          'day_outside_edition',
+          [{ path: `lineup.${index}.day`, message: 'El día no cae en las fechas de la edición.' }],
+        );
       }
     });
     const names = lineup.filter((e) => e.artist_id === undefined).map((e) => e.artist_name!);
     const ids = lineup.filter((e) => e.artist_id !== undefined).map((e) => e.artist_id!);
     const resolved = await resolveArtistNames(tx, names, ids);
-    const previous = await tx.delete(lineupEntriesTable).where(eq(lineupEntriesTable.editionId, id)).returning({ artistId: lineupEntriesTable.artistId });
+    const previous = await tx
+      .delete(lineupEntriesTable)
+      .where(eq(lineupEntriesTable.editionId, id))
+      .returning({ artistId: lineupEntriesTable.artistId });
     if (lineup.length > 0) {
       await tx.insert(lineupEntriesTable).values(
         lineup.map((entry, position) => ({
@@ -138,9 +196,17 @@ export async function replaceLineup(database: Database, id: number, lineup: Line
     // The edition's updated_at says when its lineup last changed (the answers kept from it follow
     // their versions, which the lineup's own triggers move).
     await tx.update(festivalEditionsTable).set({ updatedAt: new Date() }).where(eq(festivalEditionsTable.id, id));
-    await recordAudit(tx, { actorId, action: 'set_lineup', entity: 'edition', entityId: id, details: { entries: lineup.length, created: resolved.created } });
+    await recordAudit(tx, {
+      actorId,
+      action: 'set_lineup',
+      entity: 'edition',
+      entityId: id,
+      details: { entries: lineup.length, created: resolved.created },
+    });
     const had = new Set(previous.map((p) => p.artistId));
-    const added = [...new Set(lineup.map((entry) => entry.artist_id ?? resolved.byName.get(entry.artist_name!)!))].filter((artistId) => !had.has(artistId));
+    const added = [
+      ...new Set(lineup.map((entry) => entry.artist_id ?? resolved.byName.get(entry.artist_name!)!)),
+    ].filter((artistId) => !had.has(artistId));
     await announceLineupAdditions(tx, (await editionSnapshot(tx, id))!, added);
     return { created: resolved.created };
   });
@@ -153,7 +219,11 @@ export async function setTickets(database: Database, id: number, input: TicketsI
   await database.transaction(async (tx) => {
     await lockEdition(tx, id);
     const [before] = await tx
-      .select({ ticketUrl: editionTicketsTable.ticketUrl, onSaleAt: editionTicketsTable.onSaleAt, soldOut: editionTicketsTable.soldOut })
+      .select({
+        ticketUrl: editionTicketsTable.ticketUrl,
+        onSaleAt: editionTicketsTable.onSaleAt,
+        soldOut: editionTicketsTable.soldOut,
+      })
       .from(editionTicketsTable)
       .where(eq(editionTicketsTable.editionId, id));
     const values = {
@@ -169,8 +239,18 @@ export async function setTickets(database: Database, id: number, input: TicketsI
       .insert(editionTicketsTable)
       .values({ editionId: id, ...values })
       .onConflictDoUpdate({ target: editionTicketsTable.editionId, set: values });
-    await recordAudit(tx, { actorId, action: 'set_tickets', entity: 'edition', entityId: id, details: { price_from: input.price_from, sold_out: input.sold_out } });
-    await announceTicketChange(tx, (await editionSnapshot(tx, id))!, before, { ticketUrl: values.ticketUrl ?? null, onSaleAt: values.onSaleAt, soldOut: values.soldOut ?? false });
+    await recordAudit(tx, {
+      actorId,
+      action: 'set_tickets',
+      entity: 'edition',
+      entityId: id,
+      details: { price_from: input.price_from, sold_out: input.sold_out },
+    });
+    await announceTicketChange(tx, (await editionSnapshot(tx, id))!, before, {
+      ticketUrl: values.ticketUrl ?? null,
+      onSaleAt: values.onSaleAt,
+      soldOut: values.soldOut ?? false,
+    });
   });
   invalidateCatalog();
 }
@@ -207,6 +287,8 @@ export async function addProposedLineup(
       .values(input.lineup.map((name, position) => ({ editionId: edition.id, artistId: byName.get(name)!, position })));
   }
   if (input.ticket_url || input.price_from !== null) {
-    await tx.insert(editionTicketsTable).values({ editionId: edition.id, ticketUrl: input.ticket_url, priceFrom: input.price_from });
+    await tx
+      .insert(editionTicketsTable)
+      .values({ editionId: edition.id, ticketUrl: input.ticket_url, priceFrom: input.price_from });
   }
 }

@@ -16,7 +16,11 @@ function insertFavorites(executor: Executor, user: AuthUser, ids: number[]) {
     .insert(favoritesTable)
     .select(
       executor
-        .select({ userId: sql<number>`${user.id}::int`.as('user_id'), festivalId: festivalsTable.id, createdAt: sql<Date>`now()`.as('created_at') })
+        .select({
+          userId: sql<number>`${user.id}::int`.as('user_id'),
+          festivalId: festivalsTable.id,
+          createdAt: sql<Date>`now()`.as('created_at'),
+        })
         .from(festivalsTable)
         .where(and(inArray(festivalsTable.id, ids), festivalVisibleTo(user))),
     )
@@ -61,7 +65,11 @@ export async function syncFavorites(database: Database, user: AuthUser, favorite
     if (overwrite) {
       const deleted = await tx
         .delete(favoritesTable)
-        .where(favorites.length ? and(eq(favoritesTable.userId, user.id), notInArray(favoritesTable.festivalId, favorites)) : eq(favoritesTable.userId, user.id))
+        .where(
+          favorites.length
+            ? and(eq(favoritesTable.userId, user.id), notInArray(favoritesTable.festivalId, favorites))
+            : eq(favoritesTable.userId, user.id),
+        )
         .returning({ id: favoritesTable.festivalId });
       removed = deleted.length;
     }

@@ -10,7 +10,10 @@ export async function renewFeedToken(database: Executor, userId: number): Promis
   const [row] = await database
     .insert(feedTokensTable)
     .values({ userId })
-    .onConflictDoUpdate({ target: feedTokensTable.userId, set: { token: sql`gen_random_uuid()`, createdAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: feedTokensTable.userId,
+      set: { token: sql`gen_random_uuid()`, createdAt: sql`now()` },
+    })
     .returning({ token: feedTokensTable.token });
   return row.token;
 }

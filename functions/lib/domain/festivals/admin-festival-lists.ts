@@ -20,11 +20,19 @@ import { festivalSelection } from './festival-rows';
 /** Whether a festival can be put on the map: both coordinates, and not the 0,0 of an empty geocode. */
 const hasValidCoordinatesSql = sql`${festivalsTable.latitude} is not null and ${festivalsTable.longitude} is not null and not (${festivalsTable.latitude} = 0 and ${festivalsTable.longitude} = 0)`;
 
-const festivalFields = { ...festivalSelection, hasValidCoordinates: hasValidCoordinatesSql } satisfies FieldsOf<Festival>;
+const festivalFields = {
+  ...festivalSelection,
+  hasValidCoordinates: hasValidCoordinatesSql,
+} satisfies FieldsOf<Festival>;
 
 /** Another festival with the same duplicate key, as the pending queue names it (the subquery's rows are "o"). */
 const other = alias(festivalsTable, 'o');
-const duplicateRefFields = { id: other.id, name: other.name, status: other.status, proposed_by: other.proposedBy } satisfies FieldsOf<DuplicateRef>;
+const duplicateRefFields = {
+  id: other.id,
+  name: other.name,
+  status: other.status,
+  proposed_by: other.proposedBy,
+} satisfies FieldsOf<DuplicateRef>;
 
 /**
  * What only an admin sees of a proposal: the other pending or approved festivals with its name and
@@ -51,7 +59,12 @@ interface Page {
 }
 
 /** The festivals matching `where`, newest first, as JSON text. */
-async function festivalsJson(database: Executor, fields: Selection, where: SQL, { limit, offset = 0 }: Page = {}): Promise<string> {
+async function festivalsJson(
+  database: Executor,
+  fields: Selection,
+  where: SQL,
+  { limit, offset = 0 }: Page = {},
+): Promise<string> {
   const range = sql`${limit === undefined ? sql`` : sql`limit ${limit}`} offset ${offset}`;
   const [row] = await sqlRows<{ body: string | null }>(
     database,

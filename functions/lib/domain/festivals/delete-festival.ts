@@ -22,7 +22,10 @@ export async function deleteFestivalRows(database: Database, id: number, actorId
       .select({ key: mediaTable.storageKey })
       .from(mediaTable)
       .where(and(eq(mediaTable.festivalId, id), isNotNull(mediaTable.storageKey)));
-    const uploads = await tx.select({ key: uploadsTable.key, status: uploadsTable.status }).from(uploadsTable).where(eq(uploadsTable.festivalId, id));
+    const uploads = await tx
+      .select({ key: uploadsTable.key, status: uploadsTable.status })
+      .from(uploadsTable)
+      .where(eq(uploadsTable.festivalId, id));
     await tx.delete(festivalsTable).where(eq(festivalsTable.id, id));
     // An upload not confirmed yet has only its private copy; the cascade removes its row, and with it the sweep's trace.
     const uploadKeys = uploads.map((u) => (u.status === 'issued' ? pendingKey(u.key) : u.key));

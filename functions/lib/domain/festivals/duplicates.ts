@@ -15,7 +15,8 @@ const DUPLICATE_CONSTRAINTS = new Set(['festivals_dedupe_approved_key', 'festiva
 export const duplicateFestival = () => conflict(DUPLICATE_FESTIVAL_MESSAGE, 'duplicate_festival');
 
 /** Whether a failed write broke one of the duplicate keys. */
-export const isDuplicateFestival = (error: unknown) => pgErrorCode(error) === '23505' && DUPLICATE_CONSTRAINTS.has(pgConstraint(error) ?? '');
+export const isDuplicateFestival = (error: unknown) =>
+  pgErrorCode(error) === '23505' && DUPLICATE_CONSTRAINTS.has(pgConstraint(error) ?? '');
 
 /** The 409 for a write that broke a duplicate key; any other error as it was. */
 export function rethrowDuplicateFestival(error: unknown): never {
@@ -29,7 +30,9 @@ export async function approvedTwin(database: Executor, id: number): Promise<{ id
   const [twin] = await database
     .select({ id: festivalsTable.id, name: festivalsTable.name })
     .from(festivalsTable)
-    .where(and(eq(festivalsTable.status, 'approved'), ne(festivalsTable.id, id), inArray(festivalsTable.dedupeKey, key)))
+    .where(
+      and(eq(festivalsTable.status, 'approved'), ne(festivalsTable.id, id), inArray(festivalsTable.dedupeKey, key)),
+    )
     .limit(1);
   return twin;
 }

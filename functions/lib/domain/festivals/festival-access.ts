@@ -55,7 +55,9 @@ export async function requireVisibleFestivalWith<T>(
 
 /** The festival's current list version (see VersionedListCache), 0 before its first write. */
 export const listVersion = (column: 'comments_version' | 'media_version'): SQL<number> =>
-  sql<number>`coalesce((select v.${sql.raw(column)} from festival_list_versions v where v.festival_id = "festivals"."id"), 0)`.mapWith(Number);
+  sql<number>`coalesce((select v.${sql.raw(column)} from festival_list_versions v where v.festival_id = "festivals"."id"), 0)`.mapWith(
+    Number,
+  );
 
 export type VersionedFestival = FestivalAccess & { extra: number };
 
@@ -72,7 +74,9 @@ export async function readListVersion(
   shared: SharedReads<VersionedFestival>,
 ): Promise<VersionedFestival> {
   try {
-    return await shared.read(`${column}:${id}`, () => requireVisibleFestivalWith(executor, id, null, listVersion(column)));
+    return await shared.read(`${column}:${id}`, () =>
+      requireVisibleFestivalWith(executor, id, null, listVersion(column)),
+    );
   } catch (error) {
     if (!user || !(error instanceof AppError) || error.kind !== 'not_found') throw error;
     return requireVisibleFestivalWith(executor, id, user, listVersion(column));

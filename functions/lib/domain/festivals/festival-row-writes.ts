@@ -26,9 +26,9 @@ export async function setFestivalGenres(tx: Executor, festivalId: number, genres
     .from(genresTable)
     .where(inArray(sql`lower(${genresTable.name})`, lowered));
   const idByName = new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
-  await tx.insert(festivalGenresTable).values(
-    lowered.map((name, position) => ({ festivalId, genreId: idByName.get(name)!, position })),
-  );
+  await tx
+    .insert(festivalGenresTable)
+    .values(lowered.map((name, position) => ({ festivalId, genreId: idByName.get(name)!, position })));
 }
 
 /** Inserts a festival and its genres; the caller wraps it in a transaction. */
@@ -57,4 +57,3 @@ export async function updateFestival(
   if (genres) await setFestivalGenres(tx, id, genres);
   return true;
 }
-

@@ -79,4 +79,3 @@ export async function findFestival(database: Database, id: number): Promise<Fest
   const [festival] = await selectFestivals(database, and(eq(festivalsTable.id, id)));
   return festival ?? null;
 }
-

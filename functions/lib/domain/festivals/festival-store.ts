@@ -83,7 +83,10 @@ export function invalidateCatalog(): void {
 export const catalogGeneration = writeGeneration;
 
 async function readVersion(database: Database): Promise<number> {
-  const [row] = await database.select({ version: catalogueVersionTable.version }).from(catalogueVersionTable).where(eq(catalogueVersionTable.id, 1));
+  const [row] = await database
+    .select({ version: catalogueVersionTable.version })
+    .from(catalogueVersionTable)
+    .where(eq(catalogueVersionTable.id, 1));
   return row?.version ?? 0;
 }
 
@@ -146,7 +149,8 @@ function checkVersion(database: Database, snapshot: Snapshot): void {
 function currentSnapshot(database: Database = current?.database as Database): Snapshot | undefined {
   if (!current) return undefined;
   const now = Date.now();
-  if (now - checkedAt > VERSION_CHECK_MS && now - unavailableAt >= RETRY_AFTER_OUTAGE_MS) checkVersion(database, current);
+  if (now - checkedAt > VERSION_CHECK_MS && now - unavailableAt >= RETRY_AFTER_OUTAGE_MS)
+    checkVersion(database, current);
   return current;
 }
 
@@ -170,7 +174,11 @@ async function catalogSnapshot(database: Database): Promise<Snapshot> {
 }
 
 function queryKey(query: object): string {
-  return JSON.stringify(Object.entries(query).filter(([, v]) => v !== undefined && v !== '' && v !== false).sort(([a], [b]) => a.localeCompare(b)));
+  return JSON.stringify(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined && v !== '' && v !== false)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 /** Only the newest snapshot's bodies can be asked for again. */
@@ -179,7 +187,19 @@ function remember(snapshot: Snapshot, key: string, body: CachedBody): void {
 }
 
 const hasFilters = (q: FestivalFilterQuery) =>
-  Boolean(q.search || q.genre || q.minRating || q.upcoming || q.from || q.to || q.sort || q.limit || q.offset || q.artist || q.maxPrice !== undefined);
+  Boolean(
+    q.search ||
+    q.genre ||
+    q.minRating ||
+    q.upcoming ||
+    q.from ||
+    q.to ||
+    q.sort ||
+    q.limit ||
+    q.offset ||
+    q.artist ||
+    q.maxPrice !== undefined,
+  );
 
 /**
  * The serialised answer to a read of the approved catalogue, from the body cache or built by
@@ -231,7 +251,11 @@ export function keptCatalogBody(target: string, now = new Date()): CachedBody | 
 }
 
 /** GET /api/festivals: the whole list, or the list filtered; `target` is the request's path and query as sent (knownTargets). */
-export async function catalogResponse(database: Database, query: FestivalFilterQuery, { now = new Date(), target }: { now?: Date; target?: string } = {}): Promise<CachedBody> {
+export async function catalogResponse(
+  database: Database,
+  query: FestivalFilterQuery,
+  { now = new Date(), target }: { now?: Date; target?: string } = {},
+): Promise<CachedBody> {
   if (!hasFilters(query)) {
     const snapshot = await catalogSnapshot(database);
     if (target !== undefined) knownTargets.set(target, WHOLE_LIST);

@@ -29,7 +29,11 @@ const missingCoordinates = and(
  * Looks one festival up and stores the answer. Every attempt is audited, also the ones that find
  * nothing: the batch uses the last attempt's date to try never-tried festivals first.
  */
-async function geocodeFestival(database: Database, festival: { id: number; address: string | null; location: string | null }, actorId: number) {
+async function geocodeFestival(
+  database: Database,
+  festival: { id: number; address: string | null; location: string | null },
+  actorId: number,
+) {
   const query = geocodeQuery(festival);
   if (!query) throw badRequest('El festival no tiene dirección ni ubicación que geocodificar.', 'nothing_to_geocode');
   const found = await geocodeAddress(query);
@@ -37,7 +41,13 @@ async function geocodeFestival(database: Database, festival: { id: number; addre
     if (found) {
       await tx
         .update(festivalsTable)
-        .set({ latitude: found.latitude, longitude: found.longitude, geocodedFrom: query, geocodedAt: new Date(), updatedAt: new Date() })
+        .set({
+          latitude: found.latitude,
+          longitude: found.longitude,
+          geocodedFrom: query,
+          geocodedAt: new Date(),
+          updatedAt: new Date(),
+        })
         .where(eq(festivalsTable.id, festival.id));
     }
     await recordAudit(tx, {
@@ -58,7 +68,11 @@ async function geocodeFestival(database: Database, festival: { id: number; addre
  * Geocodes up to `limit` approved festivals without coordinates, those never tried first, one
  * lookup at a time; what was found is stored, and how many are still missing is counted.
  */
-export async function geocodeMissingFestivals(database: Database, admin: Pick<AuthUser, 'id'>, limit: number): Promise<GeocodeMissingResult> {
+export async function geocodeMissingFestivals(
+  database: Database,
+  admin: Pick<AuthUser, 'id'>,
+  limit: number,
+): Promise<GeocodeMissingResult> {
   const lastAttempt = sql`(select max(a.created_at) from audit_log a
     where a.entity = 'festival' and a.entity_id = ${festivalsTable.id} and a.action = 'geocode')`;
   const candidates = await database
@@ -77,7 +91,8 @@ export async function geocodeMissingFestivals(database: Database, admin: Pick<Au
       (found ? result.geocoded : result.notFound).push(festival.id);
     } catch (error) {
       // A failing service ends the batch; what was stored so far stays and is reported.
-      if (error instanceof AppError && error.status === 502 && result.geocoded.length + result.notFound.length > 0) break;
+      if (error instanceof AppError && error.status === 502 && result.geocoded.length + result.notFound.length > 0)
+        break;
       throw error;
     }
   }
@@ -101,7 +116,12 @@ export async function geocodeOneFestival(database: Database, admin: Pick<AuthUse
 }
 
 /** An admin places festival `id` by hand; audited. */
-export async function setFestivalCoordinates(database: Database, admin: Pick<AuthUser, 'id'>, id: number, { latitude, longitude }: { latitude: number; longitude: number }): Promise<void> {
+export async function setFestivalCoordinates(
+  database: Database,
+  admin: Pick<AuthUser, 'id'>,
+  id: number,
+  { latitude, longitude }: { latitude: number; longitude: number },
+): Promise<void> {
   await database.transaction(async (tx) => {
     const [row] = await tx
       .update(festivalsTable)
@@ -109,6 +129,12 @@ export async function setFestivalCoordinates(database: Database, admin: Pick<Aut
       .where(eq(festivalsTable.id, id))
       .returning({ id: festivalsTable.id });
     if (!row) throw festivalNotFound();
-    await recordAudit(tx, { actorId: admin.id, action: 'set_coordinates', entity: 'festival', entityId: id, details: { latitude, longitude } });
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'set_coordinates',
+      entity: 'festival',
+      entityId: id,
+      details: { latitude, longitude },
+    });
   });
 }

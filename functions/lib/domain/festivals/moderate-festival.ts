@@ -13,7 +13,12 @@ import { approvedTwin, approvedTwinConflict, isDuplicateFestival } from './dupli
  * reaches the saved searches it matches, and a twin already approved under the same name and
  * location makes the approval a 409 that names it.
  */
-export async function decideFestival(database: Database, admin: AuthUser, id: number, status: 'approved' | 'rejected'): Promise<void> {
+export async function decideFestival(
+  database: Database,
+  admin: AuthUser,
+  id: number,
+  status: 'approved' | 'rejected',
+): Promise<void> {
   await database
     .transaction(async (tx) => {
       const moved = await movePending({
@@ -23,7 +28,8 @@ export async function decideFestival(database: Database, admin: AuthUser, id: nu
             .set({ status, updatedAt: new Date() })
             .where(and(eq(festivalsTable.id, id), eq(festivalsTable.status, 'pending')))
             .returning({ name: festivalsTable.name, proposedBy: festivalsTable.proposedBy }),
-        current: () => tx.select({ status: festivalsTable.status }).from(festivalsTable).where(eq(festivalsTable.id, id)),
+        current: () =>
+          tx.select({ status: festivalsTable.status }).from(festivalsTable).where(eq(festivalsTable.id, id)),
         missing: () => notFound('Festival no encontrado', 'festival_not_found'),
         decided: (current) => alreadyModerated('festival', current),
       });

@@ -24,7 +24,11 @@ export const TOO_MANY_PENDING_MESSAGE =
  * pending proposal of someone else never blocks it and is never mentioned (that user's proposal
  * is not public): both wait side by side and the admins see them as possible duplicates.
  */
-export async function proposeFestival(database: Database, user: Pick<AuthUser, 'id'>, input: ProposeFestival): Promise<number> {
+export async function proposeFestival(
+  database: Database,
+  user: Pick<AuthUser, 'id'>,
+  input: ProposeFestival,
+): Promise<number> {
   const key = festivalDedupeKey(input.name, input.location);
   try {
     return await database.transaction(async (tx) => {
@@ -36,7 +40,10 @@ export async function proposeFestival(database: Database, user: Pick<AuthUser, '
         .where(
           and(
             eq(festivalsTable.dedupeKey, key),
-            or(eq(festivalsTable.status, 'approved'), and(eq(festivalsTable.status, 'pending'), eq(festivalsTable.proposedBy, user.id))),
+            or(
+              eq(festivalsTable.status, 'approved'),
+              and(eq(festivalsTable.status, 'pending'), eq(festivalsTable.proposedBy, user.id)),
+            ),
           ),
         )
         .limit(1);

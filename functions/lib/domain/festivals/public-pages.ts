@@ -12,7 +12,10 @@ import type { SitemapPart, SitemapSlice } from '../sitemap-parts';
  * asks the API with the proposer's token).
  */
 export async function approvedFestival(database: Database, id: number): Promise<Festival | undefined> {
-  const [festival] = await selectFestivals(database, and(eq(festivalsTable.id, id), eq(festivalsTable.status, 'approved')));
+  const [festival] = await selectFestivals(
+    database,
+    and(eq(festivalsTable.id, id), eq(festivalsTable.status, 'approved')),
+  );
   return festival;
 }
 
@@ -20,7 +23,10 @@ export async function approvedFestival(database: Database, id: number): Promise<
  * Approved festivals' ids, names (their URL's slug) and last change, for the sitemap, in id order:
  * all of them, or one slice (a numbered sitemap of a big catalogue).
  */
-export function sitemapFestivals(database: Database, slice?: SitemapSlice): Promise<{ id: number; name: string; updatedAt: Date }[]> {
+export function sitemapFestivals(
+  database: Database,
+  slice?: SitemapSlice,
+): Promise<{ id: number; name: string; updatedAt: Date }[]> {
   const query = database
     .select({ id: festivalsTable.id, name: festivalsTable.name, updatedAt: festivalsTable.updatedAt })
     .from(festivalsTable)

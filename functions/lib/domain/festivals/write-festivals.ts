@@ -34,7 +34,10 @@ function columnValues(input: AdminFestival, present: (key: string) => boolean) {
     description: input.description,
     startDate: input.start_date,
   };
-  for (const [key, column] of Object.entries(optionalColumns) as [keyof typeof optionalColumns, (typeof optionalColumns)[keyof typeof optionalColumns]][]) {
+  for (const [key, column] of Object.entries(optionalColumns) as [
+    keyof typeof optionalColumns,
+    (typeof optionalColumns)[keyof typeof optionalColumns],
+  ][]) {
     if (present(key) && input[key] !== undefined) (values as Record<string, unknown>)[column] = input[key];
   }
   return values;
@@ -45,18 +48,33 @@ function columnValues(input: AdminFestival, present: (key: string) => boolean) {
  * form count as placed by hand. Its image's upload is tied to it, saved searches hear of it and
  * the audit log records it. Returns its id; a duplicate name and location is the 409.
  */
-export async function createFestival(database: Database, admin: Pick<AuthUser, 'id'>, input: AdminFestival): Promise<number> {
+export async function createFestival(
+  database: Database,
+  admin: Pick<AuthUser, 'id'>,
+  input: AdminFestival,
+): Promise<number> {
   const values = columnValues(input, () => true);
   values.status = input.status ?? 'approved';
   if (input.latitude != null && input.longitude != null) {
-    Object.assign(values, { latitude: input.latitude, longitude: input.longitude, geocodedFrom: 'manual', geocodedAt: new Date() });
+    Object.assign(values, {
+      latitude: input.latitude,
+      longitude: input.longitude,
+      geocodedFrom: 'manual',
+      geocodedAt: new Date(),
+    });
   }
   return database
     .transaction(async (tx) => {
       const created = await insertFestival(tx, values as FestivalInsert, input.genres);
       if (input.imageUrl) await linkUploadToFestival(tx, input.imageUrl, created);
       await announceApprovedFestival(tx, created);
-      await recordAudit(tx, { actorId: admin.id, action: 'create', entity: 'festival', entityId: created, details: { name: input.name, status: values.status } });
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: 'create',
+        entity: 'festival',
+        entityId: created,
+        details: { name: input.name, status: values.status },
+      });
       return created;
     })
     .catch(rethrowDuplicateFestival);
@@ -68,7 +86,13 @@ export async function createFestival(database: Database, admin: Pick<AuthUser, '
  * of pending tells its proposer, approving it reaches the saved searches, changed editions reach
  * their followers, and the audit log records the fields sent and what changed of status and name.
  */
-export async function editFestival(database: Database, admin: Pick<AuthUser, 'id'>, id: number, input: AdminFestival, present: ReadonlySet<string>): Promise<void> {
+export async function editFestival(
+  database: Database,
+  admin: Pick<AuthUser, 'id'>,
+  id: number,
+  input: AdminFestival,
+  present: ReadonlySet<string>,
+): Promise<void> {
   await database
     .transaction(async (tx) => {
       const [before] = await tx
@@ -89,7 +113,12 @@ export async function editFestival(database: Database, admin: Pick<AuthUser, 'id
         if (input.latitude == null || input.longitude == null) {
           Object.assign(values, { latitude: null, longitude: null, geocodedFrom: null, geocodedAt: null });
         } else if (input.latitude !== before.latitude || input.longitude !== before.longitude) {
-          Object.assign(values, { latitude: input.latitude, longitude: input.longitude, geocodedFrom: 'manual', geocodedAt: new Date() });
+          Object.assign(values, {
+            latitude: input.latitude,
+            longitude: input.longitude,
+            geocodedFrom: 'manual',
+            geocodedAt: new Date(),
+          });
         }
       }
       await updateFestival(tx, id, values, present.has('genres') ? input.genres : undefined);
@@ -98,7 +127,12 @@ export async function editFestival(database: Database, admin: Pick<AuthUser, 'id
       const decided = before.status === 'pending' && (values.status === 'approved' || values.status === 'rejected');
       if (before.status !== 'approved' && values.status === 'approved') await announceApprovedFestival(tx, id);
       if (decided && before.proposedBy) {
-        await notify(tx, before.proposedBy, 'festival', festivalDecisionMessage(input.name, values.status as 'approved' | 'rejected'));
+        await notify(
+          tx,
+          before.proposedBy,
+          'festival',
+          festivalDecisionMessage(input.name, values.status as 'approved' | 'rejected'),
+        );
       }
       await recordAudit(tx, {
         actorId: admin.id,
@@ -107,7 +141,9 @@ export async function editFestival(database: Database, admin: Pick<AuthUser, 'id
         entityId: id,
         details: {
           fields: [...present].filter((key) => key in input),
-          ...(values.status && values.status !== before.status ? { status: { from: before.status, to: values.status } } : {}),
+          ...(values.status && values.status !== before.status
+            ? { status: { from: before.status, to: values.status } }
+            : {}),
           ...(input.name !== before.name ? { name: { from: before.name, to: input.name } } : {}),
         },
       });

@@ -27,7 +27,12 @@ const reportFields = {
 } satisfies FieldsOf<MediaReport>;
 
 /** Files a report on media item `mediaId`, which the caller has checked the reporter may see. */
-export async function fileReport(database: Executor, mediaId: number, reporter: AuthUser | null | undefined, input: ReportBody): Promise<number> {
+export async function fileReport(
+  database: Executor,
+  mediaId: number,
+  reporter: AuthUser | null | undefined,
+  input: ReportBody,
+): Promise<number> {
   const [report] = await database
     .insert(mediaReportsTable)
     .values({ mediaId, userId: reporter?.id ?? null, reason: input.reason, details: input.details })
@@ -57,7 +62,12 @@ export async function dismissReport(database: Database, admin: AuthUser, id: num
       action: 'dismiss',
       entity: 'media_report',
       entityId: id,
-      details: { media_id: removed.mediaId, reason: removed.reason, details: removed.details, reporter_id: removed.userId },
+      details: {
+        media_id: removed.mediaId,
+        reason: removed.reason,
+        details: removed.details,
+        reporter_id: removed.userId,
+      },
     });
   });
 }

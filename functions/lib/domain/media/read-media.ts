@@ -1,6 +1,13 @@
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '#db/client';
-import { festivalsTable, imageVariantsTable, mediaTable, mediaVoteCountsTable, mediaVotesTable, usersTable } from '#db/schema';
+import {
+  festivalsTable,
+  imageVariantsTable,
+  mediaTable,
+  mediaVoteCountsTable,
+  mediaVotesTable,
+  usersTable,
+} from '#db/schema';
 import type { AdminMedia, Media } from '#core/response-schemas';
 import { imageInfo } from '../../image-variant-records';
 import { notFound } from '../../errors';
@@ -54,12 +61,20 @@ const newestFirst = [sql`${mediaTable.uploadedAt} desc nulls last`, sql`${mediaT
 
 /** How many items the festival's public gallery holds. */
 export async function countPublicMedia(database: Executor, festivalId: number): Promise<number> {
-  const [total] = await database.select({ n: count() }).from(mediaTable).where(and(eq(mediaTable.festivalId, festivalId), publicMedia));
+  const [total] = await database
+    .select({ n: count() })
+    .from(mediaTable)
+    .where(and(eq(mediaTable.festivalId, festivalId), publicMedia));
   return total.n;
 }
 
 /** A page of the public gallery with each item's vote average and count; userRating is filled per caller afterwards. */
-export async function listPublicMedia(database: Executor, festivalId: number, limit: number, offset: number): Promise<Media[]> {
+export async function listPublicMedia(
+  database: Executor,
+  festivalId: number,
+  limit: number,
+  offset: number,
+): Promise<Media[]> {
   // The page is chosen first, so the joins run for its rows only, however deep the offset.
   const page = database
     .select({ pageId: mediaTable.id })
@@ -71,7 +86,11 @@ export async function listPublicMedia(database: Executor, festivalId: number, li
     .as('page');
   const { User: _user, ...fields } = mediaFields;
   const rows = await database
-    .select({ ...fields, uploader: { id: usersTable.id, name: usersTable.name, avatar_url: usersTable.avatarUrl }, variants: imageVariantsTable })
+    .select({
+      ...fields,
+      uploader: { id: usersTable.id, name: usersTable.name, avatar_url: usersTable.avatarUrl },
+      variants: imageVariantsTable,
+    })
     .from(page)
     .innerJoin(mediaTable, eq(mediaTable.id, page.pageId))
     .leftJoin(usersTable, eq(usersTable.id, mediaTable.userId))
@@ -94,13 +113,19 @@ export async function votesOf(database: Executor, userId: number, mediaIds: numb
   const mine = await database
     .select({ mediaId: mediaVotesTable.mediaId, rating: mediaVotesTable.rating })
     .from(mediaVotesTable)
-    .where(and(eq(mediaVotesTable.userId, userId), sql`${mediaVotesTable.mediaId} = any(${sql.param(mediaIds)}::int[])`));
+    .where(
+      and(eq(mediaVotesTable.userId, userId), sql`${mediaVotesTable.mediaId} = any(${sql.param(mediaIds)}::int[])`),
+    );
   return new Map(mine.map((v) => [v.mediaId, v.rating]));
 }
 
 /** Whether item `id` is in a public gallery (what a visitor may report or vote on). */
 export async function isPublicMedia(database: Executor, id: number): Promise<boolean> {
-  const [media] = await database.select({ id: mediaTable.id }).from(mediaTable).where(and(eq(mediaTable.id, id), publicMedia)).limit(1);
+  const [media] = await database
+    .select({ id: mediaTable.id })
+    .from(mediaTable)
+    .where(and(eq(mediaTable.id, id), publicMedia))
+    .limit(1);
   return media !== undefined;
 }
 
@@ -110,12 +135,20 @@ export function listAdminMedia(
   filter: { status?: Media['status']; festivalId?: number },
   range: { limit: number; offset: number },
 ): Promise<string> {
-  const where = and(sql`true`, filter.status ? eq(mediaTable.status, filter.status) : undefined, filter.festivalId ? eq(mediaTable.festivalId, filter.festivalId) : undefined)!;
+  const where = and(
+    sql`true`,
+    filter.status ? eq(mediaTable.status, filter.status) : undefined,
+    filter.festivalId ? eq(mediaTable.festivalId, filter.festivalId) : undefined,
+  )!;
   return adminMediaJson(database, where, range);
 }
 
 /** The admin lists' items matching `where`, newest first, as JSON text built by Postgres. */
-async function adminMediaJson(database: Executor, where: SQL, range: { limit?: number; offset?: number }): Promise<string> {
+async function adminMediaJson(
+  database: Executor,
+  where: SQL,
+  range: { limit?: number; offset?: number },
+): Promise<string> {
   const limit = range.limit === undefined ? sql`` : sql`limit ${range.limit}`;
   const [row] = await sqlRows<{ body: string }>(
     database,

@@ -10,7 +10,12 @@ import { MEDIA_NOT_FOUND, publicMedia, voteAverage } from './read-media';
  */
 
 /** Records `userId`'s vote on item `id` and returns the item's new average and count; 404 when the item is not public. */
-export async function castVote(database: Executor, userId: number, id: number, rating: number): Promise<{ rating: number; votesCount: number }> {
+export async function castVote(
+  database: Executor,
+  userId: number,
+  id: number,
+  rating: number,
+): Promise<{ rating: number; votesCount: number }> {
   const voted = await database
     .insert(mediaVotesTable)
     .select(

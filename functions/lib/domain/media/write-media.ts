@@ -40,7 +40,12 @@ const mediaColumns = (input: AdminMediaBody, storageKey: string | null) => ({
 });
 
 /** Approves or rejects pending item `id`; its uploader gets a notification. */
-export async function decideMedia(database: Database, admin: AuthUser, id: number, status: 'approved' | 'rejected'): Promise<void> {
+export async function decideMedia(
+  database: Database,
+  admin: AuthUser,
+  id: number,
+  status: 'approved' | 'rejected',
+): Promise<void> {
   await database.transaction(async (tx) => {
     const moved = await movePending({
       move: () =>
@@ -54,7 +59,10 @@ export async function decideMedia(database: Database, admin: AuthUser, id: numbe
       decided: (current) => alreadyModerated('media', current),
     });
     if (moved.userId) {
-      const [festival] = await tx.select({ name: festivalsTable.name }).from(festivalsTable).where(eq(festivalsTable.id, moved.festivalId));
+      const [festival] = await tx
+        .select({ name: festivalsTable.name })
+        .from(festivalsTable)
+        .where(eq(festivalsTable.id, moved.festivalId));
       await notify(tx, moved.userId, 'media', mediaDecisionMessage(festival.name, moved.type, status));
     }
     await recordDecision(tx, admin.id, status, 'media', id, { festival_id: moved.festivalId, user_id: moved.userId });
@@ -70,7 +78,13 @@ export async function hideMedia(database: Database, admin: AuthUser, id: number)
       .where(eq(mediaTable.id, id))
       .returning({ hiddenAt: mediaTable.hiddenAt, festivalId: mediaTable.festivalId, url: mediaTable.url });
     if (!row) throw mediaNotFound();
-    await recordAudit(tx, { actorId: admin.id, action: 'hide', entity: 'media', entityId: id, details: { festival_id: row.festivalId, url: row.url } });
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'hide',
+      entity: 'media',
+      entityId: id,
+      details: { festival_id: row.festivalId, url: row.url },
+    });
     return row.hiddenAt;
   });
 }
@@ -103,7 +117,12 @@ export async function createMedia(database: Database, admin: AuthUser, input: Ad
 }
 
 /** Replaces item `id` with the admin's values; deciding a pending one tells its uploader, and a stored photo it no longer points at is removed. */
-export async function updateMedia(database: Database, admin: AuthUser, id: number, input: AdminMediaBody): Promise<void> {
+export async function updateMedia(
+  database: Database,
+  admin: AuthUser,
+  id: number,
+  input: AdminMediaBody,
+): Promise<void> {
   const replacedKey = await database
     .transaction(async (tx) => {
       const [before] = await tx
@@ -121,7 +140,10 @@ export async function updateMedia(database: Database, admin: AuthUser, id: numbe
         })
         .where(eq(mediaTable.id, id));
       if (before.status === 'pending' && input.status !== 'pending') {
-        const [festival] = await tx.select({ name: festivalsTable.name }).from(festivalsTable).where(eq(festivalsTable.id, input.festival_id));
+        const [festival] = await tx
+          .select({ name: festivalsTable.name })
+          .from(festivalsTable)
+          .where(eq(festivalsTable.id, input.festival_id));
         await notify(tx, input.user_id, 'media', mediaDecisionMessage(festival.name, input.type, input.status));
       }
       await recordAudit(tx, {
@@ -145,10 +167,12 @@ export async function updateMedia(database: Database, admin: AuthUser, id: numbe
 /** Deletes item `id` and, after the commit, its stored photo. */
 export async function deleteMedia(database: Database, admin: AuthUser, id: number): Promise<void> {
   const removed = await database.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(mediaTable)
-      .where(eq(mediaTable.id, id))
-      .returning({ storageKey: mediaTable.storageKey, festivalId: mediaTable.festivalId, url: mediaTable.url, userId: mediaTable.userId });
+    const [row] = await tx.delete(mediaTable).where(eq(mediaTable.id, id)).returning({
+      storageKey: mediaTable.storageKey,
+      festivalId: mediaTable.festivalId,
+      url: mediaTable.url,
+      userId: mediaTable.userId,
+    });
     if (!row) throw mediaNotFound();
     await recordAudit(tx, {
       actorId: admin.id,

@@ -27,7 +27,13 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 export async function buildDigest(database: Database, now = new Date()): Promise<Digest> {
   const nextStart = monthStart(now.getUTCFullYear(), now.getUTCMonth() + 1);
   const nextEnd = monthStart(now.getUTCFullYear(), now.getUTCMonth() + 2);
-  const columns = { id: festivalsTable.id, name: festivalsTable.name, location: festivalsTable.location, startDate: festivalsTable.startDate, endDate: festivalsTable.endDate };
+  const columns = {
+    id: festivalsTable.id,
+    name: festivalsTable.name,
+    location: festivalsTable.location,
+    startDate: festivalsTable.startDate,
+    endDate: festivalsTable.endDate,
+  };
   const approved = eq(festivalsTable.status, 'approved');
   const [recent, upcoming] = await Promise.all([
     database
@@ -50,7 +56,9 @@ export async function buildDigest(database: Database, now = new Date()): Promise
   });
   const month = MONTHS.format(nextStart);
   const paragraphs = [
-    recent.length ? `Festivales nuevos en el catálogo este mes: ${recent.map((f) => f.name).join(', ')}.` : 'Este mes no se han añadido festivales nuevos al catálogo.',
+    recent.length
+      ? `Festivales nuevos en el catálogo este mes: ${recent.map((f) => f.name).join(', ')}.`
+      : 'Este mes no se han añadido festivales nuevos al catálogo.',
     upcoming.length ? `Lo que empieza en ${month}:` : `No tenemos festivales que empiecen en ${month} todavía.`,
   ];
   return {

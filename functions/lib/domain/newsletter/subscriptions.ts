@@ -59,12 +59,23 @@ export async function confirm(database: Database, token: string): Promise<boolea
 /** One-click unsubscribe: the row goes (we keep no address we may not write to). */
 export async function unsubscribe(database: Database, token: string): Promise<boolean> {
   if (!isToken(token)) return false;
-  const rows = await database.delete(newsletterSubscriptionsTable).where(eq(newsletterSubscriptionsTable.token, token)).returning({ id: newsletterSubscriptionsTable.id });
+  const rows = await database
+    .delete(newsletterSubscriptionsTable)
+    .where(eq(newsletterSubscriptionsTable.token, token))
+    .returning({ id: newsletterSubscriptionsTable.id });
   return rows.length > 0;
 }
 
-export async function subscriberCounts(database: Database): Promise<{ subscribers: number; confirmed: number; pending: number }> {
-  const [confirmed] = await database.select({ n: sql<number>`count(*)::int` }).from(newsletterSubscriptionsTable).where(isNotNull(newsletterSubscriptionsTable.confirmedAt));
-  const [pending] = await database.select({ n: sql<number>`count(*)::int` }).from(newsletterSubscriptionsTable).where(isNull(newsletterSubscriptionsTable.confirmedAt));
+export async function subscriberCounts(
+  database: Database,
+): Promise<{ subscribers: number; confirmed: number; pending: number }> {
+  const [confirmed] = await database
+    .select({ n: sql<number>`count(*)::int` })
+    .from(newsletterSubscriptionsTable)
+    .where(isNotNull(newsletterSubscriptionsTable.confirmedAt));
+  const [pending] = await database
+    .select({ n: sql<number>`count(*)::int` })
+    .from(newsletterSubscriptionsTable)
+    .where(isNull(newsletterSubscriptionsTable.confirmedAt));
   return { subscribers: confirmed.n + pending.n, confirmed: confirmed.n, pending: pending.n };
 }

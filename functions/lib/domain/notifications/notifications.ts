@@ -24,7 +24,14 @@ const notificationFields = {
   created_at: notificationsTable.createdAt,
 } satisfies FieldsOf<Notification>;
 
-const toNotification = (row: { id: number; type: Notification['type']; message: string; url: string | null; read: boolean; created_at: Date }): Notification => ({
+const toNotification = (row: {
+  id: number;
+  type: Notification['type'];
+  message: string;
+  url: string | null;
+  read: boolean;
+  created_at: Date;
+}): Notification => ({
   ...row,
   created_at: row.created_at.toISOString(),
 });
@@ -54,7 +61,11 @@ export async function markNotificationRead(database: Executor, userId: number, i
     .where(and(eq(notificationsTable.id, id), eq(notificationsTable.userId, userId)))
     .returning(notificationFields);
   if (row) return toNotification(row);
-  const [other] = await database.select({ id: notificationsTable.id }).from(notificationsTable).where(eq(notificationsTable.id, id)).limit(1);
+  const [other] = await database
+    .select({ id: notificationsTable.id })
+    .from(notificationsTable)
+    .where(eq(notificationsTable.id, id))
+    .limit(1);
   if (other) throw forbidden('Esta notificación no es tuya.', 'not_owner');
   throw notFound('Notificación no encontrada.', 'notification_not_found');
 }

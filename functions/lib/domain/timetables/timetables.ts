@@ -50,14 +50,25 @@ export async function approvedFestival(executor: Executor, id: number): Promise<
 export async function setsOf(executor: Executor, editionId: number | null, ids: number[]) {
   if (editionId === null || ids.length === 0) return [];
   return executor
-    .select({ id: lineupEntriesTable.id, artist: artistsTable.name, stage: lineupEntriesTable.stage, startsAt: lineupEntriesTable.startsAt, endsAt: lineupEntriesTable.endsAt })
+    .select({
+      id: lineupEntriesTable.id,
+      artist: artistsTable.name,
+      stage: lineupEntriesTable.stage,
+      startsAt: lineupEntriesTable.startsAt,
+      endsAt: lineupEntriesTable.endsAt,
+    })
     .from(lineupEntriesTable)
     .innerJoin(artistsTable, eq(artistsTable.id, lineupEntriesTable.artistId))
     .where(and(eq(lineupEntriesTable.editionId, editionId), inArray(lineupEntriesTable.id, ids)));
 }
 
-const answer = (festivalId: number, row: { picks: number[]; shareToken: string | null } | undefined): TimetableAnswer =>
-  row ? { festival_id: festivalId, picks: row.picks, share_token: row.shareToken } : { festival_id: festivalId, picks: [], share_token: null };
+const answer = (
+  festivalId: number,
+  row: { picks: number[]; shareToken: string | null } | undefined,
+): TimetableAnswer =>
+  row
+    ? { festival_id: festivalId, picks: row.picks, share_token: row.shareToken }
+    : { festival_id: festivalId, picks: [], share_token: null };
 
 /** The caller's picks on a festival (empty when they never saved any). */
 export async function readTimetable(executor: Executor, userId: number, festivalId: number): Promise<TimetableAnswer> {
@@ -73,24 +84,43 @@ export async function readTimetable(executor: Executor, userId: number, festival
  * Replaces the caller's picks with `picks` (deduplicated, sorted). Every id must be a set of the
  * festival's current lineup, or nothing is written and the 400 names the ones that are not.
  */
-export async function saveTimetable(executor: Executor, userId: number, festivalId: number, requested: number[]): Promise<TimetableAnswer> {
+export async function saveTimetable(
+  executor: Executor,
+  userId: number,
+  festivalId: number,
+  requested: number[],
+): Promise<TimetableAnswer> {
   const festival = await approvedFestival(executor, festivalId);
   const picks = [...new Set(requested)].sort((a, b) => a - b);
   const known = new Set((await setsOf(executor, festival.edition, picks)).map((s) => s.id));
   const unknown = picks.filter((id) => !known.has(id));
-  if (unknown.length) throw badRequest(`Estas actuaciones no están en el cartel de este festival: ${unknown.join(', ')}.`, 'picks_not_in_lineup');
+  if (unknown.length)
+    throw badRequest(
+      `Estas actuaciones no están en el cartel de este festival: ${unknown.join(', ')}.`,
+      'picks_not_in_lineup',
+    );
   const [row] = await executor
     .insert(timetablesTable)
     .values({ userId, festivalId: festival.id, picks })
-    .onConflictDoUpdate({ target: [timetablesTable.userId, timetablesTable.festivalId], set: { picks, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: [timetablesTable.userId, timetablesTable.festivalId],
+      set: { picks, updatedAt: new Date() },
+    })
     .returning();
   return answer(festival.id, row);
 }
 
 /** Gives the caller's timetable a read-only token, the same one while it stays shared. */
-export async function shareTimetable(executor: Executor, userId: number, festivalId: number): Promise<TimetableAnswer & { festival: TimetableFestival }> {
+export async function shareTimetable(
+  executor: Executor,
+  userId: number,
+  festivalId: number,
+): Promise<TimetableAnswer & { festival: TimetableFestival }> {
   const festival = await approvedFestival(executor, festivalId);
-  await executor.insert(timetablesTable).values({ userId, festivalId: festival.id, shareToken: randomUUID() }).onConflictDoNothing();
+  await executor
+    .insert(timetablesTable)
+    .values({ userId, festivalId: festival.id, shareToken: randomUUID() })
+    .onConflictDoNothing();
   // A second tap keeps the link already sent working.
   const [row] = await executor
     .update(timetablesTable)
@@ -101,7 +131,11 @@ export async function shareTimetable(executor: Executor, userId: number, festiva
 }
 
 /** Revokes the caller's link: whoever holds it gets a 404 from then on. */
-export async function stopSharingTimetable(executor: Executor, userId: number, festivalId: number): Promise<TimetableAnswer> {
+export async function stopSharingTimetable(
+  executor: Executor,
+  userId: number,
+  festivalId: number,
+): Promise<TimetableAnswer> {
   const festival = await approvedFestival(executor, festivalId);
   const [row] = await executor
     .update(timetablesTable)
@@ -117,7 +151,10 @@ export async function sharedTimetable(executor: Executor, token: string) {
     .select({ festivalId: timetablesTable.festivalId, picks: timetablesTable.picks, owner: usersTable.name })
     .from(timetablesTable)
     .innerJoin(usersTable, eq(usersTable.id, timetablesTable.userId))
-    .innerJoin(festivalsTable, and(eq(festivalsTable.id, timetablesTable.festivalId), eq(festivalsTable.status, 'approved')))
+    .innerJoin(
+      festivalsTable,
+      and(eq(festivalsTable.id, timetablesTable.festivalId), eq(festivalsTable.status, 'approved')),
+    )
     .where(eq(timetablesTable.shareToken, token));
   if (!row) throw notFound('Este horario ya no se comparte o el enlace no es correcto.', 'timetable_not_found');
   return { festival_id: row.festivalId, picks: row.picks, owner: (row.owner ?? '').split(' ')[0] || 'Alguien' };

@@ -6,7 +6,14 @@ import type { AuthUser } from '../../app-env';
 import { notFound, pgErrorCode } from '../../errors';
 import type { PresignedUpload } from '../../storage/storage-types';
 import { recordAudit } from '../audit/audit';
-import { findPendingUpload, issueUpload, publishUpload, readUploadedImage, type CheckedImage, type UploadRow } from './uploads';
+import {
+  findPendingUpload,
+  issueUpload,
+  publishUpload,
+  readUploadedImage,
+  type CheckedImage,
+  type UploadRow,
+} from './uploads';
 
 /**
  * An admin form's image (a festival's picture, a media item): the community uploads' key scheme,
@@ -18,10 +25,17 @@ import { findPendingUpload, issueUpload, publishUpload, readUploadedImage, type 
 const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
 
 /** A presigned PUT for an admin's image, and the name of the festival it is for (null for a festival not saved yet, unless the form named it). */
-export async function issueAdminUpload(database: Database, admin: Pick<AuthUser, 'id'>, input: AdminUploadUrlBody): Promise<{ presigned: PresignedUpload; festivalName: string | null }> {
+export async function issueAdminUpload(
+  database: Database,
+  admin: Pick<AuthUser, 'id'>,
+  input: AdminUploadUrlBody,
+): Promise<{ presigned: PresignedUpload; festivalName: string | null }> {
   let festivalName = input.festivalData?.name ?? null;
   if (input.festivalId !== null) {
-    const [festival] = await database.select({ name: festivalsTable.name }).from(festivalsTable).where(eq(festivalsTable.id, input.festivalId));
+    const [festival] = await database
+      .select({ name: festivalsTable.name })
+      .from(festivalsTable)
+      .where(eq(festivalsTable.id, input.festivalId));
     if (!festival) throw festivalNotFound();
     festivalName = festival.name;
   }
@@ -50,7 +64,10 @@ export async function confirmAdminUpload(
   const festivalId = upload.festivalId ?? input.festivalId ?? null;
   await publishUpload(database, upload, checked, async (tx) => {
     if (festivalId !== null && upload.festivalId === null) {
-      await tx.update(uploadsTable).set({ festivalId }).where(and(eq(uploadsTable.id, upload.id), isNull(uploadsTable.festivalId)));
+      await tx
+        .update(uploadsTable)
+        .set({ festivalId })
+        .where(and(eq(uploadsTable.id, upload.id), isNull(uploadsTable.festivalId)));
     }
     await recordAudit(tx, {
       actorId: admin.id,

@@ -9,7 +9,14 @@ import { recordImages, type StoredFile } from '../../multipart-images';
 import { storage } from '../../storage/storage';
 import type { PresignedUpload } from '../../storage/storage-types';
 import { requireVisibleFestival, type FestivalAccess } from '../festivals/festival-access';
-import { assertFestivalImageRoom, festivalImageCount, findPendingUpload, issueUpload, publishUpload, readUploadedImage } from './uploads';
+import {
+  assertFestivalImageRoom,
+  festivalImageCount,
+  findPendingUpload,
+  issueUpload,
+  publishUpload,
+  readUploadedImage,
+} from './uploads';
 
 /**
  * Photos a signed-in person adds to a festival's gallery, or to their own pending proposal (at
@@ -21,7 +28,14 @@ const notYourProposal = () => forbidden(NOT_YOUR_PROPOSAL, 'not_proposer');
 
 /** A freshly recorded item as the gallery would show it (it is pending, so nobody has voted). */
 function newMedia(
-  row: { id: number; festivalId: number; url: string; caption: string | null; comment: string | null; uploadedAt: Date },
+  row: {
+    id: number;
+    festivalId: number;
+    url: string;
+    caption: string | null;
+    comment: string | null;
+    uploadedAt: Date;
+  },
   user: AuthUser,
 ): Media {
   return {
@@ -62,7 +76,11 @@ function uploadPurposeFor(festival: FestivalAccess, user: AuthUser): 'gallery' |
 }
 
 /** Which kind of upload `user` may make to festival `festivalId`, once they may see it (404 otherwise). */
-export async function galleryUploadPurpose(database: Database, festivalId: number, user: AuthUser): Promise<'gallery' | 'festival'> {
+export async function galleryUploadPurpose(
+  database: Database,
+  festivalId: number,
+  user: AuthUser,
+): Promise<'gallery' | 'festival'> {
   return uploadPurposeFor(await requireVisibleFestival(database, festivalId, user), user);
 }
 
@@ -71,7 +89,13 @@ async function lockProposalWithRoom(tx: Executor, festivalId: number, user: Auth
   const [festival] = await tx
     .select({ id: festivalsTable.id })
     .from(festivalsTable)
-    .where(and(eq(festivalsTable.id, festivalId), eq(festivalsTable.proposedBy, user.id), eq(festivalsTable.status, 'pending')))
+    .where(
+      and(
+        eq(festivalsTable.id, festivalId),
+        eq(festivalsTable.proposedBy, user.id),
+        eq(festivalsTable.status, 'pending'),
+      ),
+    )
     .for('update');
   if (!festival) throw notYourProposal();
   assertFestivalImageRoom(await festivalImageCount(tx, festivalId), adding);
@@ -81,7 +105,13 @@ async function lockProposalWithRoom(tx: Executor, festivalId: number, user: Auth
 export async function recordFormImages(
   database: Database,
   user: AuthUser,
-  input: { festivalId: number; purpose: 'gallery' | 'festival'; files: StoredFile[]; caption?: string | null; comment?: string | null },
+  input: {
+    festivalId: number;
+    purpose: 'gallery' | 'festival';
+    files: StoredFile[];
+    caption?: string | null;
+    comment?: string | null;
+  },
 ): Promise<Media[]> {
   const rows = await database.transaction(async (tx) => {
     if (input.purpose === 'festival') await lockProposalWithRoom(tx, input.festivalId, user, input.files.length);
@@ -98,7 +128,11 @@ export async function recordFormImages(
 }
 
 /** A presigned PUT for one photo, once `user` may upload to the festival (and the proposal has room). */
-export async function issueGalleryUpload(database: Database, user: AuthUser, input: UploadUrlBody): Promise<PresignedUpload> {
+export async function issueGalleryUpload(
+  database: Database,
+  user: AuthUser,
+  input: UploadUrlBody,
+): Promise<PresignedUpload> {
   const festival = await requireVisibleFestival(database, input.festival_id, user);
   const purpose = uploadPurposeFor(festival, user);
   if (input.purpose === 'festival' && purpose !== 'festival') throw notYourProposal();
@@ -116,9 +150,14 @@ export async function issueGalleryUpload(database: Database, user: AuthUser, inp
  * Confirms `user`'s own photo upload `key` (404 for an admin's or anyone else's): checks what was
  * sent and publishes it as a pending media row, the proposal's room checked again under its lock.
  */
-export async function confirmGalleryUpload(database: Database, user: AuthUser, input: ConfirmUploadBody): Promise<Media> {
+export async function confirmGalleryUpload(
+  database: Database,
+  user: AuthUser,
+  input: ConfirmUploadBody,
+): Promise<Media> {
   const upload = await findPendingUpload(database, input.key, user.id);
-  if (upload.purpose === 'admin' || upload.festivalId === null) throw notFound('Subida no encontrada.', 'upload_not_found');
+  if (upload.purpose === 'admin' || upload.festivalId === null)
+    throw notFound('Subida no encontrada.', 'upload_not_found');
   const festivalId = upload.festivalId;
   const image = await readUploadedImage(upload);
   const row = await publishUpload(database, upload, image, async (tx) => {
@@ -143,7 +182,11 @@ export async function confirmGalleryUpload(database: Database, user: AuthUser, i
 
 /** Before the local driver takes a PUT's bytes: the key must be an issued upload not confirmed yet. */
 export async function assertUploadAwaitsBytes(database: Database, key: string): Promise<void> {
-  const [upload] = await database.select({ status: uploadsTable.status }).from(uploadsTable).where(eq(uploadsTable.key, key)).limit(1);
+  const [upload] = await database
+    .select({ status: uploadsTable.status })
+    .from(uploadsTable)
+    .where(eq(uploadsTable.key, key))
+    .limit(1);
   if (!upload) throw notFound('Subida no encontrada.', 'upload_not_found');
   if (upload.status === 'confirmed') throw conflict('Esta imagen ya se había confirmado.', 'upload_already_confirmed');
 }

@@ -46,11 +46,12 @@ export async function removeStoredObjects(database: Database, keys: string[]): P
   const { storage } = await import('../../storage/storage');
   const store = storage();
   const unused = unique.filter((key) => !used.has(key));
-  await removeVariants(database, unused).catch((error: unknown) => console.error('[storage] could not delete copies', error));
+  await removeVariants(database, unused).catch((error: unknown) =>
+    console.error('[storage] could not delete copies', error),
+  );
   await Promise.all(
-    unused
-      .map((key) =>
-        store.delete(key).catch((error: unknown) => console.error('[storage] could not delete', key, error)),
-      ),
+    unused.map((key) =>
+      store.delete(key).catch((error: unknown) => console.error('[storage] could not delete', key, error)),
+    ),
   );
 }

@@ -24,7 +24,11 @@ export interface SweepResult {
  * then skips it as confirmed. The presigned URL expired long before (5 minutes), so nothing can be
  * PUT afterwards. Used by the local server's interval and by the UploadSweep Lambda alike.
  */
-export async function sweepUnconfirmedUploads(database: Database, store: Storage, now = new Date()): Promise<SweepResult> {
+export async function sweepUnconfirmedUploads(
+  database: Database,
+  store: Storage,
+  now = new Date(),
+): Promise<SweepResult> {
   const cutoff = new Date(now.getTime() - UNCONFIRMED_UPLOAD_MAX_AGE_MS);
   const result: SweepResult = { removed: 0, failed: 0 };
   for (;;) {
@@ -39,7 +43,8 @@ export async function sweepUnconfirmedUploads(database: Database, store: Storage
       .returning({ key: uploadsTable.key });
     const deletions = await Promise.allSettled(rows.map((row) => store.delete(pendingKey(row.key))));
     for (const [i, outcome] of deletions.entries()) {
-      if (outcome.status === 'rejected') console.error('[uploads] sweep could not delete', pendingKey(rows[i].key), outcome.reason);
+      if (outcome.status === 'rejected')
+        console.error('[uploads] sweep could not delete', pendingKey(rows[i].key), outcome.reason);
     }
     result.removed += rows.length;
     result.failed += deletions.filter((d) => d.status === 'rejected').length;
@@ -51,14 +56,20 @@ export async function sweepUnconfirmedUploads(database: Database, store: Storage
  * The local server's schedule: a sweep now and every `intervalMs`, never two at once. Errors are
  * logged (a database briefly down must not stop the server); the timer does not keep the process alive.
  */
-export function scheduleUploadSweep(sweep: () => Promise<SweepResult>, intervalMs = UPLOAD_SWEEP_INTERVAL_MS): () => void {
+export function scheduleUploadSweep(
+  sweep: () => Promise<SweepResult>,
+  intervalMs = UPLOAD_SWEEP_INTERVAL_MS,
+): () => void {
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
       const { removed, failed } = await sweep();
-      if (removed > 0) console.log(`[uploads] ${removed} subidas sin confirmar eliminadas${failed ? ` (${failed} archivos no se pudieron borrar)` : ''}`);
+      if (removed > 0)
+        console.log(
+          `[uploads] ${removed} subidas sin confirmar eliminadas${failed ? ` (${failed} archivos no se pudieron borrar)` : ''}`,
+        );
     } catch (error) {
       console.error('[uploads] sweep failed', error);
     } finally {

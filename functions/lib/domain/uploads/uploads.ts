@@ -83,7 +83,8 @@ export function checkImage(size: number, head: Uint8Array, declared?: string | n
   if (size > IMAGE_MAX_BYTES) throw tooLarge(fileTooLargeMessage(size), 'file_too_large');
   if (size < IMAGE_MIN_BYTES) throw badRequest(FILE_TOO_SMALL_MESSAGE, 'file_too_small');
   const actual = sniffImageType(head);
-  if (!actual || (declared && normaliseImageType(declared) !== actual)) throw badRequest(FILE_TYPE_MESSAGE, 'file_type_not_allowed');
+  if (!actual || (declared && normaliseImageType(declared) !== actual))
+    throw badRequest(FILE_TYPE_MESSAGE, 'file_type_not_allowed');
   return actual;
 }
 
@@ -173,7 +174,13 @@ export async function festivalImageCount(executor: Executor, festivalId: number)
   const [row] = await executor
     .select({ n: count() })
     .from(uploadsTable)
-    .where(and(eq(uploadsTable.festivalId, festivalId), eq(uploadsTable.purpose, 'festival'), eq(uploadsTable.status, 'confirmed')));
+    .where(
+      and(
+        eq(uploadsTable.festivalId, festivalId),
+        eq(uploadsTable.purpose, 'festival'),
+        eq(uploadsTable.status, 'confirmed'),
+      ),
+    );
   return row.n;
 }
 

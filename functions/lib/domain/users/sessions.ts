@@ -20,7 +20,10 @@ export const sessionUserColumns = {
 };
 
 /** The user of a session, or null when the user is gone, the version moved on or the session was ended. */
-export async function loadSessionUser(database: Executor, session: { userId: number; version: number; sessionId: string }): Promise<AuthUser | null> {
+export async function loadSessionUser(
+  database: Executor,
+  session: { userId: number; version: number; sessionId: string },
+): Promise<AuthUser | null> {
   // One indexed query per request: the user, their session version and this session's revocation.
   const [row] = await database
     .select({
@@ -36,7 +39,11 @@ export async function loadSessionUser(database: Executor, session: { userId: num
 }
 
 /** Ends one session until `expiresAt` (when its last token expires anyway), and forgets sessions past theirs. */
-export async function revokeSession(database: Executor, session: { userId: number; sessionId: string }, expiresAt: Date): Promise<void> {
+export async function revokeSession(
+  database: Executor,
+  session: { userId: number; sessionId: string },
+  expiresAt: Date,
+): Promise<void> {
   await database
     .insert(revokedSessionsTable)
     .values({ sessionId: session.sessionId, userId: session.userId, expiresAt })

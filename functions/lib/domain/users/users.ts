@@ -36,28 +36,52 @@ export async function signInUser(identity: GoogleIdentity, attempt = 1): Promise
   const isAdmin = identity.emailVerified && env().ADMIN_EMAILS.includes(email);
   try {
     const signedIn = await database.transaction(async (tx): Promise<SignedInUser | null> => {
-      const [linked] = await tx.select({ id: usersTable.id, email: usersTable.email, role: usersTable.role }).from(usersTable).where(eq(usersTable.googleSub, identity.sub)).limit(1);
+      const [linked] = await tx
+        .select({ id: usersTable.id, email: usersTable.email, role: usersTable.role })
+        .from(usersTable)
+        .where(eq(usersTable.googleSub, identity.sub))
+        .limit(1);
       if (linked) {
         // Google lets people change their address: follow it unless another account holds the new one.
         const [holder] =
           linked.email.toLowerCase() === email
             ? []
-            : await tx.select({ id: usersTable.id }).from(usersTable).where(and(sql`lower(${usersTable.email}) = ${email}`, ne(usersTable.id, linked.id))).limit(1);
+            : await tx
+                .select({ id: usersTable.id })
+                .from(usersTable)
+                .where(and(sql`lower(${usersTable.email}) = ${email}`, ne(usersTable.id, linked.id)))
+                .limit(1);
         const [user] = await tx
           .update(usersTable)
           // ADMIN_EMAILS only grants: an admin named in the database keeps the role.
-          .set({ email: holder ? linked.email : identity.email, name: identity.name, avatarUrl: identity.picture, role: isAdmin ? 'admin' : linked.role, updatedAt: new Date() })
+          .set({
+            email: holder ? linked.email : identity.email,
+            name: identity.name,
+            avatarUrl: identity.picture,
+            role: isAdmin ? 'admin' : linked.role,
+            updatedAt: new Date(),
+          })
           .where(eq(usersTable.id, linked.id))
           .returning(userColumns);
         return user;
       }
-      const [holder] = await tx.select({ googleSub: usersTable.googleSub }).from(usersTable).where(sql`lower(${usersTable.email}) = ${email}`).limit(1);
+      const [holder] = await tx
+        .select({ googleSub: usersTable.googleSub })
+        .from(usersTable)
+        .where(sql`lower(${usersTable.email}) = ${email}`)
+        .limit(1);
       // A concurrent first sign-in of this same identity committed between the two reads above.
       if (holder?.googleSub === identity.sub) return null;
       if (holder) throw emailInUse(identity.email);
       const [user] = await tx
         .insert(usersTable)
-        .values({ googleSub: identity.sub, email: identity.email, name: identity.name, avatarUrl: identity.picture, role: isAdmin ? 'admin' : 'user' })
+        .values({
+          googleSub: identity.sub,
+          email: identity.email,
+          name: identity.name,
+          avatarUrl: identity.picture,
+          role: isAdmin ? 'admin' : 'user',
+        })
         .returning(userColumns);
       return user;
     });
@@ -67,7 +91,11 @@ export async function signInUser(identity: GoogleIdentity, attempt = 1): Promise
   } catch (error) {
     // Two first sign-ins at once: the second meets the unique keys instead of the checks above.
     if (pgErrorCode(error) === '23505') {
-      const [again] = await database.select(userColumns).from(usersTable).where(eq(usersTable.googleSub, identity.sub)).limit(1);
+      const [again] = await database
+        .select(userColumns)
+        .from(usersTable)
+        .where(eq(usersTable.googleSub, identity.sub))
+        .limit(1);
       if (again) return again;
       throw emailInUse(identity.email);
     }
@@ -78,12 +106,25 @@ export async function signInUser(identity: GoogleIdentity, attempt = 1): Promise
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** The admin list of accounts by name, optionally those whose name or email contains `search`. */
-export async function listUsers(database: Executor, query: { limit: number; offset: number; search?: string }): Promise<AdminUser[]> {
+export async function listUsers(
+  database: Executor,
+  query: { limit: number; offset: number; search?: string },
+): Promise<AdminUser[]> {
   const { limit, offset, search } = query;
   return database
-    .select({ id: usersTable.id, name: usersTable.name, email: usersTable.email, role: usersTable.role, avatar_url: usersTable.avatarUrl })
+    .select({
+      id: usersTable.id,
+      name: usersTable.name,
+      email: usersTable.email,
+      role: usersTable.role,
+      avatar_url: usersTable.avatarUrl,
+    })
     .from(usersTable)
-    .where(search ? or(ilike(usersTable.name, likePattern(search)), ilike(usersTable.email, likePattern(search))) : undefined)
+    .where(
+      search
+        ? or(ilike(usersTable.name, likePattern(search)), ilike(usersTable.email, likePattern(search)))
+        : undefined,
+    )
     .orderBy(asc(usersTable.name), asc(usersTable.id))
     .limit(limit)
     .offset(offset);

@@ -9,9 +9,19 @@ import '../../features/gallery/components/gallery.css';
 // code (the comment and report forms bring the shared zod schemas) loads while the hero is drawn
 // instead of before it. Both arrive together, so neither moves the other once drawn (the section
 // tabs scroll to them).
-let community: Promise<[typeof import('../../features/gallery/components/gallery-section'), typeof import('../../features/comments/components/comments-section')]> | undefined;
+let community:
+  | Promise<
+      [
+        typeof import('../../features/gallery/components/gallery-section'),
+        typeof import('../../features/comments/components/comments-section'),
+      ]
+    >
+  | undefined;
 const loadCommunity = () =>
-  (community ??= Promise.all([import('../../features/gallery/components/gallery-section'), import('../../features/comments/components/comments-section')]));
+  (community ??= Promise.all([
+    import('../../features/gallery/components/gallery-section'),
+    import('../../features/comments/components/comments-section'),
+  ]));
 const GallerySection = lazy(() => loadCommunity().then(([gallery]) => ({ default: gallery.GallerySection })));
 const CommentsSection = lazy(() => loadCommunity().then(([, comments]) => ({ default: comments.CommentsSection })));
 
@@ -26,7 +36,12 @@ export function FestivalRoute() {
       )}
       renderComments={(festival, onChange, editionYear) => (
         <Suspense fallback={null}>
-          <CommentsSection festival={festival} editionYear={editionYear} onChange={onChange} signIn={<SignInButton />} />
+          <CommentsSection
+            festival={festival}
+            editionYear={editionYear}
+            onChange={onChange}
+            signIn={<SignInButton />}
+          />
         </Suspense>
       )}
     />

@@ -1,5 +1,8 @@
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { NewsletterStatusPage, type NewsletterStatus } from '../../features/newsletter/components/newsletter-status-page';
+import {
+  NewsletterStatusPage,
+  type NewsletterStatus,
+} from '../../features/newsletter/components/newsletter-status-page';
 import { usePageTitle } from './use-page-title';
 
 const statuses: NewsletterStatus[] = ['confirmada', 'enlace-no-valido', 'baja'];

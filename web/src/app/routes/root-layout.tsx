@@ -11,13 +11,19 @@ import { CookieConsentBanner } from '../../features/cookies/components/cookie-co
 // The footer (with the newsletter form) and the app's status messages (which register the service
 // worker) are asked for only once the first screen is drawn and the browser is idle: on a phone their
 // nine files and their first render otherwise came before the home's first cards, its largest paint.
-const SignInButton = lazy(() => import('../../features/auth/components/sign-in-button').then((m) => ({ default: m.SignInButton })));
+const SignInButton = lazy(() =>
+  import('../../features/auth/components/sign-in-button').then((m) => ({ default: m.SignInButton })),
+);
 const NotificationBell = lazy(() =>
   import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
-const NewsletterForm = lazy(() => import('../../features/newsletter/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })));
+const NewsletterForm = lazy(() =>
+  import('../../features/newsletter/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
+);
 const Footer = lazy(() => import('../../components/layout/footer').then((m) => ({ default: m.Footer })));
-const PwaStatus = lazy(() => import('../../features/pwa/components/pwa-status').then((m) => ({ default: m.PwaStatus })));
+const PwaStatus = lazy(() =>
+  import('../../features/pwa/components/pwa-status').then((m) => ({ default: m.PwaStatus })),
+);
 
 /** The shell around every screen; screens scroll smoothly to the top on entry. */
 export function RootLayout() {

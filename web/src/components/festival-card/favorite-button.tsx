@@ -3,7 +3,15 @@ import { SpriteIcon } from '../ui/sprite-icon';
 import './favorite-button.css';
 
 /** The heart toggle (saved locally first, then on the server when signed in), labelled with the festival's name. */
-export function FavoriteButton({ festivalId, festivalName, className = 'fav-btn' }: { festivalId: number; festivalName: string; className?: string }) {
+export function FavoriteButton({
+  festivalId,
+  festivalName,
+  className = 'fav-btn',
+}: {
+  festivalId: number;
+  festivalName: string;
+  className?: string;
+}) {
   const { isFavorite, toggleFavorite } = useFavorites();
   const active = isFavorite(festivalId);
   return (

@@ -5,7 +5,15 @@ import type { Festival } from '#core/response-schemas';
  * Badges: 'Próximamente' when it starts within 30 days, else 'Próximo' when upcoming;
  * pending proposals get 'Pendiente' (short) or 'Pendiente de aprobación' (long, the festival page).
  */
-export function FestivalBadges({ festival, long = false, className = 'badge' }: { festival: Pick<Festival, 'status' | 'name' | 'location' | 'genres' | 'start_date' | 'end_date'>; long?: boolean; className?: string }) {
+export function FestivalBadges({
+  festival,
+  long = false,
+  className = 'badge',
+}: {
+  festival: Pick<Festival, 'status' | 'name' | 'location' | 'genres' | 'start_date' | 'end_date'>;
+  long?: boolean;
+  className?: string;
+}) {
   const soon = isSoon(festival);
   const upcoming = !soon && isUpcoming(festival);
   return (

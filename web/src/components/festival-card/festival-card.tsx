@@ -21,14 +21,22 @@ interface Props {
 }
 
 /** A festival in a list: goes to /festival/{id}/{slug}. */
-export const FestivalCard = memo(function FestivalCard({ festival, eager = false, headingLevel: Heading = 'h3' }: Props) {
+export const FestivalCard = memo(function FestivalCard({
+  festival,
+  eager = false,
+  headingLevel: Heading = 'h3',
+}: Props) {
   const genres = festival.genres ?? [];
   const extra = genres.length - GENRES_SHOWN;
   const rated = festival.averageRating > 0;
   return (
     <article className="festival-card">
       <div className="festival-card-media">
-        <FestivalImage festival={festival} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} />
+        <FestivalImage
+          festival={festival}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
+        />
         <div className="festival-card-badges">
           <FestivalBadges festival={festival} />
         </div>
@@ -49,7 +57,9 @@ export const FestivalCard = memo(function FestivalCard({ festival, eager = false
             <SpriteIcon name="map-pin" />
             {festival.location || 'Ubicación no especificada'}
           </span>
-          {festival.distanceKm !== undefined ? <span className="festival-card-distance">{distanceLabel(festival.distanceKm)}</span> : null}
+          {festival.distanceKm !== undefined ? (
+            <span className="festival-card-distance">{distanceLabel(festival.distanceKm)}</span>
+          ) : null}
         </div>
         {genres.length > 0 ? (
           <ul className="genre-list" aria-label="Géneros">

@@ -11,10 +11,23 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & {
 export function FestivalImage({ festival, alt = '', sizes = CARD_IMAGE_SIZES, ...rest }: Props) {
   const [failed, setFailed] = useState(false);
   const source = failed ? defaultFestivalImage : festivalImage(festival);
-  return <SourcedPicture {...rest} source={source} alt={alt} sizes={sizes} width={800} height={450} onError={() => setFailed(true)} />;
+  return (
+    <SourcedPicture
+      {...rest}
+      source={source}
+      alt={alt}
+      sizes={sizes}
+      width={800}
+      height={450}
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
-type StockProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'srcSet'> & { festival: Pick<Festival, 'id' | 'image_url'>; src: string };
+type StockProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'srcSet'> & {
+  festival: Pick<Festival, 'id' | 'image_url'>;
+  src: string;
+};
 
 /** The stock artwork of a festival without its own image, in AVIF or WebP where the browser takes them. */
 export function StockPicture({ festival, src, ...rest }: StockProps) {
@@ -26,9 +39,21 @@ export function StockPicture({ festival, src, ...rest }: StockProps) {
  * (`fetchPriority="high"`, the first cards, the page's largest paint) is drawn decoded in the very
  * frame that first shows its card; the others are decoded off that frame, so scrolling never waits.
  */
-function SourcedPicture({ source, sizes, ...rest }: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & { source: ImageSource }) {
+function SourcedPicture({
+  source,
+  sizes,
+  ...rest
+}: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & { source: ImageSource }) {
   const decoding = rest.fetchPriority === 'high' ? 'sync' : 'async';
-  const img = <img {...rest} src={source.src} srcSet={source.srcSet} sizes={source.srcSet ? sizes : undefined} decoding={decoding} />;
+  const img = (
+    <img
+      {...rest}
+      src={source.src}
+      srcSet={source.srcSet}
+      sizes={source.srcSet ? sizes : undefined}
+      decoding={decoding}
+    />
+  );
   if (!source.sources?.length) return img;
   return (
     <picture className="photo-picture">

@@ -6,7 +6,17 @@ export function Avatar({ name, url, large = false }: { name: string; url?: strin
   const [failed, setFailed] = useState(false);
   const className = large ? 'avatar avatar-lg' : 'avatar';
   if (url && !failed) {
-    return <img className={className} src={url} alt="" width={large ? 44 : 32} height={large ? 44 : 32} referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
+    return (
+      <img
+        className={className}
+        src={url}
+        alt=""
+        width={large ? 44 : 32}
+        height={large ? 44 : 32}
+        referrerPolicy="no-referrer"
+        onError={() => setFailed(true)}
+      />
+    );
   }
   return (
     <span className={className} aria-hidden="true">

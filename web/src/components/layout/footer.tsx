@@ -20,7 +20,10 @@ export function Footer({ newsletter }: { newsletter: ReactNode }) {
         <div className="footer-grid">
           <div>
             <Brand />
-            <p>Los mejores festivales de música electrónica de Europa: fechas, mapa, calendario y opiniones de la comunidad.</p>
+            <p>
+              Los mejores festivales de música electrónica de Europa: fechas, mapa, calendario y opiniones de la
+              comunidad.
+            </p>
             <ul className="social-links" aria-label="Redes sociales">
               {social.map(({ href, label, Icon }) => (
                 <li key={label} style={{ listStyle: 'none' }}>
@@ -36,11 +39,21 @@ export function Footer({ newsletter }: { newsletter: ReactNode }) {
               Enlaces rápidos
             </h2>
             <ul className="footer-links">
-              <li><Link to={paths.home()}>Inicio</Link></li>
-              <li><Link to={paths.map()}>Mapa</Link></li>
-              <li><Link to={paths.calendar()}>Calendario</Link></li>
-              <li><Link to={paths.favorites()}>Favoritos</Link></li>
-              <li><Link to={paths.propose()}>Proponer festival</Link></li>
+              <li>
+                <Link to={paths.home()}>Inicio</Link>
+              </li>
+              <li>
+                <Link to={paths.map()}>Mapa</Link>
+              </li>
+              <li>
+                <Link to={paths.calendar()}>Calendario</Link>
+              </li>
+              <li>
+                <Link to={paths.favorites()}>Favoritos</Link>
+              </li>
+              <li>
+                <Link to={paths.propose()}>Proponer festival</Link>
+              </li>
             </ul>
           </nav>
           <nav aria-labelledby="footer-info">
@@ -48,11 +61,21 @@ export function Footer({ newsletter }: { newsletter: ReactNode }) {
               Información
             </h2>
             <ul className="footer-links">
-              <li><Link to={paths.about()}>Sobre nosotros</Link></li>
-              <li><Link to={paths.contact()}>Contacto</Link></li>
-              <li><Link to={paths.help()}>Ayuda</Link></li>
-              <li><Link to={paths.privacy()}>Política de privacidad</Link></li>
-              <li><Link to={paths.legal()}>Aviso legal</Link></li>
+              <li>
+                <Link to={paths.about()}>Sobre nosotros</Link>
+              </li>
+              <li>
+                <Link to={paths.contact()}>Contacto</Link>
+              </li>
+              <li>
+                <Link to={paths.help()}>Ayuda</Link>
+              </li>
+              <li>
+                <Link to={paths.privacy()}>Política de privacidad</Link>
+              </li>
+              <li>
+                <Link to={paths.legal()}>Aviso legal</Link>
+              </li>
             </ul>
           </nav>
           <div>

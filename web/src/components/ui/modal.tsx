@@ -28,7 +28,13 @@ export function Modal({ title, onClose, children, actions, alert }: ModalProps) 
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div ref={ref} className="modal" role={alert ? 'alertdialog' : 'dialog'} aria-modal="true" aria-labelledby={titleId}>
+      <div
+        ref={ref}
+        className="modal"
+        role={alert ? 'alertdialog' : 'dialog'}
+        aria-modal="true"
+        aria-labelledby={titleId}
+      >
         <div className="modal-header">
           <h2 id={titleId} className="modal-title">
             {title}
@@ -58,7 +64,16 @@ interface ConfirmProps {
 }
 
 /** A confirmation the person answers with a button. */
-export function ConfirmDialog({ title, message, confirmLabel, busyLabel, busy, danger, onConfirm, onCancel }: ConfirmProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  busyLabel,
+  busy,
+  danger,
+  onConfirm,
+  onCancel,
+}: ConfirmProps) {
   return (
     <Modal
       title={title}
@@ -69,7 +84,12 @@ export function ConfirmDialog({ title, message, confirmLabel, busyLabel, busy, d
           <button type="button" className="btn" onClick={onCancel} disabled={busy}>
             Cancelar
           </button>
-          <button type="button" className={danger ? 'btn btn-danger' : 'btn btn-primary'} onClick={onConfirm} disabled={busy}>
+          <button
+            type="button"
+            className={danger ? 'btn btn-danger' : 'btn btn-primary'}
+            onClick={onConfirm}
+            disabled={busy}
+          >
             {busy && busyLabel ? busyLabel : confirmLabel}
           </button>
         </>

@@ -45,7 +45,10 @@ function srcSet(image: ImageInfo, type: 'image/avif' | 'image/webp'): string {
 export function Photo({ src, image, width, height, sizes, style, loading = 'lazy', ...rest }: Props) {
   const placeholder = image ? placeholderUrl(image.placeholder) : undefined;
   const background: CSSProperties | undefined = useMemo(
-    () => (placeholder ? { backgroundImage: `url(${placeholder})`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined),
+    () =>
+      placeholder
+        ? { backgroundImage: `url(${placeholder})`, backgroundSize: 'cover', backgroundPosition: 'center' }
+        : undefined,
     [placeholder],
   );
   const img = (

@@ -7,7 +7,12 @@ export function Stars({ value, className }: { value: number; className?: string 
   return (
     <span className={className ? `stars ${className}` : 'stars'} aria-hidden="true">
       {[1, 2, 3, 4, 5].map((n) => (
-        <SpriteIcon key={n} name="star" className={n <= filled ? 'icon star-full' : 'icon star-empty'} fill={n <= filled ? 'currentColor' : 'none'} />
+        <SpriteIcon
+          key={n}
+          name="star"
+          className={n <= filled ? 'icon star-full' : 'icon star-empty'}
+          fill={n <= filled ? 'currentColor' : 'none'}
+        />
       ))}
     </span>
   );

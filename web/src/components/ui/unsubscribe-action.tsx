@@ -36,7 +36,13 @@ export function UnsubscribeAction({
     <>
       <p>{intro}</p>
       {error && <p role="alert">{error}</p>}
-      <button type="button" className="btn btn-primary" disabled={busy || !token} aria-busy={busy} onClick={() => void run()}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={busy || !token}
+        aria-busy={busy}
+        onClick={() => void run()}
+      >
         {buttonLabel}
       </button>
     </>

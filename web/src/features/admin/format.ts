@@ -9,4 +9,8 @@ export function formatDateTime(iso: string | null | undefined): string {
 }
 
 export const statusLabels = { pending: 'Pendiente', approved: 'Aprobado', rejected: 'Rechazado' } as const;
-export const statusBadge = { pending: 'badge badge-warning', approved: 'badge badge-info', rejected: 'badge admin-badge-rejected' } as const;
+export const statusBadge = {
+  pending: 'badge badge-warning',
+  approved: 'badge badge-info',
+  rejected: 'badge admin-badge-rejected',
+} as const;

@@ -4,7 +4,8 @@ import { DELETE_CONFIRMATION } from '#core/alert-schemas';
 import type { FeedTokenResponse } from '#core/feed-schemas';
 
 export const getPreferences = () => apiRequest<Preferences>('/api/users/preferences');
-export const savePreferences = (input: PreferencesInput) => apiRequest<Preferences>('/api/users/preferences', { method: 'PUT', body: input });
+export const savePreferences = (input: PreferencesInput) =>
+  apiRequest<Preferences>('/api/users/preferences', { method: 'PUT', body: input });
 
 export interface FollowedArtist {
   id: number;
@@ -32,7 +33,12 @@ export async function downloadMyData(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export const deleteMyAccount = () => apiRequest<{ message: string }>('/api/users/me', { method: 'DELETE', body: { confirmation: DELETE_CONFIRMATION } });
+export const deleteMyAccount = () =>
+  apiRequest<{ message: string }>('/api/users/me', { method: 'DELETE', body: { confirmation: DELETE_CONFIRMATION } });
 
 /** The button of the alert emails' unsubscribe page: the same POST mail programs send for one-click unsubscribe (no session). */
-export const stopAlertEmails = (token: string) => apiRequest<{ message: string }>(`/api/users/email-unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST', auth: false });
+export const stopAlertEmails = (token: string) =>
+  apiRequest<{ message: string }>(`/api/users/email-unsubscribe?token=${encodeURIComponent(token)}`, {
+    method: 'POST',
+    auth: false,
+  });

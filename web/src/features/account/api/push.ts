@@ -1,7 +1,11 @@
 import { apiRequest } from '../../../lib/api-client';
 
 /** Web Push needs a service worker, the Push API and notifications: not every browser (nor every mode) has them. */
-export const pushSupported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+export const pushSupported = () =>
+  typeof navigator !== 'undefined' &&
+  'serviceWorker' in navigator &&
+  'PushManager' in window &&
+  'Notification' in window;
 
 async function registration(): Promise<ServiceWorkerRegistration | null> {
   if (!pushSupported()) return null;
@@ -15,15 +19,20 @@ export async function currentPushSubscription(): Promise<PushSubscription | null
 }
 
 function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
-  const base64 = value.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(value.length / 4) * 4, '=');
+  const base64 = value
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(value.length / 4) * 4, '=');
   const raw = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
   return bytes;
 }
 
-export const PUSH_DENIED = 'El navegador tiene bloqueadas las notificaciones de este sitio: permítelas en su configuración para activar los avisos.';
-export const PUSH_NO_WORKER = 'Los avisos push necesitan la app instalada en este navegador: recarga la página e inténtalo de nuevo.';
+export const PUSH_DENIED =
+  'El navegador tiene bloqueadas las notificaciones de este sitio: permítelas en su configuración para activar los avisos.';
+export const PUSH_NO_WORKER =
+  'Los avisos push necesitan la app instalada en este navegador: recarga la página e inténtalo de nuevo.';
 
 /** Asks for permission, subscribes this browser with our VAPID key and tells the server. */
 export async function enablePush(): Promise<void> {
@@ -31,7 +40,9 @@ export async function enablePush(): Promise<void> {
   if (!reg) throw new Error(PUSH_NO_WORKER);
   if ((await Notification.requestPermission()) !== 'granted') throw new Error(PUSH_DENIED);
   const { publicKey } = await apiRequest<{ publicKey: string }>('/api/push/vapid-public-key', { auth: false });
-  const subscription = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }));
+  const subscription =
+    (await reg.pushManager.getSubscription()) ??
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }));
   await apiRequest('/api/push/subscriptions', { method: 'POST', body: subscription.toJSON() });
 }
 
@@ -39,6 +50,8 @@ export async function enablePush(): Promise<void> {
 export async function disablePush(): Promise<void> {
   const subscription = await currentPushSubscription();
   if (!subscription) return;
-  await apiRequest('/api/push/subscriptions', { method: 'DELETE', body: { endpoint: subscription.endpoint } }).catch(() => undefined);
+  await apiRequest('/api/push/subscriptions', { method: 'DELETE', body: { endpoint: subscription.endpoint } }).catch(
+    () => undefined,
+  );
   await subscription.unsubscribe();
 }

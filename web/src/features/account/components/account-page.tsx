@@ -2,16 +2,33 @@ import { useEffect, useId, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { BellIcon, CalendarIcon, DownloadIcon, Trash2Icon } from 'lucide-react';
 import { DELETE_CONFIRMATION, type Preferences } from '#core/alert-schemas';
-import { alertKindLabels, alertKinds, digestModeLabels, digestModes, type AlertKind, type DigestMode } from '#core/types';
+import {
+  alertKindLabels,
+  alertKinds,
+  digestModeLabels,
+  digestModes,
+  type AlertKind,
+  type DigestMode,
+} from '#core/types';
 import { useToast } from '../../../components/toast/toast-provider';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { deleteMyAccount, downloadMyData, getFollows, getPreferences, renewFeedToken, savePreferences, unfollowArtist, type FollowedArtist } from '../api/account';
+import {
+  deleteMyAccount,
+  downloadMyData,
+  getFollows,
+  getPreferences,
+  renewFeedToken,
+  savePreferences,
+  unfollowArtist,
+  type FollowedArtist,
+} from '../api/account';
 import { currentPushSubscription, disablePush, enablePush, pushSupported } from '../api/push';
 import './account.css';
 
-const message = (error: unknown, fallback: string) => (error instanceof ApiError || error instanceof Error ? error.message : fallback);
+const message = (error: unknown, fallback: string) =>
+  error instanceof ApiError || error instanceof Error ? error.message : fallback;
 
 const channelLabels = { inApp: 'En la app', email: 'Correo', push: 'Push' } as const;
 
@@ -47,7 +64,9 @@ function NotificationPreferences() {
   const [prefs, setPrefs] = useState<Preferences | null>(null);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    getPreferences().then(setPrefs, (e: unknown) => toast(message(e, 'No se pudieron cargar tus preferencias.'), 'error'));
+    getPreferences().then(setPrefs, (e: unknown) =>
+      toast(message(e, 'No se pudieron cargar tus preferencias.'), 'error'),
+    );
   }, [toast]);
   const setChannel = (kind: AlertKind, channel: keyof typeof channelLabels, on: boolean) =>
     setPrefs((p) => (p ? { ...p, channels: { ...p.channels, [kind]: { ...p.channels[kind], [channel]: on } } } : p));
@@ -78,7 +97,11 @@ function NotificationPreferences() {
               <legend>{alertKindLabels[kind]}</legend>
               {(Object.keys(channelLabels) as Array<keyof typeof channelLabels>).map((channel) => (
                 <label key={channel} className="account-check">
-                  <input type="checkbox" checked={prefs.channels[kind][channel]} onChange={(e) => setChannel(kind, channel, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={prefs.channels[kind][channel]}
+                    onChange={(e) => setChannel(kind, channel, e.target.checked)}
+                  />
                   {channelLabels[channel]}
                 </label>
               ))}
@@ -88,13 +111,27 @@ function NotificationPreferences() {
             <legend>Correos</legend>
             {digestModes.map((mode: DigestMode) => (
               <label key={mode} className="account-check">
-                <input type="radio" name="digest" value={mode} checked={prefs.digest === mode} onChange={() => setPrefs({ ...prefs, digest: mode })} />
+                <input
+                  type="radio"
+                  name="digest"
+                  value={mode}
+                  checked={prefs.digest === mode}
+                  onChange={() => setPrefs({ ...prefs, digest: mode })}
+                />
                 {digestModeLabels[mode]}
               </label>
             ))}
-            <p className="field-hint">Diario o semanal: un solo correo con todo lo que haya pasado, en lugar de uno por aviso.</p>
+            <p className="field-hint">
+              Diario o semanal: un solo correo con todo lo que haya pasado, en lugar de uno por aviso.
+            </p>
           </fieldset>
-          <button type="button" className="btn btn-primary" disabled={saving} aria-busy={saving} onClick={() => void save()}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={saving}
+            aria-busy={saving}
+            onClick={() => void save()}
+          >
             Guardar preferencias
           </button>
         </>
@@ -110,7 +147,10 @@ function PushSwitch() {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!supported) return;
-    currentPushSubscription().then((s) => setOn(Boolean(s)), () => setOn(false));
+    currentPushSubscription().then(
+      (s) => setOn(Boolean(s)),
+      () => setOn(false),
+    );
   }, [supported]);
   const toggle = async () => {
     setBusy(true);
@@ -137,7 +177,14 @@ function PushSwitch() {
         <p>Este navegador no admite avisos push.</p>
       ) : (
         <label className="account-check">
-          <input type="checkbox" role="switch" checked={Boolean(on)} disabled={busy || on === null} aria-busy={busy} onChange={() => void toggle()} />
+          <input
+            type="checkbox"
+            role="switch"
+            checked={Boolean(on)}
+            disabled={busy || on === null}
+            aria-busy={busy}
+            onChange={() => void toggle()}
+          />
           {on ? 'Activados' : 'Desactivados'}
         </label>
       )}
@@ -164,11 +211,19 @@ function CalendarFeed() {
       <h2 id="calendario-titulo">
         <CalendarIcon className="icon" aria-hidden="true" /> Calendario de mis favoritos
       </h2>
-      <p className="field-hint">Suscríbete desde Google Calendar, Apple Calendar u Outlook. Un enlace nuevo anula el anterior.</p>
+      <p className="field-hint">
+        Suscríbete desde Google Calendar, Apple Calendar u Outlook. Un enlace nuevo anula el anterior.
+      </p>
       {feed ? (
         <p className="account-feed">
           <a href={feed.webcal}>Añadir a mi calendario</a>
-          <input className="input" readOnly value={feed.url} aria-label="Dirección del calendario" onFocus={(e) => e.target.select()} />
+          <input
+            className="input"
+            readOnly
+            value={feed.url}
+            aria-label="Dirección del calendario"
+            onFocus={(e) => e.target.select()}
+          />
         </p>
       ) : null}
       <button type="button" className="btn" disabled={busy} onClick={() => void renew()}>
@@ -182,7 +237,10 @@ function FollowedArtists() {
   const toast = useToast();
   const [artists, setArtists] = useState<FollowedArtist[] | null>(null);
   useEffect(() => {
-    getFollows().then((r) => setArtists(r.artists), () => setArtists([]));
+    getFollows().then(
+      (r) => setArtists(r.artists),
+      () => setArtists([]),
+    );
   }, []);
   const stop = async (artist: FollowedArtist) => {
     try {
@@ -199,14 +257,20 @@ function FollowedArtists() {
         <p>Cargando…</p>
       ) : artists.length === 0 ? (
         <p>
-          Aún no sigues a ningún artista. Búscalos en <Link to={paths.artists()}>Artistas</Link> y pulsa &lsquo;Seguir&rsquo;.
+          Aún no sigues a ningún artista. Búscalos en <Link to={paths.artists()}>Artistas</Link> y pulsa
+          &lsquo;Seguir&rsquo;.
         </p>
       ) : (
         <ul className="account-artists">
           {artists.map((a) => (
             <li key={a.id}>
               <Link to={paths.artist(a.id, a.slug)}>{a.name}</Link>
-              <button type="button" className="btn btn-sm btn-ghost" onClick={() => void stop(a)} aria-label={`Dejar de seguir a ${a.name}`}>
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                onClick={() => void stop(a)}
+                aria-label={`Dejar de seguir a ${a.name}`}
+              >
                 Dejar de seguir
               </button>
             </li>
@@ -246,18 +310,35 @@ function MyData() {
   return (
     <section className="card account-section" aria-labelledby="datos-titulo">
       <h2 id="datos-titulo">Tus datos</h2>
-      <p>Una copia de todo lo que guardamos sobre ti: perfil, favoritos, artistas, alertas, comentarios, votos, propuestas, subidas y notificaciones.</p>
+      <p>
+        Una copia de todo lo que guardamos sobre ti: perfil, favoritos, artistas, alertas, comentarios, votos,
+        propuestas, subidas y notificaciones.
+      </p>
       <button type="button" className="btn" onClick={() => void download()}>
         <DownloadIcon className="icon" aria-hidden="true" /> Descargar mis datos
       </button>
       <div className="account-danger">
         <h3>Eliminar mi cuenta</h3>
-        <p>Se borran tus datos personales, favoritos, alertas y subidas, y se cierran tus sesiones. Tus comentarios quedan como &laquo;Usuario eliminado&raquo;. No se puede deshacer.</p>
+        <p>
+          Se borran tus datos personales, favoritos, alertas y subidas, y se cierran tus sesiones. Tus comentarios
+          quedan como &laquo;Usuario eliminado&raquo;. No se puede deshacer.
+        </p>
         <div className="field">
           <label htmlFor={inputId}>Escribe {DELETE_CONFIRMATION} para confirmar</label>
-          <input id={inputId} className="input" value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
+          <input
+            id={inputId}
+            className="input"
+            value={typed}
+            autoComplete="off"
+            onChange={(e) => setTyped(e.target.value)}
+          />
         </div>
-        <button type="button" className="btn btn-danger" disabled={busy || typed !== DELETE_CONFIRMATION} onClick={() => void remove()}>
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={busy || typed !== DELETE_CONFIRMATION}
+          onClick={() => void remove()}
+        >
           <Trash2Icon className="icon" aria-hidden="true" /> Eliminar mi cuenta
         </button>
       </div>

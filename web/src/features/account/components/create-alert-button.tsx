@@ -16,7 +16,12 @@ export interface AlertableFilters {
 /** A name that says what the search is: 'Techno · «sonar» · 4+ estrellas'. */
 export function alertName(f: AlertableFilters): string {
   const place = f.near ? `cerca de ${f.near.label}${f.near.radiusKm ? ` (${f.near.radiusKm} km)` : ''}` : '';
-  const parts = [f.genre, f.search.trim() ? `«${f.search.trim()}»` : '', place, f.minRating > 0 ? `${f.minRating}+ estrellas` : ''].filter(Boolean);
+  const parts = [
+    f.genre,
+    f.search.trim() ? `«${f.search.trim()}»` : '',
+    place,
+    f.minRating > 0 ? `${f.minRating}+ estrellas` : '',
+  ].filter(Boolean);
   return (parts.join(' · ') || 'Todos los festivales').slice(0, 100);
 }
 
@@ -33,8 +38,17 @@ export function CreateAlertButton({ filters }: { filters: AlertableFilters }) {
     try {
       const body = {
         name: alertName(filters),
-        filters: { ...(filters.search.trim() ? { search: filters.search.trim() } : {}), ...(filters.genre ? { genre: filters.genre } : {}), ...(filters.minRating > 0 ? { minRating: filters.minRating } : {}),
-          ...(filters.near ? { lat: filters.near.lat, lon: filters.near.lon, ...(filters.near.radiusKm ? { radius: filters.near.radiusKm } : {}) } : {}),
+        filters: {
+          ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+          ...(filters.genre ? { genre: filters.genre } : {}),
+          ...(filters.minRating > 0 ? { minRating: filters.minRating } : {}),
+          ...(filters.near
+            ? {
+                lat: filters.near.lat,
+                lon: filters.near.lon,
+                ...(filters.near.radiusKm ? { radius: filters.near.radiusKm } : {}),
+              }
+            : {}),
         },
       };
       await apiRequest('/api/alerts', { method: 'POST', body });

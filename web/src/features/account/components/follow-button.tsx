@@ -42,8 +42,18 @@ export function FollowButton({ artistId, artistName }: { artistId: number; artis
     }
   };
   return (
-    <button type="button" className={following ? 'btn btn-primary' : 'btn'} aria-pressed={Boolean(following)} disabled={busy || following === null} onClick={() => void toggle()}>
-      {following ? <BellRingIcon className="icon" aria-hidden="true" /> : <BellIcon className="icon" aria-hidden="true" />}
+    <button
+      type="button"
+      className={following ? 'btn btn-primary' : 'btn'}
+      aria-pressed={Boolean(following)}
+      disabled={busy || following === null}
+      onClick={() => void toggle()}
+    >
+      {following ? (
+        <BellRingIcon className="icon" aria-hidden="true" />
+      ) : (
+        <BellIcon className="icon" aria-hidden="true" />
+      )}
       {following ? 'Siguiendo' : 'Seguir'}
     </button>
   );

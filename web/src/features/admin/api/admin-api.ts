@@ -1,5 +1,14 @@
 import { apiRequest } from '../../../lib/api-client';
-import type { AdminComment, AdminMedia, AdminMediaReport, AdminUser, ContactMessage, Festival, GeocodeMissingResult, PendingFestival } from '#core/response-schemas';
+import type {
+  AdminComment,
+  AdminMedia,
+  AdminMediaReport,
+  AdminUser,
+  ContactMessage,
+  Festival,
+  GeocodeMissingResult,
+  PendingFestival,
+} from '#core/response-schemas';
 
 /** Every admin call (Bearer from the stored token; the server checks the role on each). */
 
@@ -20,9 +29,11 @@ export const decideMedia = (id: number, status: Decision) =>
   apiRequest<AdminMedia>(`/api/admin/media/${id}/approve`, { method: 'PATCH', body: { status } });
 export const hideMedia = (id: number) => apiRequest<unknown>(`/api/admin/media/${id}/hide`);
 export const deleteReport = (id: number) => apiRequest<unknown>(`/api/admin/media-reports/${id}`, { method: 'DELETE' });
-export const approveComment = (id: number) => apiRequest<unknown>(`/api/admin/comments/${id}/approve`, { method: 'PUT' });
+export const approveComment = (id: number) =>
+  apiRequest<unknown>(`/api/admin/comments/${id}/approve`, { method: 'PUT' });
 export const rejectComment = (id: number) => apiRequest<unknown>(`/api/admin/comments/${id}/reject`, { method: 'PUT' });
-export const markMessageRead = (id: number) => apiRequest<ContactMessage>(`/api/admin/contact-messages/${id}/read`, { method: 'PATCH' });
+export const markMessageRead = (id: number) =>
+  apiRequest<ContactMessage>(`/api/admin/contact-messages/${id}/read`, { method: 'PATCH' });
 
 export interface FestivalBody {
   name: string;
@@ -42,11 +53,15 @@ export interface FestivalBody {
   accommodation?: string | null;
 }
 
-export const createFestival = (body: FestivalBody) => apiRequest<Festival>('/api/admin/festivals', { method: 'POST', body });
-export const updateFestival = (id: number, body: FestivalBody) => apiRequest<Festival>(`/api/admin/festivals/${id}`, { method: 'PUT', body });
+export const createFestival = (body: FestivalBody) =>
+  apiRequest<Festival>('/api/admin/festivals', { method: 'POST', body });
+export const updateFestival = (id: number, body: FestivalBody) =>
+  apiRequest<Festival>(`/api/admin/festivals/${id}`, { method: 'PUT', body });
 export const deleteFestival = (id: number) => apiRequest<unknown>(`/api/admin/festivals/${id}`, { method: 'DELETE' });
-export const geocodeFestival = (id: number) => apiRequest<Festival>(`/api/admin/festivals/${id}/geocode`, { method: 'POST' });
-export const geocodeMissing = () => apiRequest<GeocodeMissingResult>('/api/admin/festivals/geocode-missing', { method: 'POST' });
+export const geocodeFestival = (id: number) =>
+  apiRequest<Festival>(`/api/admin/festivals/${id}/geocode`, { method: 'POST' });
+export const geocodeMissing = () =>
+  apiRequest<GeocodeMissingResult>('/api/admin/festivals/geocode-missing', { method: 'POST' });
 
 export interface MediaBody {
   url: string;
@@ -59,7 +74,8 @@ export interface MediaBody {
 }
 
 export const createMedia = (body: MediaBody) => apiRequest<AdminMedia>('/api/admin/media', { method: 'POST', body });
-export const updateMedia = (id: number, body: MediaBody) => apiRequest<AdminMedia>(`/api/admin/media/${id}`, { method: 'PUT', body });
+export const updateMedia = (id: number, body: MediaBody) =>
+  apiRequest<AdminMedia>(`/api/admin/media/${id}`, { method: 'PUT', body });
 export const deleteMedia = (id: number) => apiRequest<unknown>(`/api/admin/media/${id}`, { method: 'DELETE' });
 
 export interface SignedUrlResponse {
@@ -81,5 +97,11 @@ export interface SignedUrlRequest {
 
 export const getSignedUrl = (body: SignedUrlRequest) =>
   apiRequest<SignedUrlResponse>('/api/admin/upload/get-signed-url', { method: 'POST', body });
-export const confirmUpload = (body: { key: string; publicUrl: string; festivalId?: number | null; fileName: string; fileSize: number; contentType: string }) =>
-  apiRequest<{ publicUrl: string }>('/api/admin/upload/confirm', { method: 'POST', body });
+export const confirmUpload = (body: {
+  key: string;
+  publicUrl: string;
+  festivalId?: number | null;
+  fileName: string;
+  fileSize: number;
+  contentType: string;
+}) => apiRequest<{ publicUrl: string }>('/api/admin/upload/confirm', { method: 'POST', body });

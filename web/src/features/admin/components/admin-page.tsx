@@ -76,7 +76,9 @@ export function AdminPage({ signIn }: AdminPageProps) {
             <button type="button" className="btn btn-ghost" onClick={() => setForced(true)}>
               Forzar acceso como administrador
             </button>
-            <p className="muted admin-small">El servidor comprueba los permisos en cada acción: sin ellos, el panel no podrá cargar datos.</p>
+            <p className="muted admin-small">
+              El servidor comprueba los permisos en cada acción: sin ellos, el panel no podrá cargar datos.
+            </p>
           </section>
         </div>
       </div>
@@ -173,7 +175,12 @@ function AdminPanel({ forced }: { forced: boolean }) {
         {failure && (
           <div className="admin-alert admin-alert-error admin-banner" role="alert">
             <span>No se pudo completar la acción: {failure}</span>
-            <button type="button" className="btn btn-ghost btn-sm" aria-label="Cerrar error" onClick={() => setFailure(null)}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              aria-label="Cerrar error"
+              onClick={() => setFailure(null)}
+            >
               ×
             </button>
           </div>
@@ -237,7 +244,11 @@ function AdminPanel({ forced }: { forced: boolean }) {
       </div>
 
       {editingFestival !== undefined && (
-        <FestivalForm festival={editingFestival} onClose={() => setEditingFestival(undefined)} onSaved={onFestivalSaved} />
+        <FestivalForm
+          festival={editingFestival}
+          onClose={() => setEditingFestival(undefined)}
+          onSaved={onFestivalSaved}
+        />
       )}
       {editionsOf && (
         <EditionsEditor
@@ -258,7 +269,10 @@ function AdminPanel({ forced }: { forced: boolean }) {
           loadErrors={
             errors.festivals && errors.users
               ? ['Error cargando datos del formulario']
-              : [errors.festivals ? 'Error cargando festivales' : '', errors.users ? 'Error cargando usuarios' : ''].filter(Boolean)
+              : [
+                  errors.festivals ? 'Error cargando festivales' : '',
+                  errors.users ? 'Error cargando usuarios' : '',
+                ].filter(Boolean)
           }
           onClose={() => setEditingMedia(undefined)}
           onSaved={onMediaSaved}

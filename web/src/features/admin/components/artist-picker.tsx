@@ -91,7 +91,13 @@ export function ArtistPicker({ label, onPick, actionLabel = 'Añadir', exclude }
           {actionLabel}
         </button>
       </div>
-      <ul id={`${id}-list`} role="listbox" aria-label={`Sugerencias: ${label}`} className="artist-picker-list" hidden={!shown}>
+      <ul
+        id={`${id}-list`}
+        role="listbox"
+        aria-label={`Sugerencias: ${label}`}
+        className="artist-picker-list"
+        hidden={!shown}
+      >
         {options.map((option, i) => (
           <li
             key={option.id}

@@ -8,7 +8,6 @@ import { errorMessage, FieldError, SavedNotice, useFormAction } from './form-sta
 import type { ArtistListItem } from '#core/lineup-types';
 import './editions-editor.css';
 
-
 type Values = Record<'name' | 'country' | 'genres' | 'photo_url' | (typeof artistLinkLabels)[number][0], string>;
 
 function valuesOf(artist: ArtistListItem | null): Values {
@@ -26,7 +25,15 @@ function valuesOf(artist: ArtistListItem | null): Values {
   };
 }
 
-function ArtistForm({ artist, onClose, onSaved }: { artist: ArtistListItem | null; onClose: () => void; onSaved: (text: string) => void }) {
+function ArtistForm({
+  artist,
+  onClose,
+  onSaved,
+}: {
+  artist: ArtistListItem | null;
+  onClose: () => void;
+  onSaved: (text: string) => void;
+}) {
   const uid = useId();
   const [values, setValues] = useState(() => valuesOf(artist));
   const { busy, error, run } = useFormAction();
@@ -37,7 +44,10 @@ function ArtistForm({ artist, onClose, onSaved }: { artist: ArtistListItem | nul
     const body = {
       ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() || null])),
       name: values.name,
-      genres: values.genres.split(',').map((g) => g.trim()).filter(Boolean),
+      genres: values.genres
+        .split(',')
+        .map((g) => g.trim())
+        .filter(Boolean),
     };
     void run(async () => {
       if (artist) await updateArtist(artist.id, body);
@@ -47,7 +57,12 @@ function ArtistForm({ artist, onClose, onSaved }: { artist: ArtistListItem | nul
   };
   const merge = () => {
     if (!artist || !mergeInto) return;
-    if (!window.confirm(`¿Fusionar «${artist.name}» en «${mergeInto.name}»? Sus carteles pasan a «${mergeInto.name}» y «${artist.name}» se elimina.`)) return;
+    if (
+      !window.confirm(
+        `¿Fusionar «${artist.name}» en «${mergeInto.name}»? Sus carteles pasan a «${mergeInto.name}» y «${artist.name}» se elimina.`,
+      )
+    )
+      return;
     void run(async () => {
       await mergeArtist(artist.id, mergeInto.id);
       onSaved(`«${artist.name}» fusionado en «${mergeInto.name}»`);
@@ -75,7 +90,10 @@ function ArtistForm({ artist, onClose, onSaved }: { artist: ArtistListItem | nul
   );
 
   return (
-    <Modal title={artist ? `Editar artista: ${artist.name}` : 'Nuevo artista'} onClose={busy ? () => undefined : onClose}>
+    <Modal
+      title={artist ? `Editar artista: ${artist.name}` : 'Nuevo artista'}
+      onClose={busy ? () => undefined : onClose}
+    >
       <div className="editions-editor">
         <form onSubmit={submit}>
           <fieldset disabled={busy} className="editor-grid" style={{ border: 0, padding: 0, margin: 0 }}>
@@ -105,8 +123,15 @@ function ArtistForm({ artist, onClose, onSaved }: { artist: ArtistListItem | nul
         {artist ? (
           <section className="editor-block" aria-label="Fusionar duplicado">
             <h3>Fusionar duplicado</h3>
-            <p className="muted">Si este artista está repetido, elige el que se queda: sus carteles pasan a ese y este se elimina.</p>
-            <ArtistPicker label="Fusionar en" actionLabel="Elegir" exclude={artist.id} onPick={(choice) => (choice.id ? setMergeInto({ id: choice.id, name: choice.name }) : undefined)} />
+            <p className="muted">
+              Si este artista está repetido, elige el que se queda: sus carteles pasan a ese y este se elimina.
+            </p>
+            <ArtistPicker
+              label="Fusionar en"
+              actionLabel="Elegir"
+              exclude={artist.id}
+              onPick={(choice) => (choice.id ? setMergeInto({ id: choice.id, name: choice.name }) : undefined)}
+            />
             {mergeInto ? (
               <div className="editor-actions">
                 <button type="button" className="btn btn-sm btn-primary" onClick={merge} disabled={busy}>
@@ -153,7 +178,13 @@ export function ArtistsTab() {
       <div className="editor-actions" style={{ justifyContent: 'space-between', marginBottom: 14 }}>
         <div className="field" style={{ flex: 1, maxWidth: 420 }}>
           <label htmlFor="admin-artist-search">Buscar artista</label>
-          <input id="admin-artist-search" className="input" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id="admin-artist-search"
+            className="input"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <button type="button" className="btn btn-sm btn-primary" onClick={() => setEditing(null)}>
           Nuevo artista

@@ -26,7 +26,12 @@ export function CommentsTab({ comments, run, busy }: { comments: AdminComment[];
           </p>
           <p className="admin-text">{c.content}</p>
           <div className="admin-actions">
-            <button type="button" className="btn btn-sm admin-approve" disabled={busy} onClick={() => void run(() => approveComment(c.id))}>
+            <button
+              type="button"
+              className="btn btn-sm admin-approve"
+              disabled={busy}
+              onClick={() => void run(() => approveComment(c.id))}
+            >
               Aprobar<span className="visually-hidden"> comentario de {c.User.name}</span>
             </button>
             <button

@@ -11,7 +11,15 @@ import { festivalTimeZone } from '#core/time-zone';
 import './editions-editor.css';
 
 /** A festival's editions in the admin panel: dates and status, lineup (add, paste, reorder, remove) and tickets of each year. */
-export function EditionsEditor({ festival, onClose, onChanged }: { festival: Festival; onClose: () => void; onChanged: () => void }) {
+export function EditionsEditor({
+  festival,
+  onClose,
+  onChanged,
+}: {
+  festival: Festival;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const [editions, setEditions] = useState<Edition[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [year, setYear] = useState<number | 'new' | null>(null);
@@ -22,7 +30,13 @@ export function EditionsEditor({ festival, onClose, onChanged }: { festival: Fes
       getFestivalEditions(festival.id)
         .then((list) => {
           setEditions(list);
-          setYear((current) => select ?? (current !== null && current !== 'new' && list.some((e) => e.year === current) ? current : (list[0]?.year ?? 'new')));
+          setYear(
+            (current) =>
+              select ??
+              (current !== null && current !== 'new' && list.some((e) => e.year === current)
+                ? current
+                : (list[0]?.year ?? 'new')),
+          );
         })
         .catch((e) => setLoadError(errorMessage(e))),
     [festival.id],
@@ -53,11 +67,22 @@ export function EditionsEditor({ festival, onClose, onChanged }: { festival: Fes
           <>
             <div className="editor-years" role="group" aria-label="Ediciones">
               {editions.map((e) => (
-                <button key={e.id} type="button" className="btn btn-sm" aria-pressed={year === e.year} onClick={() => setYear(e.year)}>
+                <button
+                  key={e.id}
+                  type="button"
+                  className="btn btn-sm"
+                  aria-pressed={year === e.year}
+                  onClick={() => setYear(e.year)}
+                >
                   {e.year}
                 </button>
               ))}
-              <button type="button" className="btn btn-sm btn-ghost" aria-pressed={year === 'new'} onClick={() => setYear('new')}>
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                aria-pressed={year === 'new'}
+                onClick={() => setYear('new')}
+              >
                 + Nueva edición
               </button>
             </div>

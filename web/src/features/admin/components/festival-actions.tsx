@@ -11,16 +11,32 @@ export interface FestivalActionsProps {
 }
 
 /** A festival's buttons, on its pending card and its row of the table: approve or reject a proposal, edit, editions, delete. */
-export function FestivalActions({ festival, run, busy, onEdit, onEditions }: FestivalActionsProps & { festival: Festival }) {
+export function FestivalActions({
+  festival,
+  run,
+  busy,
+  onEdit,
+  onEditions,
+}: FestivalActionsProps & { festival: Festival }) {
   const name = festival.name;
   return (
     <div className="admin-actions">
       {festival.status === 'pending' && (
         <>
-          <button type="button" className="btn btn-sm admin-approve" disabled={busy} onClick={() => void run(() => decideFestival(festival.id, 'approved'), { festivalsChanged: true })}>
+          <button
+            type="button"
+            className="btn btn-sm admin-approve"
+            disabled={busy}
+            onClick={() => void run(() => decideFestival(festival.id, 'approved'), { festivalsChanged: true })}
+          >
             Aprobar<span className="visually-hidden"> {name}</span>
           </button>
-          <button type="button" className="btn btn-sm admin-reject" disabled={busy} onClick={() => void run(() => decideFestival(festival.id, 'rejected'), { festivalsChanged: true })}>
+          <button
+            type="button"
+            className="btn btn-sm admin-reject"
+            disabled={busy}
+            onClick={() => void run(() => decideFestival(festival.id, 'rejected'), { festivalsChanged: true })}
+          >
             Rechazar<span className="visually-hidden"> {name}</span>
           </button>
         </>

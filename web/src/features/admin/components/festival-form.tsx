@@ -12,8 +12,21 @@ import { AdminFormFooter, useAdminForm } from './admin-form';
 import type { Festival } from '#core/response-schemas';
 
 type Field =
-  | 'name' | 'start_date' | 'end_date' | 'location' | 'address' | 'description' | 'website' | 'genres' | 'imageUrl'
-  | 'status' | 'latitude' | 'longitude' | 'transportation' | 'parking_info' | 'accommodation';
+  | 'name'
+  | 'start_date'
+  | 'end_date'
+  | 'location'
+  | 'address'
+  | 'description'
+  | 'website'
+  | 'genres'
+  | 'imageUrl'
+  | 'status'
+  | 'latitude'
+  | 'longitude'
+  | 'transportation'
+  | 'parking_info'
+  | 'accommodation';
 
 type Values = Record<Field, string>;
 
@@ -47,7 +60,10 @@ interface FestivalFormProps {
 export function FestivalForm({ festival, onClose, onSaved }: FestivalFormProps) {
   const { user } = useAuth();
   const uid = useId();
-  const { values, setValues, errors, setErrors, saving, setSaving, saved, setSaved, set } = useAdminForm<Field>(() => initialValues(festival), onSaved);
+  const { values, setValues, errors, setErrors, saving, setSaving, saved, setSaved, set } = useAdminForm<Field>(
+    () => initialValues(festival),
+    onSaved,
+  );
   const [upload, setUpload] = useState<{ progress: number; error?: string } | null>(null);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -64,7 +80,14 @@ export function FestivalForm({ festival, onClose, onSaved }: FestivalFormProps) 
         file,
         festival
           ? { festivalId: festival.id, userId: user?.id }
-          : { userId: user?.id, festivalData: { name: values.name.trim(), start_date: values.start_date || null, location: values.location || null } },
+          : {
+              userId: user?.id,
+              festivalData: {
+                name: values.name.trim(),
+                start_date: values.start_date || null,
+                location: values.location || null,
+              },
+            },
         (progress) => setUpload({ progress }),
       );
       setValues((v) => ({ ...v, imageUrl: url }));
@@ -111,9 +134,14 @@ export function FestivalForm({ festival, onClose, onSaved }: FestivalFormProps) 
     }
   };
 
-  const field = (name: Field, label: string, options: { required?: boolean; type?: string; placeholder?: string; textarea?: boolean; hint?: string } = {}) => {
+  const field = (
+    name: Field,
+    label: string,
+    options: { required?: boolean; type?: string; placeholder?: string; textarea?: boolean; hint?: string } = {},
+  ) => {
     const id = `${uid}-${name}`;
-    const describedBy = [options.hint ? `${id}-hint` : '', errors[name] ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+    const describedBy =
+      [options.hint ? `${id}-hint` : '', errors[name] ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
     const common = {
       id,
       name,
@@ -128,9 +156,17 @@ export function FestivalForm({ festival, onClose, onSaved }: FestivalFormProps) 
       <div className={`field admin-field-${name}`}>
         <label htmlFor={id}>
           {label}
-          {options.required && <span className="admin-req" aria-hidden="true">*</span>}
+          {options.required && (
+            <span className="admin-req" aria-hidden="true">
+              *
+            </span>
+          )}
         </label>
-        {options.textarea ? <textarea className="textarea" rows={4} {...common} /> : <input className="input" type={options.type ?? 'text'} {...common} />}
+        {options.textarea ? (
+          <textarea className="textarea" rows={4} {...common} />
+        ) : (
+          <input className="input" type={options.type ?? 'text'} {...common} />
+        )}
         {options.hint && (
           <p id={`${id}-hint`} className="field-hint">
             {options.hint}
@@ -147,7 +183,10 @@ export function FestivalForm({ festival, onClose, onSaved }: FestivalFormProps) 
 
   const preview = mediaUrl(values.imageUrl || null);
   return (
-    <Modal title={festival ? `Editar festival: ${festival.name}` : 'Nuevo festival'} onClose={saving ? () => undefined : onClose}>
+    <Modal
+      title={festival ? `Editar festival: ${festival.name}` : 'Nuevo festival'}
+      onClose={saving ? () => undefined : onClose}
+    >
       <form className="admin-form" onSubmit={submit} noValidate>
         <fieldset disabled={saving || saved} className="admin-form-grid">
           {field('name', 'Nombre', { required: true })}
@@ -156,7 +195,9 @@ export function FestivalForm({ festival, onClose, onSaved }: FestivalFormProps) 
           {field('end_date', 'Fecha de fin', { placeholder: 'DD-MM-AAAA' })}
           {field('address', 'Dirección')}
           {field('website', 'Sitio web', { type: 'url', placeholder: 'https://' })}
-          <div className="admin-form-wide">{field('description', 'Descripción', { required: true, textarea: true, hint: 'Admite Markdown.' })}</div>
+          <div className="admin-form-wide">
+            {field('description', 'Descripción', { required: true, textarea: true, hint: 'Admite Markdown.' })}
+          </div>
           {field('genres', 'Géneros', { hint: 'Separados por comas.' })}
           <div className="field">
             <label htmlFor={`${uid}-status`}>Estado</label>
@@ -175,8 +216,16 @@ export function FestivalForm({ festival, onClose, onSaved }: FestivalFormProps) 
               <label className="btn btn-sm" htmlFor={`${uid}-file`}>
                 Subir imagen
               </label>
-              <input id={`${uid}-file`} type="file" accept={imageContentTypes.join(',')} className="visually-hidden" onChange={onFile} />
-              {upload && !upload.error && <progress max={1} value={upload.progress} aria-label="Progreso de la subida" />}
+              <input
+                id={`${uid}-file`}
+                type="file"
+                accept={imageContentTypes.join(',')}
+                className="visually-hidden"
+                onChange={onFile}
+              />
+              {upload && !upload.error && (
+                <progress max={1} value={upload.progress} aria-label="Progreso de la subida" />
+              )}
               {upload?.error && (
                 <p className="field-error" role="alert">
                   {upload.error}
@@ -188,7 +237,14 @@ export function FestivalForm({ festival, onClose, onSaved }: FestivalFormProps) 
           {field('parking_info', 'Información de aparcamiento', { textarea: true })}
           <div className="admin-form-wide">{field('accommodation', 'Alojamiento recomendado', { textarea: true })}</div>
         </fieldset>
-        <AdminFormFooter error={errors.form} saved={saved} savedText="Festival guardado correctamente" saving={saving} submitLabel={festival ? 'Guardar cambios' : 'Crear festival'} onCancel={onClose} />
+        <AdminFormFooter
+          error={errors.form}
+          saved={saved}
+          savedText="Festival guardado correctamente"
+          saving={saving}
+          submitLabel={festival ? 'Guardar cambios' : 'Crear festival'}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

@@ -22,7 +22,17 @@ interface FestivalsTabProps {
 }
 
 /** Festivales: Pendientes / Todos, create, edit, delete, approve or reject pending, geocode. */
-export function FestivalsTab({ pending, all, pendingMedia, users, run, busy, onEdit, onEditions, onNotice }: FestivalsTabProps) {
+export function FestivalsTab({
+  pending,
+  all,
+  pendingMedia,
+  users,
+  run,
+  busy,
+  onEdit,
+  onEditions,
+  onNotice,
+}: FestivalsTabProps) {
   const [sub, setSub] = useState<PendingOrAll>('pending');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
@@ -36,19 +46,34 @@ export function FestivalsTab({ pending, all, pendingMedia, users, run, busy, onE
   const actions: FestivalActionsProps = { run, busy, onEdit, onEditions };
 
   const geocodeAll = () =>
-    run(async () => {
-      const result = await geocodeMissing();
-      onNotice(
-        `Geocodificación: ${result.geocoded.length} ubicados, ${result.notFound.length} sin resultado, ${result.remaining} pendientes de coordenadas.`,
-      );
-    }, { festivalsChanged: true });
+    run(
+      async () => {
+        const result = await geocodeMissing();
+        onNotice(
+          `Geocodificación: ${result.geocoded.length} ubicados, ${result.notFound.length} sin resultado, ${result.remaining} pendientes de coordenadas.`,
+        );
+      },
+      { festivalsChanged: true },
+    );
 
   return (
     <div>
       <div className="admin-toolbar">
-        <PendingAllTabs id="admin-festivals" label="Festivales" active={sub} onChange={setSub} pending={pending.length} all={all.length} />
+        <PendingAllTabs
+          id="admin-festivals"
+          label="Festivales"
+          active={sub}
+          onChange={setSub}
+          pending={pending.length}
+          all={all.length}
+        />
         <div className="admin-toolbar-actions">
-          <button type="button" className="btn btn-sm btn-ghost" disabled={busy || missingCoordinates === 0} onClick={() => void geocodeAll()}>
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost"
+            disabled={busy || missingCoordinates === 0}
+            onClick={() => void geocodeAll()}
+          >
             Geocodificar sin coordenadas ({missingCoordinates})
           </button>
           <button type="button" className="btn btn-sm btn-primary" onClick={() => onEdit(null)}>
@@ -64,7 +89,13 @@ export function FestivalsTab({ pending, all, pendingMedia, users, run, busy, onE
           ) : (
             <ul className="admin-cards">
               {pending.map((f) => (
-                <PendingFestivalCard key={f.id} festival={f} images={imagesByFestival.get(f.id) ?? []} userName={(id) => userNames.get(id)} actions={actions} />
+                <PendingFestivalCard
+                  key={f.id}
+                  festival={f}
+                  images={imagesByFestival.get(f.id) ?? []}
+                  userName={(id) => userNames.get(id)}
+                  actions={actions}
+                />
               ))}
             </ul>
           )}

@@ -80,7 +80,12 @@ export function FestivalsTable({ all, query, onQuery, page, onPage, actions }: F
                       {f.geocoded_from ? <span className="muted"> · {f.geocoded_from}</span> : null}
                     </span>
                   ) : (
-                    <button type="button" className="btn btn-sm" disabled={actions.busy} onClick={() => void actions.run(() => geocodeFestival(f.id), { festivalsChanged: true })}>
+                    <button
+                      type="button"
+                      className="btn btn-sm"
+                      disabled={actions.busy}
+                      onClick={() => void actions.run(() => geocodeFestival(f.id), { festivalsChanged: true })}
+                    >
                       Geocodificar<span className="visually-hidden"> {f.name}</span>
                     </button>
                   )}
@@ -102,7 +107,12 @@ export function FestivalsTable({ all, query, onQuery, page, onPage, actions }: F
           <span>
             Página {current + 1} de {pages}
           </span>
-          <button type="button" className="btn btn-sm" disabled={current >= pages - 1} onClick={() => onPage(current + 1)}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={current >= pages - 1}
+            onClick={() => onPage(current + 1)}
+          >
             Siguiente
           </button>
         </nav>

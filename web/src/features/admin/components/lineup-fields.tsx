@@ -25,7 +25,6 @@ interface Row {
 let rowCounter = 0;
 const rowKey = () => `r${++rowCounter}`;
 
-
 function rowsOf(edition: Edition, zone: string | null): Row[] {
   return edition.lineup.map((e) => ({
     key: rowKey(),
@@ -59,13 +58,22 @@ async function markNew(rows: Row[]): Promise<Row[]> {
 
 /** An edition's lineup: add, paste, reorder and remove artists, with day, stage and times. */
 /** `zone`: the festival's clock, on which set times are typed and shown (null: the admin's own). */
-export function LineupFields({ edition, zone, onSaved }: { edition: Edition; zone: string | null; onSaved: (m: string) => void }) {
+export function LineupFields({
+  edition,
+  zone,
+  onSaved,
+}: {
+  edition: Edition;
+  zone: string | null;
+  onSaved: (m: string) => void;
+}) {
   const uid = useId();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(edition, zone));
   const [paste, setPaste] = useState('');
   const { busy, error, run } = useFormAction();
   const [pasting, setPasting] = useState(false);
-  const update = (key: string, patch: Partial<Row>) => setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const update = (key: string, patch: Partial<Row>) =>
+    setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const move = (index: number, by: number) =>
     setRows((list) => {
       const next = [...list];
@@ -139,34 +147,80 @@ export function LineupFields({ edition, zone, onSaved }: { edition: Edition; zon
               <label className="visually-hidden" htmlFor={`${row.key}-billing`}>
                 Categoría de {row.name}
               </label>
-              <select id={`${row.key}-billing`} className="select lr-billing" value={row.billing} onChange={(e) => update(row.key, { billing: e.target.value as Billing })}>
+              <select
+                id={`${row.key}-billing`}
+                className="select lr-billing"
+                value={row.billing}
+                onChange={(e) => update(row.key, { billing: e.target.value as Billing })}
+              >
                 <option value="headliner">Cabeza de cartel</option>
                 <option value="regular">Resto</option>
               </select>
               <label className="visually-hidden" htmlFor={`${row.key}-day`}>
                 Día de {row.name}
               </label>
-              <input id={`${row.key}-day`} className="input lr-day" type="date" value={row.day} onChange={(e) => update(row.key, { day: e.target.value })} />
+              <input
+                id={`${row.key}-day`}
+                className="input lr-day"
+                type="date"
+                value={row.day}
+                onChange={(e) => update(row.key, { day: e.target.value })}
+              />
               <label className="visually-hidden" htmlFor={`${row.key}-stage`}>
                 Escenario de {row.name}
               </label>
-              <input id={`${row.key}-stage`} className="input lr-stage" placeholder="Escenario" value={row.stage} onChange={(e) => update(row.key, { stage: e.target.value })} />
+              <input
+                id={`${row.key}-stage`}
+                className="input lr-stage"
+                placeholder="Escenario"
+                value={row.stage}
+                onChange={(e) => update(row.key, { stage: e.target.value })}
+              />
               <label className="visually-hidden" htmlFor={`${row.key}-start`}>
                 Empieza {row.name}
               </label>
-              <input id={`${row.key}-start`} className="input lr-start" type="datetime-local" value={row.startsAt} onChange={(e) => update(row.key, { startsAt: e.target.value })} />
+              <input
+                id={`${row.key}-start`}
+                className="input lr-start"
+                type="datetime-local"
+                value={row.startsAt}
+                onChange={(e) => update(row.key, { startsAt: e.target.value })}
+              />
               <label className="visually-hidden" htmlFor={`${row.key}-end`}>
                 Termina {row.name}
               </label>
-              <input id={`${row.key}-end`} className="input lr-end" type="datetime-local" value={row.endsAt} onChange={(e) => update(row.key, { endsAt: e.target.value })} />
+              <input
+                id={`${row.key}-end`}
+                className="input lr-end"
+                type="datetime-local"
+                value={row.endsAt}
+                onChange={(e) => update(row.key, { endsAt: e.target.value })}
+              />
               <span className="lineup-row-tools">
-                <button type="button" className="btn btn-icon btn-sm" aria-label={`Subir a ${row.name}`} disabled={i === 0} onClick={() => move(i, -1)}>
+                <button
+                  type="button"
+                  className="btn btn-icon btn-sm"
+                  aria-label={`Subir a ${row.name}`}
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                >
                   <ArrowUpIcon className="icon" />
                 </button>
-                <button type="button" className="btn btn-icon btn-sm" aria-label={`Bajar a ${row.name}`} disabled={i === rows.length - 1} onClick={() => move(i, 1)}>
+                <button
+                  type="button"
+                  className="btn btn-icon btn-sm"
+                  aria-label={`Bajar a ${row.name}`}
+                  disabled={i === rows.length - 1}
+                  onClick={() => move(i, 1)}
+                >
                   <ArrowDownIcon className="icon" />
                 </button>
-                <button type="button" className="btn btn-icon btn-sm" aria-label={`Quitar a ${row.name}`} onClick={() => setRows((list) => list.filter((r) => r.key !== row.key))}>
+                <button
+                  type="button"
+                  className="btn btn-icon btn-sm"
+                  aria-label={`Quitar a ${row.name}`}
+                  onClick={() => setRows((list) => list.filter((r) => r.key !== row.key))}
+                >
                   <XIcon className="icon" />
                 </button>
               </span>
@@ -181,7 +235,17 @@ export function LineupFields({ edition, zone, onSaved }: { edition: Edition; zon
         onPick={(choice) =>
           setRows((list) => [
             ...list,
-            { key: rowKey(), artistId: choice.id, name: choice.name, billing: 'regular', day: '', stage: '', startsAt: '', endsAt: '', isNew: choice.id === undefined },
+            {
+              key: rowKey(),
+              artistId: choice.id,
+              name: choice.name,
+              billing: 'regular',
+              day: '',
+              stage: '',
+              startsAt: '',
+              endsAt: '',
+              isNew: choice.id === undefined,
+            },
           ])
         }
       />
@@ -196,17 +260,25 @@ export function LineupFields({ edition, zone, onSaved }: { edition: Edition; zon
           aria-describedby={`${uid}-paste-hint`}
         />
         <p id={`${uid}-paste-hint`} className="field-hint">
-          Un artista por línea. Líneas como «Viernes» o «Main Stage» empiezan un grupo; «*» delante marca un cabeza de cartel.
+          Un artista por línea. Líneas como «Viernes» o «Main Stage» empiezan un grupo; «*» delante marca un cabeza de
+          cartel.
         </p>
         <div>
-          <button type="button" className="btn btn-sm" onClick={() => void addPasted()} disabled={busy || pasting || !paste.trim()}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => void addPasted()}
+            disabled={busy || pasting || !paste.trim()}
+          >
             Previsualizar y añadir
           </button>
         </div>
       </div>
       {newCount ? (
         <p className="muted" role="status">
-          {newCount === 1 ? 'Se creará 1 artista nuevo al guardar.' : `Se crearán ${newCount} artistas nuevos al guardar.`}
+          {newCount === 1
+            ? 'Se creará 1 artista nuevo al guardar.'
+            : `Se crearán ${newCount} artistas nuevos al guardar.`}
         </p>
       ) : null}
       {rows.length > MAX_LINEUP_ENTRIES ? (

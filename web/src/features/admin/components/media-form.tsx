@@ -25,15 +25,18 @@ interface MediaFormProps {
 /** Create or edit a gallery item (festival and user required; new items: type image, status pending). */
 export function MediaForm({ media, festivals, users, loadErrors, onClose, onSaved }: MediaFormProps) {
   const uid = useId();
-  const { values, errors, setErrors, saving, setSaving, saved, setSaved, set } = useAdminForm<Field>(() => ({
-    festival_id: media ? String(media.festival_id) : '',
-    user_id: media?.user_id != null ? String(media.user_id) : '',
-    type: media?.type ?? 'image',
-    status: media?.status ?? 'pending',
-    url: media?.url ?? '',
-    caption: media?.caption ?? '',
-    comment: media?.comment ?? '',
-  }), onSaved);
+  const { values, errors, setErrors, saving, setSaving, saved, setSaved, set } = useAdminForm<Field>(
+    () => ({
+      festival_id: media ? String(media.festival_id) : '',
+      user_id: media?.user_id != null ? String(media.user_id) : '',
+      type: media?.type ?? 'image',
+      status: media?.status ?? 'pending',
+      url: media?.url ?? '',
+      caption: media?.caption ?? '',
+      comment: media?.comment ?? '',
+    }),
+    onSaved,
+  );
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
 
@@ -73,7 +76,11 @@ export function MediaForm({ media, festivals, users, loadErrors, onClose, onSave
       if (file) {
         setProgress(0);
         try {
-          url = await uploadAdminImage(file, { festivalId: Number(values.festival_id), userId: Number(values.user_id) }, setProgress);
+          url = await uploadAdminImage(
+            file,
+            { festivalId: Number(values.festival_id), userId: Number(values.user_id) },
+            setProgress,
+          );
         } catch (error) {
           throw new Error(`Error subiendo imagen: ${(error as Error).message}`);
         }
@@ -88,7 +95,10 @@ export function MediaForm({ media, festivals, users, loadErrors, onClose, onSave
       setSaved(true);
     } catch (error) {
       const detail = describeError(error);
-      setErrors({ form: error instanceof ApiError ? `Error al guardar media: ${detail}` : detail, ...serverFieldErrors<Field>(error) });
+      setErrors({
+        form: error instanceof ApiError ? `Error al guardar media: ${detail}` : detail,
+        ...serverFieldErrors<Field>(error),
+      });
     } finally {
       setSaving(false);
       setProgress(null);
@@ -115,9 +125,20 @@ export function MediaForm({ media, festivals, users, loadErrors, onClose, onSave
         <fieldset disabled={saving || saved} className="admin-form-grid">
           <div className="field">
             <label htmlFor={`${uid}-festival_id`}>
-              Festival<span className="admin-req" aria-hidden="true">*</span>
+              Festival
+              <span className="admin-req" aria-hidden="true">
+                *
+              </span>
             </label>
-            <select id={`${uid}-festival_id`} className="select" value={values.festival_id} onChange={set('festival_id')} aria-required="true" aria-invalid={Boolean(errors.festival_id)} aria-describedby={describedBy('festival_id')}>
+            <select
+              id={`${uid}-festival_id`}
+              className="select"
+              value={values.festival_id}
+              onChange={set('festival_id')}
+              aria-required="true"
+              aria-invalid={Boolean(errors.festival_id)}
+              aria-describedby={describedBy('festival_id')}
+            >
               <option value="">Selecciona un festival</option>
               {festivals.map((f) => (
                 <option key={f.id} value={f.id}>
@@ -129,9 +150,20 @@ export function MediaForm({ media, festivals, users, loadErrors, onClose, onSave
           </div>
           <div className="field">
             <label htmlFor={`${uid}-user_id`}>
-              Usuario<span className="admin-req" aria-hidden="true">*</span>
+              Usuario
+              <span className="admin-req" aria-hidden="true">
+                *
+              </span>
             </label>
-            <select id={`${uid}-user_id`} className="select" value={values.user_id} onChange={set('user_id')} aria-required="true" aria-invalid={Boolean(errors.user_id)} aria-describedby={describedBy('user_id')}>
+            <select
+              id={`${uid}-user_id`}
+              className="select"
+              value={values.user_id}
+              onChange={set('user_id')}
+              aria-required="true"
+              aria-invalid={Boolean(errors.user_id)}
+              aria-describedby={describedBy('user_id')}
+            >
               <option value="">Selecciona un usuario</option>
               {users.map((u) => (
                 <option key={u.id} value={u.id}>
@@ -169,7 +201,9 @@ export function MediaForm({ media, festivals, users, loadErrors, onClose, onSave
                 onChange={onFile}
                 aria-labelledby={`${uid}-file-label`}
                 aria-invalid={Boolean(errors.file)}
-                aria-describedby={[`${uid}-file-name`, errors.file ? `${uid}-file-error` : ''].filter(Boolean).join(' ')}
+                aria-describedby={[`${uid}-file-name`, errors.file ? `${uid}-file-error` : '']
+                  .filter(Boolean)
+                  .join(' ')}
               />
               <label className="btn btn-sm" htmlFor={`${uid}-file`}>
                 Elegir imagen
@@ -183,22 +217,50 @@ export function MediaForm({ media, festivals, users, loadErrors, onClose, onSave
           </div>
           <div className="field admin-form-wide">
             <label htmlFor={`${uid}-url`}>O URL</label>
-            <input id={`${uid}-url`} className="input" value={values.url} onChange={set('url')} placeholder="https://…" disabled={Boolean(file)} aria-invalid={Boolean(errors.url)} aria-describedby={describedBy('url')} />
+            <input
+              id={`${uid}-url`}
+              className="input"
+              value={values.url}
+              onChange={set('url')}
+              placeholder="https://…"
+              disabled={Boolean(file)}
+              aria-invalid={Boolean(errors.url)}
+              aria-describedby={describedBy('url')}
+            />
             {error('url')}
             {preview && values.type === 'image' && <img src={preview} alt="" className="admin-image-preview" />}
           </div>
           <div className="field">
             <label htmlFor={`${uid}-caption`}>Título</label>
-            <input id={`${uid}-caption`} className="input" value={values.caption} onChange={set('caption')} maxLength={300} />
+            <input
+              id={`${uid}-caption`}
+              className="input"
+              value={values.caption}
+              onChange={set('caption')}
+              maxLength={300}
+            />
             {error('caption')}
           </div>
           <div className="field">
             <label htmlFor={`${uid}-comment`}>Comentario</label>
-            <input id={`${uid}-comment`} className="input" value={values.comment} onChange={set('comment')} maxLength={300} />
+            <input
+              id={`${uid}-comment`}
+              className="input"
+              value={values.comment}
+              onChange={set('comment')}
+              maxLength={300}
+            />
             {error('comment')}
           </div>
         </fieldset>
-        <AdminFormFooter error={errors.form} saved={saved} savedText="Guardado correctamente" saving={saving} submitLabel={media ? 'Guardar cambios' : 'Crear'} onCancel={onClose} />
+        <AdminFormFooter
+          error={errors.form}
+          saved={saved}
+          savedText="Guardado correctamente"
+          saving={saving}
+          submitLabel={media ? 'Guardar cambios' : 'Crear'}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

@@ -32,7 +32,14 @@ export function MediaTab({ pending, all, run, busy, onEdit }: MediaTabProps) {
   return (
     <div>
       <div className="admin-toolbar">
-        <PendingAllTabs id="admin-media" label="Fotos y vídeos" active={sub} onChange={setSub} pending={pending.length} all={all.length} />
+        <PendingAllTabs
+          id="admin-media"
+          label="Fotos y vídeos"
+          active={sub}
+          onChange={setSub}
+          pending={pending.length}
+          all={all.length}
+        />
         <div className="admin-toolbar-actions">
           <button type="button" className="btn btn-sm btn-primary" onClick={() => onEdit(null)}>
             Nueva foto o vídeo
@@ -41,7 +48,9 @@ export function MediaTab({ pending, all, run, busy, onEdit }: MediaTabProps) {
       </div>
       <TabPanel id="admin-media" tab={sub}>
         {list.length === 0 ? (
-          <p className="admin-empty">{sub === 'pending' ? 'No hay fotos ni vídeos pendientes de revisión.' : 'Todavía no hay fotos ni vídeos.'}</p>
+          <p className="admin-empty">
+            {sub === 'pending' ? 'No hay fotos ni vídeos pendientes de revisión.' : 'Todavía no hay fotos ni vídeos.'}
+          </p>
         ) : (
           <ul className="admin-media-grid">
             {list.map((m) => {
@@ -60,7 +69,8 @@ export function MediaTab({ pending, all, run, busy, onEdit }: MediaTabProps) {
                     {m.caption && <p className="admin-text">{m.caption}</p>}
                     {m.comment && <p className="admin-text muted">“{m.comment}”</p>}
                     <p className="admin-meta">
-                      {m.type === 'video' ? 'Vídeo' : 'Imagen'} · Subido por {m.User?.name ?? 'Anónimo'} · {formatDateTime(m.uploaded_at)}
+                      {m.type === 'video' ? 'Vídeo' : 'Imagen'} · Subido por {m.User?.name ?? 'Anónimo'} ·{' '}
+                      {formatDateTime(m.uploaded_at)}
                     </p>
                     {m.votesCount > 0 && (
                       <p className="admin-meta">
@@ -70,10 +80,20 @@ export function MediaTab({ pending, all, run, busy, onEdit }: MediaTabProps) {
                     <div className="admin-actions">
                       {m.status === 'pending' && (
                         <>
-                          <button type="button" className="btn btn-sm admin-approve" disabled={busy} onClick={() => void run(() => decideMedia(m.id, 'approved'))}>
+                          <button
+                            type="button"
+                            className="btn btn-sm admin-approve"
+                            disabled={busy}
+                            onClick={() => void run(() => decideMedia(m.id, 'approved'))}
+                          >
                             Aprobar<span className="visually-hidden"> {label}</span>
                           </button>
-                          <button type="button" className="btn btn-sm admin-reject" disabled={busy} onClick={() => void run(() => decideMedia(m.id, 'rejected'))}>
+                          <button
+                            type="button"
+                            className="btn btn-sm admin-reject"
+                            disabled={busy}
+                            onClick={() => void run(() => decideMedia(m.id, 'rejected'))}
+                          >
                             Rechazar<span className="visually-hidden"> {label}</span>
                           </button>
                         </>
@@ -85,7 +105,12 @@ export function MediaTab({ pending, all, run, busy, onEdit }: MediaTabProps) {
                           disabled={busy}
                           onClick={() =>
                             void run(() => hideMedia(m.id), {
-                              confirm: { title: 'Ocultar contenido', message: '¿Seguro que quieres ocultar/bloquear este contenido?', confirmLabel: 'Ocultar', danger: true },
+                              confirm: {
+                                title: 'Ocultar contenido',
+                                message: '¿Seguro que quieres ocultar/bloquear este contenido?',
+                                confirmLabel: 'Ocultar',
+                                danger: true,
+                              },
                             })
                           }
                         >
@@ -101,7 +126,12 @@ export function MediaTab({ pending, all, run, busy, onEdit }: MediaTabProps) {
                         disabled={busy}
                         onClick={() =>
                           void run(() => deleteMedia(m.id), {
-                            confirm: { title: 'Eliminar contenido', message: '¿Seguro que quieres eliminar esta foto o vídeo? No se puede deshacer.', confirmLabel: 'Eliminar', danger: true },
+                            confirm: {
+                              title: 'Eliminar contenido',
+                              message: '¿Seguro que quieres eliminar esta foto o vídeo? No se puede deshacer.',
+                              confirmLabel: 'Eliminar',
+                              danger: true,
+                            },
                           })
                         }
                       >

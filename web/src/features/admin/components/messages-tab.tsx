@@ -17,7 +17,8 @@ export function MessagesTab({ messages, run, busy }: { messages: ContactMessage[
           </div>
           <p className="admin-meta">
             {m.name} · <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}>{m.email}</a>
-            {m.category && ` · ${contactCategories[m.category as ContactCategory] ?? m.category}`} · {formatDateTime(m.created_at)}
+            {m.category && ` · ${contactCategories[m.category as ContactCategory] ?? m.category}`} ·{' '}
+            {formatDateTime(m.created_at)}
           </p>
           <p className="admin-text admin-message">{m.message}</p>
           <div className="admin-actions">
@@ -25,7 +26,12 @@ export function MessagesTab({ messages, run, busy }: { messages: ContactMessage[
               Responder<span className="visually-hidden"> a {m.name}</span>
             </a>
             {!m.read && (
-              <button type="button" className="btn btn-sm btn-ghost" disabled={busy} onClick={() => void run(() => markMessageRead(m.id))}>
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                disabled={busy}
+                onClick={() => void run(() => markMessageRead(m.id))}
+              >
                 Marcar como leído<span className="visually-hidden"> el mensaje de {m.name}</span>
               </button>
             )}

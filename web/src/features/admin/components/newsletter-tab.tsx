@@ -25,12 +25,17 @@ export function NewsletterTab({ run, busy }: { run: RunAction; busy: boolean }) 
       <h2 id="admin-newsletter-title">Newsletter</h2>
       {counts.data && (
         <p className="admin-meta">
-          {counts.data.subscribers} suscriptores: {counts.data.confirmed} confirmados y {counts.data.pending} sin confirmar. El boletín solo llega a las
-          direcciones confirmadas.
+          {counts.data.subscribers} suscriptores: {counts.data.confirmed} confirmados y {counts.data.pending} sin
+          confirmar. El boletín solo llega a las direcciones confirmadas.
         </p>
       )}
       <div className="admin-actions">
-        <button type="button" className="btn btn-sm btn-ghost" disabled={busy} onClick={() => void apiRequest<Preview>('/api/admin/newsletter/digest/preview').then(setPreview)}>
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost"
+          disabled={busy}
+          onClick={() => void apiRequest<Preview>('/api/admin/newsletter/digest/preview').then(setPreview)}
+        >
           Previsualizar el boletín del mes
         </button>
         <button
@@ -39,7 +44,11 @@ export function NewsletterTab({ run, busy }: { run: RunAction; busy: boolean }) 
           disabled={busy}
           onClick={() =>
             void run(() => apiRequest('/api/admin/newsletter/digest', { method: 'POST' }).then(() => counts.reload()), {
-              confirm: { title: 'Enviar el boletín', message: '¿Enviar el boletín de este mes a todos los suscriptores confirmados?', confirmLabel: 'Enviar' },
+              confirm: {
+                title: 'Enviar el boletín',
+                message: '¿Enviar el boletín de este mes a todos los suscriptores confirmados?',
+                confirmLabel: 'Enviar',
+              },
             })
           }
         >

@@ -20,7 +20,8 @@ function ProposalExtrasSummary({ proposal }: { proposal: ProposalExtras }) {
     <div className="admin-proposal-extras">
       {lineup.length > 0 && (
         <p>
-          <strong>Cartel propuesto ({lineup.length === 1 ? '1 artista' : `${lineup.length} artistas`}):</strong> {lineup.slice(0, PROPOSED_NAMES_SHOWN).join(' · ')}
+          <strong>Cartel propuesto ({lineup.length === 1 ? '1 artista' : `${lineup.length} artistas`}):</strong>{' '}
+          {lineup.slice(0, PROPOSED_NAMES_SHOWN).join(' · ')}
           {rest > 0 && ` y ${rest} más`}
         </p>
       )}
@@ -45,7 +46,17 @@ function ProposalExtrasSummary({ proposal }: { proposal: ProposalExtras }) {
  * A proposal as the admin judges it: dates, place, proposer, genres, possible duplicates, the
  * description, what was typed for its edition and its pending images.
  */
-export function PendingFestivalCard({ festival: f, images, userName, actions }: { festival: PendingFestival; images: AdminMedia[]; userName: (id: number) => string | undefined; actions: FestivalActionsProps }) {
+export function PendingFestivalCard({
+  festival: f,
+  images,
+  userName,
+  actions,
+}: {
+  festival: PendingFestival;
+  images: AdminMedia[];
+  userName: (id: number) => string | undefined;
+  actions: FestivalActionsProps;
+}) {
   return (
     <li className="card admin-card">
       <div className="admin-card-head">
@@ -95,7 +106,10 @@ export function PendingFestivalCard({ festival: f, images, userName, actions }: 
       <p className="admin-text">{truncateText(markdownToText(f.description), 280) || 'Sin descripción disponible'}</p>
       <ProposalExtrasSummary proposal={f.proposal} />
       {images.length > 0 && (
-        <div className="admin-thumbs" aria-label={`${images.length} imágenes propuestas pendientes (se moderan en Fotos/Vídeos)`}>
+        <div
+          className="admin-thumbs"
+          aria-label={`${images.length} imágenes propuestas pendientes (se moderan en Fotos/Vídeos)`}
+        >
           {images.slice(0, 5).map((m) => (
             <img key={m.id} src={mediaUrl(m.url) ?? ''} alt={`Imagen propuesta ${m.id}`} loading="lazy" />
           ))}

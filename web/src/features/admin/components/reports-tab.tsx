@@ -56,7 +56,12 @@ export function ReportsTab({ reports, hidden, run, busy }: ReportsTabProps) {
                       disabled={busy || isHidden}
                       onClick={() =>
                         void run(() => hideMedia(r.media_id), {
-                          confirm: { title: 'Ocultar contenido', message: '¿Seguro que quieres ocultar/bloquear este contenido?', confirmLabel: 'Ocultar', danger: true },
+                          confirm: {
+                            title: 'Ocultar contenido',
+                            message: '¿Seguro que quieres ocultar/bloquear este contenido?',
+                            confirmLabel: 'Ocultar',
+                            danger: true,
+                          },
                         })
                       }
                     >
@@ -68,7 +73,11 @@ export function ReportsTab({ reports, hidden, run, busy }: ReportsTabProps) {
                       disabled={busy}
                       onClick={() =>
                         void run(() => deleteReport(r.id), {
-                          confirm: { title: 'Descartar reporte', message: '¿Eliminar solo el reporte?', confirmLabel: 'Descartar reporte' },
+                          confirm: {
+                            title: 'Descartar reporte',
+                            message: '¿Eliminar solo el reporte?',
+                            confirmLabel: 'Descartar reporte',
+                          },
                         })
                       }
                     >

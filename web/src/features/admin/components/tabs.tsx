@@ -67,7 +67,11 @@ export function Tabs<K extends string>({ id, label, items, active, onChange, var
 export type PendingOrAll = 'pending' | 'all';
 
 /** The sub-tabs of a moderated list: what waits for a decision, and everything. */
-export function PendingAllTabs({ pending, all, ...props }: Omit<TabsProps<PendingOrAll>, 'items' | 'variant'> & { pending: number; all: number }) {
+export function PendingAllTabs({
+  pending,
+  all,
+  ...props
+}: Omit<TabsProps<PendingOrAll>, 'items' | 'variant'> & { pending: number; all: number }) {
   return (
     <Tabs
       {...props}
@@ -82,7 +86,13 @@ export function PendingAllTabs({ pending, all, ...props }: Omit<TabsProps<Pendin
 
 export function TabPanel<K extends string>({ id, tab, children }: { id: string; tab: K; children: ReactNode }) {
   return (
-    <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`} tabIndex={0} className="admin-panel-body">
+    <div
+      role="tabpanel"
+      id={`${id}-panel-${tab}`}
+      aria-labelledby={`${id}-tab-${tab}`}
+      tabIndex={0}
+      className="admin-panel-body"
+    >
       {children}
     </div>
   );

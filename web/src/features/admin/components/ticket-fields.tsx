@@ -6,7 +6,15 @@ import type { Edition } from '#core/lineup-types';
 
 /** What an edition's tickets cost and where they sell. */
 /** `zone`: the festival's clock, on which the on-sale time is typed (null: the admin's own). */
-export function TicketFields({ edition, zone, onSaved }: { edition: Edition; zone: string | null; onSaved: (m: string) => void }) {
+export function TicketFields({
+  edition,
+  zone,
+  onSaved,
+}: {
+  edition: Edition;
+  zone: string | null;
+  onSaved: (m: string) => void;
+}) {
   const uid = useId();
   const t = edition.tickets;
   const [values, setValues] = useState({
@@ -37,22 +45,52 @@ export function TicketFields({ edition, zone, onSaved }: { edition: Edition; zon
       <div className="editor-grid">
         <div className="field">
           <label htmlFor={`${uid}-from`}>Precio desde (€)</label>
-          <input id={`${uid}-from`} className="input" inputMode="decimal" value={values.price_from} onChange={(e) => setValues({ ...values, price_from: e.target.value })} />
+          <input
+            id={`${uid}-from`}
+            className="input"
+            inputMode="decimal"
+            value={values.price_from}
+            onChange={(e) => setValues({ ...values, price_from: e.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${uid}-to`}>Precio hasta (€)</label>
-          <input id={`${uid}-to`} className="input" inputMode="decimal" value={values.price_to} onChange={(e) => setValues({ ...values, price_to: e.target.value })} />
+          <input
+            id={`${uid}-to`}
+            className="input"
+            inputMode="decimal"
+            value={values.price_to}
+            onChange={(e) => setValues({ ...values, price_to: e.target.value })}
+          />
         </div>
         <div className="field editor-wide">
           <label htmlFor={`${uid}-url`}>Web oficial de venta</label>
-          <input id={`${uid}-url`} className="input" type="url" placeholder="https://" value={values.ticket_url} onChange={(e) => setValues({ ...values, ticket_url: e.target.value })} />
+          <input
+            id={`${uid}-url`}
+            className="input"
+            type="url"
+            placeholder="https://"
+            value={values.ticket_url}
+            onChange={(e) => setValues({ ...values, ticket_url: e.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${uid}-sale`}>A la venta desde</label>
-          <input id={`${uid}-sale`} className="input" type="datetime-local" value={values.on_sale_at} onChange={(e) => setValues({ ...values, on_sale_at: e.target.value })} />
+          <input
+            id={`${uid}-sale`}
+            className="input"
+            type="datetime-local"
+            value={values.on_sale_at}
+            onChange={(e) => setValues({ ...values, on_sale_at: e.target.value })}
+          />
         </div>
         <label className="editor-check">
-          <input type="checkbox" checked={values.sold_out} onChange={(e) => setValues({ ...values, sold_out: e.target.checked })} /> Agotadas
+          <input
+            type="checkbox"
+            checked={values.sold_out}
+            onChange={(e) => setValues({ ...values, sold_out: e.target.checked })}
+          />{' '}
+          Agotadas
         </label>
       </div>
       <FieldError error={error} />

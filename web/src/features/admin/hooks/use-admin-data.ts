@@ -10,7 +10,15 @@ import {
   getPendingMedia,
   getUsers,
 } from '../api/admin-api';
-import type { AdminComment, AdminMedia, AdminMediaReport, AdminUser, ContactMessage, Festival, PendingFestival } from '#core/response-schemas';
+import type {
+  AdminComment,
+  AdminMedia,
+  AdminMediaReport,
+  AdminUser,
+  ContactMessage,
+  Festival,
+  PendingFestival,
+} from '#core/response-schemas';
 
 export interface AdminData {
   pendingFestivals: PendingFestival[];

@@ -15,9 +15,11 @@ import { getArtist } from '../api/artists';
 import type { ArtistAppearance, ArtistDetail } from '#core/lineup-types';
 import './artist.css';
 
-
 function initials(name: string): string {
-  const words = name.replace(/[^\p{L}\p{N} ]/gu, ' ').trim().split(/\s+/);
+  const words = name
+    .replace(/[^\p{L}\p{N} ]/gu, ' ')
+    .trim()
+    .split(/\s+/);
   return ((words[0]?.[0] ?? '') + (words[1]?.[0] ?? '')).toUpperCase() || '♪';
 }
 
@@ -38,7 +40,8 @@ function AppearanceCard({ appearance, past }: { appearance: ArtistAppearance; pa
           </Link>
         </h3>
         <p className="appearance-line">
-          <CalendarIcon className="icon" aria-hidden="true" /> {formatDateRange(appearance.start_date, appearance.end_date)}
+          <CalendarIcon className="icon" aria-hidden="true" />{' '}
+          {formatDateRange(appearance.start_date, appearance.end_date)}
         </p>
         {festival.location ? (
           <p className="appearance-line">
@@ -65,7 +68,11 @@ export function ArtistScreen({ renderActions }: Props) {
   const { artistId, slug } = useParams();
   const id = Number(artistId);
   const valid = Number.isSafeInteger(id) && id > 0;
-  const { data: artist, error, reload } = useServerData(valid ? `artist:${id}` : null, (signal) => getArtist(id, signal));
+  const {
+    data: artist,
+    error,
+    reload,
+  } = useServerData(valid ? `artist:${id}` : null, (signal) => getArtist(id, signal));
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
@@ -73,7 +80,8 @@ export function ArtistScreen({ renderActions }: Props) {
 
   // The slug in the address follows the artist's name, as on festival pages.
   useEffect(() => {
-    if (artist && slug !== slugify(artist.slug)) navigate(`${paths.artist(artist.id, artist.slug)}${location.search}`, { replace: true });
+    if (artist && slug !== slugify(artist.slug))
+      navigate(`${paths.artist(artist.id, artist.slug)}${location.search}`, { replace: true });
   }, [artist, slug, navigate, location.search]);
   useArtistShareMeta(artist);
   useEffect(() => {
@@ -86,7 +94,11 @@ export function ArtistScreen({ renderActions }: Props) {
         <div className="container">
           <div className="empty-state">
             <h1 className="page-title">{notFound ? 'Artista no encontrado' : 'No se pudo cargar el artista'}</h1>
-            <p className="muted">{notFound ? 'Puede que se haya fusionado con otro o que el enlace no sea correcto.' : 'Comprueba tu conexión e inténtalo de nuevo.'}</p>
+            <p className="muted">
+              {notFound
+                ? 'Puede que se haya fusionado con otro o que el enlace no sea correcto.'
+                : 'Comprueba tu conexión e inténtalo de nuevo.'}
+            </p>
             <div className="row" style={{ justifyContent: 'center' }}>
               {notFound ? null : (
                 <button type="button" className="btn" onClick={reload}>
@@ -116,7 +128,9 @@ export function ArtistScreen({ renderActions }: Props) {
     );
   }
 
-  const links = artistLinkLabels.filter(([key]) => artist[key]).map(([key, label]) => ({ href: artist[key] as string, label }));
+  const links = artistLinkLabels
+    .filter(([key]) => artist[key])
+    .map(([key, label]) => ({ href: artist[key] as string, label }));
   return (
     <div className="page artist-page">
       <div className="container">
@@ -125,7 +139,13 @@ export function ArtistScreen({ renderActions }: Props) {
         </Link>
         <header className="artist-header">
           {artist.photo_url ? (
-            <img className="artist-photo" src={artist.photo_url} alt={`Foto de ${artist.name}`} width={160} height={160} />
+            <img
+              className="artist-photo"
+              src={artist.photo_url}
+              alt={`Foto de ${artist.name}`}
+              width={160}
+              height={160}
+            />
           ) : (
             <div className="artist-photo artist-photo-empty" aria-hidden="true">
               {initials(artist.name)}
@@ -147,7 +167,16 @@ export function ArtistScreen({ renderActions }: Props) {
               <button
                 type="button"
                 className="btn"
-                onClick={() => void shareLink({ title: `${artist.name} - Festivales`, text: `${artist.name} en Festivales`, url: window.location.href }, toast)}
+                onClick={() =>
+                  void shareLink(
+                    {
+                      title: `${artist.name} - Festivales`,
+                      text: `${artist.name} en Festivales`,
+                      url: window.location.href,
+                    },
+                    toast,
+                  )
+                }
               >
                 <Share2Icon className="icon" aria-hidden="true" /> Compartir
               </button>

@@ -20,7 +20,9 @@ export function ArtistsScreen() {
     }, 250);
     return () => window.clearTimeout(timer);
   }, [text, query, setParams]);
-  const { data, error, loading, reload } = useServerData(`artists:${query}`, (signal) => searchArtists(query, PAGE, signal));
+  const { data, error, loading, reload } = useServerData(`artists:${query}`, (signal) =>
+    searchArtists(query, PAGE, signal),
+  );
 
   return (
     <div className="page artists-page">
@@ -31,7 +33,15 @@ export function ArtistsScreen() {
             Buscar artista
           </label>
           <SearchIcon className="icon" aria-hidden="true" />
-          <input id="artist-search" className="input" type="search" placeholder="Buscar artista" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+          <input
+            id="artist-search"
+            className="input"
+            type="search"
+            placeholder="Buscar artista"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            autoComplete="off"
+          />
         </form>
         <div aria-live="polite">
           {error && !data ? (
@@ -53,7 +63,14 @@ export function ArtistsScreen() {
                 <li key={artist.id} className="card artist-list-item">
                   <Link to={paths.artist(artist.id, artist.slug)}>{artist.name}</Link>
                   <span className="muted">
-                    {[artist.country, artist.upcomingFestivals === 1 ? '1 festival próximo' : artist.upcomingFestivals ? `${artist.upcomingFestivals} festivales próximos` : null]
+                    {[
+                      artist.country,
+                      artist.upcomingFestivals === 1
+                        ? '1 festival próximo'
+                        : artist.upcomingFestivals
+                          ? `${artist.upcomingFestivals} festivales próximos`
+                          : null,
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </span>
@@ -61,7 +78,9 @@ export function ArtistsScreen() {
               ))}
             </ul>
           ) : null}
-          {data && data.length === PAGE ? <p className="muted">Se muestran los {PAGE} primeros: escribe para afinar la búsqueda.</p> : null}
+          {data && data.length === PAGE ? (
+            <p className="muted">Se muestran los {PAGE} primeros: escribe para afinar la búsqueda.</p>
+          ) : null}
         </div>
       </div>
     </div>

@@ -2,7 +2,11 @@
 const SCRIPT_SRC = 'https://accounts.google.com/gsi/client';
 
 interface GoogleAccountsId {
-  initialize(options: { client_id: string; callback: (response: { credential: string }) => void; ux_mode?: string }): void;
+  initialize(options: {
+    client_id: string;
+    callback: (response: { credential: string }) => void;
+    ux_mode?: string;
+  }): void;
   renderButton(element: HTMLElement, options: Record<string, unknown>): void;
   disableAutoSelect(): void;
 }
@@ -22,7 +26,10 @@ export function loadGoogleIdentity(): Promise<GoogleAccountsId> {
     script.src = SCRIPT_SRC;
     script.async = true;
     script.defer = true;
-    script.onload = () => (window.google?.accounts?.id ? resolve(window.google.accounts.id) : reject(new Error('No se pudo cargar el SDK de Google')));
+    script.onload = () =>
+      window.google?.accounts?.id
+        ? resolve(window.google.accounts.id)
+        : reject(new Error('No se pudo cargar el SDK de Google'));
     script.onerror = () => reject(new Error('No se pudo cargar el SDK de Google'));
     document.head.appendChild(script);
   }).catch((error: Error) => {

@@ -29,7 +29,10 @@ export function SignInButton({ compact = false }: Props) {
       await signIn(credential);
     } catch (error) {
       // A refused exchange reads 'Error de autenticación: {status}'.
-      const message = error instanceof ApiError && error.status > 0 ? `Error de autenticación: ${error.status}` : (error as Error).message;
+      const message =
+        error instanceof ApiError && error.status > 0
+          ? `Error de autenticación: ${error.status}`
+          : (error as Error).message;
       toast(`Error al iniciar sesión: ${message}`, 'error');
     } finally {
       setBusy(false);
@@ -45,7 +48,10 @@ export function SignInButton({ compact = false }: Props) {
       .then((google) => {
         if (cancelled || !slot.current) return;
         try {
-          google.initialize({ client_id: clientId, callback: (response) => void exchangeRef.current(response.credential) });
+          google.initialize({
+            client_id: clientId,
+            callback: (response) => void exchangeRef.current(response.credential),
+          });
           google.renderButton(slot.current, {
             theme: 'filled_black',
             size: compact ? 'medium' : 'large',
@@ -68,7 +74,8 @@ export function SignInButton({ compact = false }: Props) {
     };
   }, [clientId, compact]);
 
-  if (!fallback) return <div ref={slot} className="google-button" style={{ minHeight: 40, minWidth: compact ? 140 : 200 }} />;
+  if (!fallback)
+    return <div ref={slot} className="google-button" style={{ minHeight: 40, minWidth: compact ? 140 : 200 }} />;
 
   return (
     <div className={compact ? 'signin signin-compact' : 'signin'}>

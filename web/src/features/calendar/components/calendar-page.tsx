@@ -66,13 +66,20 @@ export function CalendarPage() {
   );
 
   const days = useMemo(
-    () => (view === 'month' ? monthGrid(anchor, today) : view === 'week' ? weekGrid(anchor, today) : monthDays(anchor, today)),
+    () =>
+      view === 'month'
+        ? monthGrid(anchor, today)
+        : view === 'week'
+          ? weekGrid(anchor, today)
+          : monthDays(anchor, today),
     [view, anchor, today],
   );
   const from = days[0].iso;
   const to = days[days.length - 1].iso;
   // Only the days shown, in date order, with their previews; the previous period stays while the next loads.
-  const { data, loading, error, reload } = useServerData(`${LIST_KEY_PREFIX}calendar:${from}:${to}`, (signal) => fetchCalendarRange(from, to, signal));
+  const { data, loading, error, reload } = useServerData(`${LIST_KEY_PREFIX}calendar:${from}:${to}`, (signal) =>
+    fetchCalendarRange(from, to, signal),
+  );
   const byDay = useMemo(() => itemsByDay(data?.items ?? [], from, to), [data, from, to]);
   const inPeriod = useMemo(() => {
     const inside = view === 'month' ? days.filter((d) => d.inMonth) : days;
@@ -110,19 +117,33 @@ export function CalendarPage() {
             <h1 className="page-title">
               Calendario de <span className="gradient-text">festivales</span>
             </h1>
-            <p className="muted cal-subtitle">Consulta qué festivales se celebran cada día y añádelos a tu calendario.</p>
+            <p className="muted cal-subtitle">
+              Consulta qué festivales se celebran cada día y añádelos a tu calendario.
+            </p>
           </div>
         </header>
 
         <div className="cal-toolbar card">
           <div className="cal-nav">
-            <button type="button" className="btn btn-icon btn-ghost" aria-label={prevLabel} title={prevLabel} onClick={() => update({ anchor: shiftAnchor(anchor, view, -1) })}>
+            <button
+              type="button"
+              className="btn btn-icon btn-ghost"
+              aria-label={prevLabel}
+              title={prevLabel}
+              onClick={() => update({ anchor: shiftAnchor(anchor, view, -1) })}
+            >
               <ChevronLeftIcon size={20} strokeWidth={2.2} />
             </button>
             <button type="button" className="btn btn-sm" onClick={() => update({ anchor: today })}>
               Hoy
             </button>
-            <button type="button" className="btn btn-icon btn-ghost" aria-label={nextLabel} title={nextLabel} onClick={() => update({ anchor: shiftAnchor(anchor, view, 1) })}>
+            <button
+              type="button"
+              className="btn btn-icon btn-ghost"
+              aria-label={nextLabel}
+              title={nextLabel}
+              onClick={() => update({ anchor: shiftAnchor(anchor, view, 1) })}
+            >
               <ChevronRightIcon size={20} strokeWidth={2.2} />
             </button>
           </div>
@@ -130,12 +151,24 @@ export function CalendarPage() {
             <h2 aria-live="polite">{periodTitle}</h2>
             {/* The count's line is kept while the range loads (blank): on a phone the navigation
                 buttons sit below it, and drawing it later moved them (a layout shift). */}
-            {!loading && !error ? <p className="muted">{periodCount}</p> : <p className="muted" aria-hidden="true">{'\u00a0'}</p>}
+            {!loading && !error ? (
+              <p className="muted">{periodCount}</p>
+            ) : (
+              <p className="muted" aria-hidden="true">
+                {'\u00a0'}
+              </p>
+            )}
           </div>
           {!narrow && (
             <div className="cal-views" role="group" aria-label="Vista del calendario">
               {calendarViews.map((v) => (
-                <button key={v} type="button" className={`cal-view-btn${v === view ? ' is-active' : ''}`} aria-pressed={v === view} onClick={() => update({ view: v })}>
+                <button
+                  key={v}
+                  type="button"
+                  className={`cal-view-btn${v === view ? ' is-active' : ''}`}
+                  aria-pressed={v === view}
+                  onClick={() => update({ view: v })}
+                >
                   {viewLabels[v]}
                 </button>
               ))}
@@ -152,7 +185,12 @@ export function CalendarPage() {
           </div>
         ) : loading ? (
           // A status, so its name is allowed and read: a plain div may not carry aria-label.
-          <div className={`cal-skeleton cal-skeleton-${view}`} role="status" aria-busy="true" aria-label="Cargando festivales...">
+          <div
+            className={`cal-skeleton cal-skeleton-${view}`}
+            role="status"
+            aria-busy="true"
+            aria-label="Cargando festivales..."
+          >
             {Array.from({ length: view === 'month' ? 42 : view === 'week' ? 7 : 4 }, (_, i) => (
               <span key={i} />
             ))}
@@ -176,7 +214,11 @@ export function CalendarPage() {
             )}
             {inPeriod === 0 && nextFestival?.start_date && (
               <p className="cal-next">
-                <button type="button" className="btn btn-sm" onClick={() => update({ anchor: nextFestival.start_date! })}>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  onClick={() => update({ anchor: nextFestival.start_date! })}
+                >
                   Ir al próximo festival: {nextFestival.name}
                 </button>
               </p>

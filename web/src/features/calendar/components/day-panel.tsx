@@ -50,10 +50,19 @@ export function DayPanel({ day, festivals, onClose }: DayPanelProps) {
             <div>
               <h2 id="cal-panel-title">{dayTitle(day)}</h2>
               <p className="muted">
-                {festivals.length === 0 ? 'Sin festivales' : festivals.length === 1 ? '1 festival' : `${festivals.length} festivales`}
+                {festivals.length === 0
+                  ? 'Sin festivales'
+                  : festivals.length === 1
+                    ? '1 festival'
+                    : `${festivals.length} festivales`}
               </p>
             </div>
-            <button type="button" className="btn btn-icon btn-ghost cal-panel-close" aria-label="Cerrar" onClick={() => ref.current?.close()}>
+            <button
+              type="button"
+              className="btn btn-icon btn-ghost cal-panel-close"
+              aria-label="Cerrar"
+              onClick={() => ref.current?.close()}
+            >
               <XIcon size={22} />
             </button>
           </header>

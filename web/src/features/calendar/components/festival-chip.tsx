@@ -5,7 +5,15 @@ import { paths } from '../../../config/paths';
 const PALETTE_SIZE = 5;
 
 /** A festival inside a day cell: a link to its page, coloured by id so spans read across days. */
-export function FestivalChip({ festival, day, detailed = false }: { festival: CalendarFestival; day: string; detailed?: boolean }) {
+export function FestivalChip({
+  festival,
+  day,
+  detailed = false,
+}: {
+  festival: CalendarFestival;
+  day: string;
+  detailed?: boolean;
+}) {
   const starts = festival.start_date === day;
   const ends = (festival.end_date || festival.start_date) === day;
   const continues = !starts;
@@ -17,13 +25,13 @@ export function FestivalChip({ festival, day, detailed = false }: { festival: Ca
       onClick={(e) => e.stopPropagation()}
     >
       <span className="cal-chip-name">{festival.name}</span>
-      {detailed ? (
-        (continues || festival.location) && (
-          <span className="cal-chip-meta">{[continues ? 'Continúa' : null, festival.location].filter(Boolean).join(' · ')}</span>
-        )
-      ) : (
-        continues && <span className="visually-hidden"> (continúa)</span>
-      )}
+      {detailed
+        ? (continues || festival.location) && (
+            <span className="cal-chip-meta">
+              {[continues ? 'Continúa' : null, festival.location].filter(Boolean).join(' · ')}
+            </span>
+          )
+        : continues && <span className="visually-hidden"> (continúa)</span>}
     </Link>
   );
 }

@@ -21,8 +21,11 @@ export function FestivalEntry({ festival, headingLevel = 3 }: { festival: Calend
 
   const addToCalendar = async () => {
     // The event carries the whole description, the address and the lineup: the festival itself is asked for.
-    const full = await apiRequest<Festival & Partial<FestivalEditionFields>>(`/api/festivals/${festival.id}`, { auth: false }).catch(() => null);
-    if (downloadFestivalIcs(full ?? festival)) toast('Evento descargado: ábrelo para añadirlo a tu calendario.', 'info');
+    const full = await apiRequest<Festival & Partial<FestivalEditionFields>>(`/api/festivals/${festival.id}`, {
+      auth: false,
+    }).catch(() => null);
+    if (downloadFestivalIcs(full ?? festival))
+      toast('Evento descargado: ábrelo para añadirlo a tu calendario.', 'info');
     else toast('Este festival no tiene fecha para añadir al calendario.', 'warning');
   };
 
@@ -61,7 +64,8 @@ export function FestivalEntry({ festival, headingLevel = 3 }: { festival: Calend
           Ver festival<span className="visually-hidden"> {festival.name}</span>
         </Link>
         <button type="button" className="btn btn-sm" onClick={() => void addToCalendar()}>
-          <CalendarPlusIcon size={18} /> Añadir a mi calendario<span className="visually-hidden">: {festival.name}</span>
+          <CalendarPlusIcon size={18} /> Añadir a mi calendario
+          <span className="visually-hidden">: {festival.name}</span>
         </button>
       </div>
     </article>

@@ -4,7 +4,10 @@ import type { Comment } from '#core/response-schemas';
 
 /** GET /api/comments/festival/{festivalId} (newest first); with `year`, those about that edition. */
 export async function getComments(festivalId: number, year: number | null, signal?: AbortSignal): Promise<Comment[]> {
-  const data = await apiRequest<unknown>(`/api/comments/festival/${festivalId}${year === null ? '' : `?year=${year}`}`, { signal });
+  const data = await apiRequest<unknown>(
+    `/api/comments/festival/${festivalId}${year === null ? '' : `?year=${year}`}`,
+    { signal },
+  );
   return Array.isArray(data) ? (data as Comment[]) : [];
 }
 

@@ -1,6 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Trash2Icon } from 'lucide-react';
-import { COMMENT_MAX_LENGTH, commentSchema, imageExtensions, imageFileError, MAX_IMAGES_PER_REQUEST, TOO_MANY_IMAGES_MESSAGE } from '#core/community-schemas';
+import {
+  COMMENT_MAX_LENGTH,
+  commentSchema,
+  imageExtensions,
+  imageFileError,
+  MAX_IMAGES_PER_REQUEST,
+  TOO_MANY_IMAGES_MESSAGE,
+} from '#core/community-schemas';
 import { formatDate } from '#core/dates';
 import { Avatar } from '../../../components/layout/avatar';
 import { ConfirmDialog } from '../../../components/ui/modal';
@@ -27,7 +34,9 @@ interface Props {
 export function CommentsSection({ festival, onChange, signIn, editionYear = null }: Props) {
   const { user } = useAuth();
   const toast = useToast();
-  const list = useServerData(`comments:${festival.id}:${editionYear ?? ''}`, (signal) => getComments(festival.id, editionYear, signal));
+  const list = useServerData(`comments:${festival.id}:${editionYear ?? ''}`, (signal) =>
+    getComments(festival.id, editionYear, signal),
+  );
   const comments = list.data ?? [];
   const setComments = (update: (list: Comment[]) => Comment[]) => list.setData((current) => update(current ?? []));
   const loading = list.loading;
@@ -81,7 +90,9 @@ export function CommentsSection({ festival, onChange, signIn, editionYear = null
             <p className="muted">Cargando comentarios...</p>
           ) : comments.length === 0 ? (
             <p className="muted comments-empty">
-              {editionYear === null ? 'Todavía no hay comentarios. ¡Sé el primero en opinar!' : `Todavía no hay comentarios sobre la edición ${editionYear}.`}
+              {editionYear === null
+                ? 'Todavía no hay comentarios. ¡Sé el primero en opinar!'
+                : `Todavía no hay comentarios sobre la edición ${editionYear}.`}
             </p>
           ) : (
             <ul className="comment-list">
@@ -97,11 +108,17 @@ export function CommentsSection({ festival, onChange, signIn, editionYear = null
                       <Stars value={c.rating} />
                       <span className="visually-hidden">{c.rating} de 5 estrellas</span>
                       {/* Only its author gets a pending comment from the server (pending until an admin approves it). */}
-                      {c.status === 'pending' ? <span className="badge badge-warning">Pendiente de revisión</span> : null}
+                      {c.status === 'pending' ? (
+                        <span className="badge badge-warning">Pendiente de revisión</span>
+                      ) : null}
                     </div>
                     <p className="comment-text">{c.content}</p>
                     {user && c.User?.id === user.id ? (
-                      <button type="button" className="btn btn-sm btn-ghost comment-delete" onClick={() => setDeleting(c)}>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-ghost comment-delete"
+                        onClick={() => setDeleting(c)}
+                      >
                         <Trash2Icon className="icon" /> Borrar
                       </button>
                     ) : null}
@@ -128,7 +145,15 @@ export function CommentsSection({ festival, onChange, signIn, editionYear = null
   );
 }
 
-function CommentForm({ festivalId, editionYear, onCreated }: { festivalId: number; editionYear: number | null; onCreated: (c: Comment) => void }) {
+function CommentForm({
+  festivalId,
+  editionYear,
+  onCreated,
+}: {
+  festivalId: number;
+  editionYear: number | null;
+  onCreated: (c: Comment) => void;
+}) {
   const toast = useToast();
   const id = useId();
   const [content, setContent] = useState('');
@@ -140,7 +165,8 @@ function CommentForm({ festivalId, editionYear, onCreated }: { festivalId: numbe
 
   const pickImages = (files: FileList | null) => {
     const list = [...(files ?? [])];
-    const problem = list.length > MAX_IMAGES_PER_REQUEST ? TOO_MANY_IMAGES_MESSAGE : list.map((f) => imageFileError(f)).find(Boolean);
+    const problem =
+      list.length > MAX_IMAGES_PER_REQUEST ? TOO_MANY_IMAGES_MESSAGE : list.map((f) => imageFileError(f)).find(Boolean);
     if (problem) {
       setErrors((e) => ({ ...e, images: problem }));
       setImages([]);
@@ -153,7 +179,12 @@ function CommentForm({ festivalId, editionYear, onCreated }: { festivalId: numbe
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = commentSchema.safeParse({ festival_id: festivalId, content, rating, edition_year: editionYear ?? undefined });
+    const parsed = commentSchema.safeParse({
+      festival_id: festivalId,
+      content,
+      rating,
+      edition_year: editionYear ?? undefined,
+    });
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error, ['content', 'rating']));
       return;
@@ -161,7 +192,9 @@ function CommentForm({ festivalId, editionYear, onCreated }: { festivalId: numbe
     setErrors({});
     setSending(true);
     try {
-      const created = images.length ? await createCommentWithMedia(parsed.data, images) : await createComment(parsed.data);
+      const created = images.length
+        ? await createCommentWithMedia(parsed.data, images)
+        : await createComment(parsed.data);
       onCreated(created);
       setContent('');
       setRating(0);
@@ -199,7 +232,10 @@ function CommentForm({ festivalId, editionYear, onCreated }: { festivalId: numbe
           aria-describedby={`${id}-count${errors.content ? ` ${id}-content-error` : ''}`}
           onChange={(e) => setContent(e.target.value)}
         />
-        <span id={`${id}-count`} className={length >= COMMENT_MAX_LENGTH ? 'field-hint char-count is-full' : 'field-hint char-count'}>
+        <span
+          id={`${id}-count`}
+          className={length >= COMMENT_MAX_LENGTH ? 'field-hint char-count is-full' : 'field-hint char-count'}
+        >
           {length}/{COMMENT_MAX_LENGTH}
         </span>
         {errors.content ? (
@@ -208,7 +244,12 @@ function CommentForm({ festivalId, editionYear, onCreated }: { festivalId: numbe
           </span>
         ) : null}
       </div>
-      <StarInput value={rating} onChange={setRating} invalid={Boolean(errors.rating)} describedBy={errors.rating ? `${id}-rating-error` : undefined} />
+      <StarInput
+        value={rating}
+        onChange={setRating}
+        invalid={Boolean(errors.rating)}
+        describedBy={errors.rating ? `${id}-rating-error` : undefined}
+      />
       {errors.rating ? (
         <span id={`${id}-rating-error`} className="field-error" role="alert">
           {errors.rating}

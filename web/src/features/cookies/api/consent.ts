@@ -17,8 +17,18 @@ export interface CookieConsent {
 export const CONSENT_VERSION = '1.0';
 export const CONSENT_EVENT = 'cookiePreferencesUpdated';
 
-export const allAccepted: CookiePreferences = { essential: true, analytics: true, marketing: true, personalization: true };
-export const onlyEssential: CookiePreferences = { essential: true, analytics: false, marketing: false, personalization: false };
+export const allAccepted: CookiePreferences = {
+  essential: true,
+  analytics: true,
+  marketing: true,
+  personalization: true,
+};
+export const onlyEssential: CookiePreferences = {
+  essential: true,
+  analytics: false,
+  marketing: false,
+  personalization: false,
+};
 
 export function readConsent(): CookieConsent | null {
   const stored = readJson<Partial<CookieConsent> | null>(storageKeys.cookieConsent, null);

@@ -8,10 +8,22 @@ import './cookies.css';
 type Optional = Exclude<keyof CookiePreferences, 'essential'>;
 
 const categories: { key: keyof CookiePreferences; title: string; text: string }[] = [
-  { key: 'essential', title: 'Esenciales', text: 'Necesarias para que la web funcione (sesión, favoritos, esta elección). Siempre activas.' },
+  {
+    key: 'essential',
+    title: 'Esenciales',
+    text: 'Necesarias para que la web funcione (sesión, favoritos, esta elección). Siempre activas.',
+  },
   { key: 'analytics', title: 'Analíticas', text: 'Nos ayudan a entender qué festivales y páginas interesan más.' },
-  { key: 'marketing', title: 'Marketing', text: 'Permiten mostrarte novedades y promociones de festivales relevantes.' },
-  { key: 'personalization', title: 'Personalización', text: 'Recuerdan tus preferencias para adaptar las recomendaciones.' },
+  {
+    key: 'marketing',
+    title: 'Marketing',
+    text: 'Permiten mostrarte novedades y promociones de festivales relevantes.',
+  },
+  {
+    key: 'personalization',
+    title: 'Personalización',
+    text: 'Recuerdan tus preferencias para adaptar las recomendaciones.',
+  },
 ];
 
 /**

@@ -132,7 +132,11 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
             ) : null}
             <LocationSection festival={festival} />
             {renderGallery(festival)}
-            {renderComments(festival, state.refresh, editionYear !== null && editionYear !== festival.edition?.year ? editionYear : null)}
+            {renderComments(
+              festival,
+              state.refresh,
+              editionYear !== null && editionYear !== festival.edition?.year ? editionYear : null,
+            )}
           </>
         ) : null}
       </div>

@@ -49,9 +49,28 @@ export function FestivalHero({ festival }: { festival: Festival & { image?: Imag
   return (
     <section ref={section} className="hero" aria-labelledby="festival-title">
       {own ? (
-        <Photo className="hero-bg" src={image.src} image={own} sizes="100vw" alt="" width={1600} height={900} loading="eager" fetchPriority="high" />
+        <Photo
+          className="hero-bg"
+          src={image.src}
+          image={own}
+          sizes="100vw"
+          alt=""
+          width={1600}
+          height={900}
+          loading="eager"
+          fetchPriority="high"
+        />
       ) : (
-        <StockPicture className="hero-bg" festival={festival} src={image.srcSet ? festivalImageLarge(festival) : image.src} sizes="100vw" alt="" width={1600} height={900} fetchPriority="high" />
+        <StockPicture
+          className="hero-bg"
+          festival={festival}
+          src={image.srcSet ? festivalImageLarge(festival) : image.src}
+          sizes="100vw"
+          alt=""
+          width={1600}
+          height={900}
+          fetchPriority="high"
+        />
       )}
       <div className="hero-shade" />
       <div className="container hero-inner">
@@ -63,7 +82,12 @@ export function FestivalHero({ festival }: { festival: Festival & { image?: Imag
             <ShareButton title={`${festival.name} - Festivales`} />
             <FavoriteButton festivalId={festival.id} festivalName={festival.name} className="fav-btn" />
             {isAdmin ? (
-              <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)} disabled={deleting}>
+              <button
+                type="button"
+                className="btn btn-danger btn-sm"
+                onClick={() => setConfirming(true)}
+                disabled={deleting}
+              >
                 <Trash2Icon className="icon" /> {deleting ? 'Eliminando...' : 'Eliminar festival'}
               </button>
             ) : null}

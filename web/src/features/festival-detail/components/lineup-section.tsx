@@ -21,7 +21,11 @@ function entryTime(entry: LineupEntry, zone: string | null | undefined): string 
 
 function ArtistLink({ entry, headliner, zone }: { entry: LineupEntry; headliner?: boolean; zone?: string | null }) {
   const time = entryTime(entry, zone);
-  const where = headliner ? [entry.day ? lineupGroupTitle({ day: entry.day, stage: entry.stage }) : entry.stage, time].filter(Boolean).join(' · ') : time;
+  const where = headliner
+    ? [entry.day ? lineupGroupTitle({ day: entry.day, stage: entry.stage }) : entry.stage, time]
+        .filter(Boolean)
+        .join(' · ')
+    : time;
   return (
     <li className={headliner ? 'lineup-headliner' : 'lineup-artist'}>
       <a href={paths.artist(entry.artist.id, entry.artist.slug)}>{entry.artist.name}</a>
@@ -43,7 +47,16 @@ function Lineup({ entries, zone }: { entries: LineupEntry[]; zone?: string | nul
   const titled = view.groups.some((g) => lineupGroupTitle(g) !== null);
   const follow = (event: MouseEvent<HTMLDivElement>) => {
     const link = (event.target as HTMLElement).closest('a');
-    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.defaultPrevented) return;
+    if (
+      !link ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey ||
+      event.defaultPrevented
+    )
+      return;
     event.preventDefault();
     navigate(link.getAttribute('href')!);
   };
@@ -64,7 +77,13 @@ function Lineup({ entries, zone }: { entries: LineupEntry[]; zone?: string | nul
         const title = lineupGroupTitle(group);
         return (
           <div key={`${group.day}-${group.stage}`} className="lineup-group">
-            {title ? <h4 className="lineup-group-title">{title}</h4> : titled ? <h4 className="lineup-group-title">Otros artistas</h4> : <h4 className="visually-hidden">Resto del cartel</h4>}
+            {title ? (
+              <h4 className="lineup-group-title">{title}</h4>
+            ) : titled ? (
+              <h4 className="lineup-group-title">Otros artistas</h4>
+            ) : (
+              <h4 className="visually-hidden">Resto del cartel</h4>
+            )}
             <ul className="lineup-artists">
               {group.entries.map((entry) => (
                 <ArtistLink key={entry.id} entry={entry} zone={zone} />
@@ -114,7 +133,9 @@ export function TicketsBlock({ tickets, past }: { tickets: Tickets | null; past:
           <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
         </a>
       ) : null}
-      {price ? <p className="tickets-note">Precios orientativos: confírmalos en la web oficial antes de comprar.</p> : null}
+      {price ? (
+        <p className="tickets-note">Precios orientativos: confírmalos en la web oficial antes de comprar.</p>
+      ) : null}
     </div>
   );
 }
@@ -131,7 +152,15 @@ interface Shown {
  * The 'Cartel' section: the current edition's lineup and tickets, and a selector for past years.
  * The page holds the chosen year (`year`, null for the current edition) so the comments follow it.
  */
-export function LineupSection({ festival, year, onYearChange }: { festival: FestivalDetail; year: number | null; onYearChange: (year: number) => void }) {
+export function LineupSection({
+  festival,
+  year,
+  onYearChange,
+}: {
+  festival: FestivalDetail;
+  year: number | null;
+  onYearChange: (year: number) => void;
+}) {
   const editions = festival.editions ?? [];
   const currentYear = festival.edition?.year ?? null;
   const setYear = onYearChange;
@@ -153,9 +182,18 @@ export function LineupSection({ festival, year, onYearChange }: { festival: Fest
       : null;
   } else {
     const edition = all.data?.find((e) => e.year === year);
-    shown = edition ? { summary: edition, status: edition.status, lineup: edition.lineup, tickets: edition.tickets, notes: edition.notes } : null;
+    shown = edition
+      ? {
+          summary: edition,
+          status: edition.status,
+          lineup: edition.lineup,
+          tickets: edition.tickets,
+          notes: edition.notes,
+        }
+      : null;
   }
-  const past = !!shown?.summary && (shown.summary.end_date ?? shown.summary.start_date) < new Date().toISOString().slice(0, 10);
+  const past =
+    !!shown?.summary && (shown.summary.end_date ?? shown.summary.start_date) < new Date().toISOString().slice(0, 10);
 
   return (
     <section id="cartel" className="detail-section" tabIndex={-1} aria-labelledby="cartel-title">
@@ -169,7 +207,12 @@ export function LineupSection({ festival, year, onYearChange }: { festival: Fest
             {editions.map((e, i) => (
               <span key={e.id} className="edition-picker-item">
                 {i > 0 ? <span aria-hidden="true">·</span> : null}
-                <button type="button" className="edition-year" aria-pressed={e.year === shownYear} onClick={() => setYear(e.year)}>
+                <button
+                  type="button"
+                  className="edition-year"
+                  aria-pressed={e.year === shownYear}
+                  onClick={() => setYear(e.year)}
+                >
                   {e.year}
                 </button>
               </span>
@@ -183,12 +226,17 @@ export function LineupSection({ festival, year, onYearChange }: { festival: Fest
           <div className="edition">
             <div className="edition-head">
               <h3>Edición {shownYear}</h3>
-              {shown.summary ? <span className="edition-dates">{formatDateRange(shown.summary.start_date, shown.summary.end_date)}</span> : null}
+              {shown.summary ? (
+                <span className="edition-dates">
+                  {formatDateRange(shown.summary.start_date, shown.summary.end_date)}
+                </span>
+              ) : null}
               {shown.status ? <StatusBadge status={shown.status} /> : null}
               {shown.summary && shown.summary.averageRating > 0 ? (
                 <span className="edition-rating">
-                  <span aria-hidden="true">★</span> {formatRating(shown.summary.averageRating)} ({shown.summary.ratingsCount}{' '}
-                  {shown.summary.ratingsCount === 1 ? 'valoración' : 'valoraciones'} de {shownYear})
+                  <span aria-hidden="true">★</span> {formatRating(shown.summary.averageRating)} (
+                  {shown.summary.ratingsCount} {shown.summary.ratingsCount === 1 ? 'valoración' : 'valoraciones'} de{' '}
+                  {shownYear})
                 </span>
               ) : null}
             </div>

@@ -15,7 +15,15 @@ function ResizeAfterLayout() {
 }
 
 /** The festival's map: zoom 14, 400 px high, no scroll-wheel zoom, a marker with its popup. */
-export default function LocationMap({ festival, latitude, longitude }: { festival: Festival; latitude: number; longitude: number }) {
+export default function LocationMap({
+  festival,
+  latitude,
+  longitude,
+}: {
+  festival: Festival;
+  latitude: number;
+  longitude: number;
+}) {
   return (
     <MapContainer
       center={[latitude, longitude]}
@@ -25,12 +33,19 @@ export default function LocationMap({ festival, latitude, longitude }: { festiva
       style={{ height: 400 }}
       attributionControl
     >
-      <TileLayer url={osmTiles.url} crossOrigin={osmTiles.crossOrigin} attribution={osmTiles.attribution} maxZoom={19} />
+      <TileLayer
+        url={osmTiles.url}
+        crossOrigin={osmTiles.crossOrigin}
+        attribution={osmTiles.attribution}
+        maxZoom={19}
+      />
       <Marker position={[latitude, longitude]} icon={festivalIcon} alt={`Ubicación de ${festival.name}`}>
         <Popup>
           <strong>{festival.name}</strong>
           {festival.location ? <div>{festival.location}</div> : null}
-          {festival.geocoded_at ? <div className="popup-note">Geocodificado el {formatDate(festival.geocoded_at)}</div> : null}
+          {festival.geocoded_at ? (
+            <div className="popup-note">Geocodificado el {formatDate(festival.geocoded_at)}</div>
+          ) : null}
         </Popup>
       </Marker>
       <ResizeAfterLayout />

@@ -10,7 +10,12 @@ const LocationMap = lazy(() => import('./location-map'));
 
 /** Coordinates count only when flagged valid and both are numbers. */
 function coordinates(f: Festival): [number, number] | null {
-  const ok = f.hasValidCoordinates && typeof f.latitude === 'number' && typeof f.longitude === 'number' && Number.isFinite(f.latitude) && Number.isFinite(f.longitude);
+  const ok =
+    f.hasValidCoordinates &&
+    typeof f.latitude === 'number' &&
+    typeof f.longitude === 'number' &&
+    Number.isFinite(f.latitude) &&
+    Number.isFinite(f.longitude);
   return ok ? [f.latitude as number, f.longitude as number] : null;
 }
 
@@ -35,7 +40,11 @@ export function LocationSection({ festival }: { festival: Festival | null }) {
       <h2 id="ubicacion-title" className="section-title">
         Ubicación del Festival
       </h2>
-      {festival ? <LocationBody festival={festival} /> : <p className="muted">No se proporcionó información del festival</p>}
+      {festival ? (
+        <LocationBody festival={festival} />
+      ) : (
+        <p className="muted">No se proporcionó información del festival</p>
+      )}
     </section>
   );
 }
@@ -83,7 +92,9 @@ function LocationBody({ festival }: { festival: Festival }) {
               </p>
             ) : null}
             <div className="row">
-              <ExternalLink href={`https://www.google.com/maps/dir/?api=1&destination=${coords[0]},${coords[1]}`}>Cómo llegar</ExternalLink>
+              <ExternalLink href={`https://www.google.com/maps/dir/?api=1&destination=${coords[0]},${coords[1]}`}>
+                Cómo llegar
+              </ExternalLink>
               <ExternalLink href={googleSearchUrl(festival)}>Ver en Google Maps</ExternalLink>
             </div>
           </div>
@@ -92,7 +103,9 @@ function LocationBody({ festival }: { festival: Festival }) {
         <div className="card location-card location-pending">
           <p className="location-state">Ubicación pendiente de geocodificación</p>
           <p>{address}</p>
-          <p className="muted small">Los administradores geocodificarán esta dirección pronto para mostrarla en el mapa.</p>
+          <p className="muted small">
+            Los administradores geocodificarán esta dirección pronto para mostrarla en el mapa.
+          </p>
           <div className="row">
             <ExternalLink href={googleSearchUrl(festival)}>Ver en Google Maps</ExternalLink>
           </div>

@@ -78,7 +78,8 @@ export function SectionNav() {
                   target?.focus({ preventScroll: true });
                   // Sections above may still grow (map, gallery, comments loading): land on the target anyway.
                   window.setTimeout(() => {
-                    if (target && Math.abs(target.getBoundingClientRect().top - 124) > 60) target.scrollIntoView({ block: 'start' });
+                    if (target && Math.abs(target.getBoundingClientRect().top - 124) > 60)
+                      target.scrollIntoView({ block: 'start' });
                   }, 900);
                   window.history.replaceState(window.history.state, '', `#${s.id}`);
                 }}

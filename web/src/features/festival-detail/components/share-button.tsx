@@ -3,7 +3,15 @@ import { Share2Icon } from 'lucide-react';
 import { shareLink } from '../../../lib/share';
 
 /** Native share sheet when there is one, else the link is copied. */
-export function ShareButton({ title, text, className = 'btn btn-icon hero-action' }: { title: string; text?: string; className?: string }) {
+export function ShareButton({
+  title,
+  text,
+  className = 'btn btn-icon hero-action',
+}: {
+  title: string;
+  text?: string;
+  className?: string;
+}) {
   const toast = useToast();
   return (
     <button

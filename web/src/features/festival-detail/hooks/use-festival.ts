@@ -13,14 +13,17 @@ type State =
 export function useFestival(id: number) {
   const { token } = useAuth();
   const valid = Number.isSafeInteger(id) && id > 0;
-  const { data, error, reload } = useServerData(valid ? `festival:${id}:${token ?? ''}` : null, (signal) => getFestival(id, signal));
-  const state: State = !valid || (error instanceof ApiError && error.status === 404)
-    ? { status: 'not-found', festival: null }
-    : error
-      ? { status: 'error', festival: null }
-      : data
-        ? { status: 'ready', festival: data }
-        : { status: 'loading', festival: null };
+  const { data, error, reload } = useServerData(valid ? `festival:${id}:${token ?? ''}` : null, (signal) =>
+    getFestival(id, signal),
+  );
+  const state: State =
+    !valid || (error instanceof ApiError && error.status === 404)
+      ? { status: 'not-found', festival: null }
+      : error
+        ? { status: 'error', festival: null }
+        : data
+          ? { status: 'ready', festival: data }
+          : { status: 'loading', festival: null };
   /** Re-reads the festival quietly (after a comment changes its rating). */
   return { ...state, refresh: reload };
 }

@@ -34,7 +34,8 @@ async function favoriteCards(ids: number[]): Promise<FestivalCard[]> {
 }
 
 /** The service worker's answer for a read it has no copy of, or no network at all. */
-const offline = (error: unknown) => !navigator.onLine || (error instanceof ApiError && (error.code === 'offline' || error.status === 0));
+const offline = (error: unknown) =>
+  !navigator.onLine || (error instanceof ApiError && (error.code === 'offline' || error.status === 0));
 
 /**
  * Without signal, this exact set of favourites was never asked for, so no list answer is saved; but
@@ -42,14 +43,20 @@ const offline = (error: unknown) => !navigator.onLine || (error instanceof ApiEr
  */
 async function savedCards(ids: number[], offlineError: unknown): Promise<FestivalCard[]> {
   const found = await Promise.all(
-    ids.map((id) => apiRequest<Festival>(`/api/festivals/${id}`, { auth: false }).then((festival) => toCard(festival), () => null)),
+    ids.map((id) =>
+      apiRequest<Festival>(`/api/festivals/${id}`, { auth: false }).then(
+        (festival) => toCard(festival),
+        () => null,
+      ),
+    ),
   );
   const cards = found.filter((card): card is FestivalCard => card !== null);
   if (!cards.length) throw offlineError;
   return cards.sort(byDate);
 }
 
-const byDate = (a: FestivalCard, b: FestivalCard) => dateKey(a).localeCompare(dateKey(b)) || a.name.localeCompare(b.name, 'es');
+const byDate = (a: FestivalCard, b: FestivalCard) =>
+  dateKey(a).localeCompare(dateKey(b)) || a.name.localeCompare(b.name, 'es');
 const dateKey = (f: FestivalCard) => f.start_date ?? f.end_date ?? '9999';
 
 /** The favourites list: count, cards, and an empty state that links to /festivals. */

@@ -30,8 +30,18 @@ export function FestivalFiltersBar({ controls, ask, genres, actions }: Props) {
   const datesShown = useMediaQuery('(min-width: 769px)') || expanded;
   const active = hasActiveFilters(filters);
   // A genre from a shared link stays selectable before (or without) its count.
-  const options = filters.genre && !genres.some((g) => g.name === filters.genre) ? [{ name: filters.genre, count: null }, ...genres] : genres;
-  const advancedCount = [filters.genre, filters.minRating > 0, filters.from, filters.to, filters.near, filters.maxPrice > 0].filter(Boolean).length;
+  const options =
+    filters.genre && !genres.some((g) => g.name === filters.genre)
+      ? [{ name: filters.genre, count: null }, ...genres]
+      : genres;
+  const advancedCount = [
+    filters.genre,
+    filters.minRating > 0,
+    filters.from,
+    filters.to,
+    filters.near,
+    filters.maxPrice > 0,
+  ].filter(Boolean).length;
 
   return (
     <form className="filters card" role="search" aria-label="Filtrar festivales" onSubmit={(e) => e.preventDefault()}>
@@ -58,7 +68,12 @@ export function FestivalFiltersBar({ controls, ask, genres, actions }: Props) {
         <NearField near={filters.near} onPlace={controls.setNear} onRadius={controls.setRadius} />
         <div className="field">
           <label htmlFor={`${id}-genre`}>Género</label>
-          <select id={`${id}-genre`} className="select" value={filters.genre} onChange={(e) => controls.setGenre(e.target.value)}>
+          <select
+            id={`${id}-genre`}
+            className="select"
+            value={filters.genre}
+            onChange={(e) => controls.setGenre(e.target.value)}
+          >
             <option value="">Todos los géneros</option>
             {options.map((g) => (
               <option key={g.name} value={g.name}>
@@ -69,7 +84,12 @@ export function FestivalFiltersBar({ controls, ask, genres, actions }: Props) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-rating`}>Valoración mínima</label>
-          <select id={`${id}-rating`} className="select" value={filters.minRating} onChange={(e) => controls.setMinRating(Number(e.target.value))}>
+          <select
+            id={`${id}-rating`}
+            className="select"
+            value={filters.minRating}
+            onChange={(e) => controls.setMinRating(Number(e.target.value))}
+          >
             <option value={0}>Cualquier valoración</option>
             {[1, 2, 3, 4, 5].map((n) => (
               <option key={n} value={n}>
@@ -80,7 +100,12 @@ export function FestivalFiltersBar({ controls, ask, genres, actions }: Props) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-price`}>Precio máximo</label>
-          <select id={`${id}-price`} className="select" value={filters.maxPrice} onChange={(e) => controls.setMaxPrice(Number(e.target.value))}>
+          <select
+            id={`${id}-price`}
+            className="select"
+            value={filters.maxPrice}
+            onChange={(e) => controls.setMaxPrice(Number(e.target.value))}
+          >
             <option value={0}>Cualquier precio</option>
             {[50, 100, 150, 200, 300].map((n) => (
               <option key={n} value={n}>
@@ -91,7 +116,12 @@ export function FestivalFiltersBar({ controls, ask, genres, actions }: Props) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-sort`}>Ordenar por</label>
-          <select id={`${id}-sort`} className="select" value={filters.sort} onChange={(e) => controls.setSort(e.target.value as FestivalSort)}>
+          <select
+            id={`${id}-sort`}
+            className="select"
+            value={filters.sort}
+            onChange={(e) => controls.setSort(e.target.value as FestivalSort)}
+          >
             <option value="date">Fecha</option>
             <option value="name">Alfabético</option>
             <option value="rating">Valoración</option>
@@ -104,7 +134,13 @@ export function FestivalFiltersBar({ controls, ask, genres, actions }: Props) {
           <>
             <div className="field">
               <label htmlFor={`${id}-from`}>Fecha de inicio</label>
-              <input id={`${id}-from`} className="input" type="date" value={filters.from} onChange={(e) => controls.setFrom(e.target.value)} />
+              <input
+                id={`${id}-from`}
+                className="input"
+                type="date"
+                value={filters.from}
+                onChange={(e) => controls.setFrom(e.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor={`${id}-to`}>Fecha de fin</label>
@@ -121,7 +157,11 @@ export function FestivalFiltersBar({ controls, ask, genres, actions }: Props) {
         ) : null}
         <div className="filters-end">
           <label className="checkbox">
-            <input type="checkbox" checked={filters.upcoming} onChange={(e) => controls.setUpcoming(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={filters.upcoming}
+              onChange={(e) => controls.setUpcoming(e.target.checked)}
+            />
             Solo próximos festivales
           </label>
           {active ? (

@@ -20,12 +20,24 @@ const firstCards = () => (window.matchMedia('(max-width: 640px)').matches ? 1 : 
 
 // Kept as drawn while the screen around it is drawn again for something else (each key typed in
 // the search box).
-export const FestivalGrid = memo(function FestivalGrid({ festivals, list = false }: { festivals: Card[]; list?: boolean }) {
+export const FestivalGrid = memo(function FestivalGrid({
+  festivals,
+  list = false,
+}: {
+  festivals: Card[];
+  list?: boolean;
+}) {
   // Other cards (another search, a filter: a first card that was not on screen) start again from
   // their first row, so a search's results are drawn as quickly as the first load's. The same
   // cards again, a page added by 'Mostrar más' or a favourite taken out keep every card shown.
   const head = festivals[0]?.id;
-  const [state, setState] = useState(() => ({ head, shown: festivals, all: false, first: firstCards(), replaced: false }));
+  const [state, setState] = useState(() => ({
+    head,
+    shown: festivals,
+    all: false,
+    first: firstCards(),
+    replaced: false,
+  }));
   if (state.head !== head) {
     const wasShown = state.shown.slice(0, state.all ? undefined : state.first).some((f) => f.id === head);
     setState({ ...state, head, shown: festivals, all: state.all && wasShown, replaced: true });

@@ -33,13 +33,19 @@ export function FestivalsScreen({ renderFilterActions }: Props = {}) {
   const { applied, view } = controls;
   const query = festivalPageUrl(applied);
   const urlOf = useCallback((offset: number) => festivalPageUrl(applied, offset), [applied]);
-  const { items, total, genres, loading, refreshing, error, reload, hasMore, loadingMore, loadMore } = useFestivalPages(query, urlOf);
+  const { items, total, genres, loading, refreshing, error, reload, hasMore, loadingMore, loadMore } = useFestivalPages(
+    query,
+    urlOf,
+  );
 
   // What is typed is asked for in the key's own handler, and shown as soon as its answer is here if
   // the box still holds it; the search's debounce applies it anyway once typing pauses (the cards
   // shown then wait for the answer, marked as refreshing). One request a key: a quick typist's
   // 'barcelona' is nine, each a small page of cards, cached for the visit.
-  const ask = useCallback((text: string) => fetchFestivalPage(festivalPageUrl({ ...applied, search: text })), [applied]);
+  const ask = useCallback(
+    (text: string) => fetchFestivalPage(festivalPageUrl({ ...applied, search: text })),
+    [applied],
+  );
 
   useEffect(() => {
     if (error) toast(loadErrorToast(error), 'error');
@@ -63,7 +69,12 @@ export function FestivalsScreen({ renderFilterActions }: Props = {}) {
           </p>
         </section>
 
-        <FestivalFiltersBar controls={controls} ask={ask} genres={genres} actions={active ? renderFilterActions?.(applied) : null} />
+        <FestivalFiltersBar
+          controls={controls}
+          ask={ask}
+          genres={genres}
+          actions={active ? renderFilterActions?.(applied) : null}
+        />
 
         <div className="results-bar">
           <p className="results-count" role="status" aria-live="polite" aria-atomic="true">

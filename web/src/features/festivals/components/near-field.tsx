@@ -17,7 +17,9 @@ function findPlaces(q: string): Promise<Place[]> {
   const key = q.trim().toLowerCase();
   let answer = suggestions.get(key);
   if (!answer) {
-    answer = apiRequest<{ items: Place[] }>(`/api/festivals/places?q=${encodeURIComponent(q.trim())}`, { auth: false }).then((r) => r.items);
+    answer = apiRequest<{ items: Place[] }>(`/api/festivals/places?q=${encodeURIComponent(q.trim())}`, {
+      auth: false,
+    }).then((r) => r.items);
     answer.catch(() => suggestions.delete(key));
     suggestions.set(key, answer);
   }
@@ -85,7 +87,12 @@ export function NearField({ near, onPlace, onRadius }: Props) {
           <div className="near-chip">
             <MapPinIcon className="icon" aria-hidden="true" />
             <span>{near.label}</span>
-            <button type="button" className="btn btn-ghost btn-sm near-remove" onClick={() => onPlace(null)} aria-label={`Quitar el lugar ${near.label}`}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm near-remove"
+              onClick={() => onPlace(null)}
+              aria-label={`Quitar el lugar ${near.label}`}
+            >
               <XIcon className="icon" aria-hidden="true" />
             </button>
           </div>

@@ -160,7 +160,10 @@ export function useFestivalFilters() {
         ),
       [update],
     ),
-    setRadius: useCallback((radiusKm: number | null) => update((f) => (f.near ? { ...f, near: { ...f.near, radiusKm } } : f)), [update]),
+    setRadius: useCallback(
+      (radiusKm: number | null) => update((f) => (f.near ? { ...f, near: { ...f.near, radiusKm } } : f)),
+      [update],
+    ),
     clear: useCallback(() => {
       setSearchResets((n) => n + 1);
       update(() => ({ ...initial }));
@@ -175,7 +178,12 @@ export function useFestivalFilters() {
  * still holds it. `applied` is the search the address holds: a change from elsewhere (back, a link)
  * is shown in the box.
  */
-export function useSearchText(applied: string, initial: string, onSearch: (text: string) => boolean, ask?: (text: string) => Promise<unknown>) {
+export function useSearchText(
+  applied: string,
+  initial: string,
+  onSearch: (text: string) => boolean,
+  ask?: (text: string) => Promise<unknown>,
+) {
   const [typed, setTyped] = useState(initial);
   // What the box holds as of the last key (the render that shows it may still be to come).
   const inBox = useRef(typed);
@@ -204,7 +212,10 @@ export function useSearchText(applied: string, initial: string, onSearch: (text:
   const typedAt = useRef(0);
   useEffect(() => {
     if (typed.trim() === applied.trim()) return;
-    const timer = window.setTimeout(() => apply(typed), Math.max(0, typedAt.current + SEARCH_DEBOUNCE_MS - performance.now()));
+    const timer = window.setTimeout(
+      () => apply(typed),
+      Math.max(0, typedAt.current + SEARCH_DEBOUNCE_MS - performance.now()),
+    );
     return () => window.clearTimeout(timer);
   }, [typed, applied, apply]);
 

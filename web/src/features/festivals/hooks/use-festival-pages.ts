@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FestivalCard, GenreFacet } from '#core/festival-page';
-import { arrivedFestivalPage, fetchFestivalPage, LIST_KEY_PREFIX, prefetchFestivalPage } from '../../../lib/festival-lists';
+import {
+  arrivedFestivalPage,
+  fetchFestivalPage,
+  LIST_KEY_PREFIX,
+  prefetchFestivalPage,
+} from '../../../lib/festival-lists';
 import { useServerData } from '../../../lib/use-server-data';
 
 const NONE: FestivalCard[] = [];
@@ -14,11 +19,22 @@ const NEXT_PAGE_AFTER_MS = 500;
  * aborts it); 'more' appends the next page, which was prefetched while the visitor read this one.
  */
 export function useFestivalPages(query: string, urlOf: (offset: number) => string) {
-  const first = useServerData(LIST_KEY_PREFIX + query, () => fetchFestivalPage(urlOf(0)), () => arrivedFestivalPage(urlOf(0)));
-  const [more, setMore] = useState<{ query: string; items: FestivalCard[]; loading: boolean }>({ query, items: [], loading: false });
+  const first = useServerData(
+    LIST_KEY_PREFIX + query,
+    () => fetchFestivalPage(urlOf(0)),
+    () => arrivedFestivalPage(urlOf(0)),
+  );
+  const [more, setMore] = useState<{ query: string; items: FestivalCard[]; loading: boolean }>({
+    query,
+    items: [],
+    loading: false,
+  });
   const extra = more.query === query ? more.items : NONE;
   // The same array while nothing changed, so the grid is not drawn again for a key typed above it.
-  const items = useMemo(() => (first.data ? (extra.length ? [...first.data.items, ...extra] : first.data.items) : NONE), [first.data, extra]);
+  const items = useMemo(
+    () => (first.data ? (extra.length ? [...first.data.items, ...extra] : first.data.items) : NONE),
+    [first.data, extra],
+  );
   const total = first.data?.total ?? 0;
   const nextOffset = items.length;
   const hasMore = first.data !== undefined && nextOffset < total;
@@ -26,7 +42,11 @@ export function useFestivalPages(query: string, urlOf: (offset: number) => strin
 
   // A fresh first page (a new query or a reload) starts the list again.
   // (Kept as it is when it already is that: a fresh object would draw the whole screen once more.)
-  useEffect(() => setMore((m) => (m.query === query && !m.items.length && !m.loading ? m : { query, items: [], loading: false })), [query, first.data]);
+  useEffect(
+    () =>
+      setMore((m) => (m.query === query && !m.items.length && !m.loading ? m : { query, items: [], loading: false })),
+    [query, first.data],
+  );
 
   // Only for a list that stays on screen: while a search is typed, each letter's answer is drawn for
   // a moment, and its next page would only compete with the next letter's request.

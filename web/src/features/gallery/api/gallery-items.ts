@@ -70,7 +70,12 @@ export function mediaItem(m: Media): GalleryItem {
 const time = (s: string | null) => (s ? Date.parse(s) || 0 : 0);
 
 /** Sorted and filtered community items, with the festival's own image kept first. */
-export function arrangeGallery(own: GalleryItem, media: GalleryItem[], sort: GallerySort, filter: GalleryFilter): GalleryItem[] {
+export function arrangeGallery(
+  own: GalleryItem,
+  media: GalleryItem[],
+  sort: GallerySort,
+  filter: GalleryFilter,
+): GalleryItem[] {
   const list = media.filter((m) => filter === 'all' || m.type === filter);
   list.sort((a, b) => {
     if (sort === 'highest') return b.rating - a.rating || time(b.uploadedAt) - time(a.uploadedAt);

@@ -5,7 +5,14 @@ import { useToast } from '../../../components/toast/toast-provider';
 import { useAuth } from '../../../lib/auth';
 import { useServerData } from '../../../lib/use-server-data';
 import { getFestivalMedia, rateMedia } from '../api/gallery';
-import { arrangeGallery, mediaItem, ownImageItem, type GalleryFilter, type GalleryItem, type GallerySort } from '../api/gallery-items';
+import {
+  arrangeGallery,
+  mediaItem,
+  ownImageItem,
+  type GalleryFilter,
+  type GalleryItem,
+  type GallerySort,
+} from '../api/gallery-items';
 import { Photo } from '../../../components/ui/photo';
 import { Lightbox } from './lightbox';
 import { ReportButton } from './report-button';
@@ -36,7 +43,9 @@ export function GallerySection({ festival }: { festival: Festival & { image?: Im
   const { user, token } = useAuth();
   const toast = useToast();
   // The token goes along: the list brings the signed-in person's own votes.
-  const gallery = useServerData(`media:${festival.id}:${token ?? ''}`, async (signal) => (await getFestivalMedia(festival.id, signal)).map(mediaItem));
+  const gallery = useServerData(`media:${festival.id}:${token ?? ''}`, async (signal) =>
+    (await getFestivalMedia(festival.id, signal)).map(mediaItem),
+  );
   const media = useMemo(() => gallery.data ?? [], [gallery.data]);
   const { setData: setMedia, refreshing: loading } = gallery;
   const [sort, setSort] = useState<GallerySort>('recent');
@@ -61,7 +70,14 @@ export function GallerySection({ festival }: { festival: Festival & { image?: Im
         const result = await rateMedia(item.mediaId, rating);
         setMedia((list) =>
           list?.map((m) =>
-            m.mediaId === item.mediaId ? { ...m, rating: result.rating ?? m.rating, votesCount: result.votesCount ?? m.votesCount, userRating: result.userRating ?? rating } : m,
+            m.mediaId === item.mediaId
+              ? {
+                  ...m,
+                  rating: result.rating ?? m.rating,
+                  votesCount: result.votesCount ?? m.votesCount,
+                  userRating: result.userRating ?? rating,
+                }
+              : m,
           ),
         );
         toast(`Voto: ${rating}/5 estrellas`, 'success');
@@ -82,7 +98,13 @@ export function GallerySection({ festival }: { festival: Festival & { image?: Im
         <div className="gallery-tools">
           <div className="segmented" role="group" aria-label="Tipo de contenido">
             {filters.map((f) => (
-              <button key={f.value} type="button" className="segmented-btn" aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}>
+              <button
+                key={f.value}
+                type="button"
+                className="segmented-btn"
+                aria-pressed={filter === f.value}
+                onClick={() => setFilter(f.value)}
+              >
                 {f.label}
               </button>
             ))}
@@ -90,7 +112,12 @@ export function GallerySection({ festival }: { festival: Festival & { image?: Im
           <label className="visually-hidden" htmlFor="gallery-sort">
             Ordenar galería
           </label>
-          <select id="gallery-sort" className="select select-sm" value={sort} onChange={(e) => setSort(e.target.value as GallerySort)}>
+          <select
+            id="gallery-sort"
+            className="select select-sm"
+            value={sort}
+            onChange={(e) => setSort(e.target.value as GallerySort)}
+          >
             <option value="recent">Más recientes</option>
             <option value="highest">Mejor valoradas</option>
             <option value="lowest">Peor valoradas</option>
@@ -122,14 +149,22 @@ export function GallerySection({ festival }: { festival: Festival & { image?: Im
                 <span className="badge badge-glass gallery-rating">{formatRating(item.rating)}/5</span>
               </button>
               <div className="gallery-meta">
-                <span className="gallery-caption">{item.mediaId === null ? 'Imagen oficial' : item.uploader ? `Subido por ${item.uploader}` : item.caption || 'Foto'}</span>
+                <span className="gallery-caption">
+                  {item.mediaId === null
+                    ? 'Imagen oficial'
+                    : item.uploader
+                      ? `Subido por ${item.uploader}`
+                      : item.caption || 'Foto'}
+                </span>
                 {item.mediaId !== null ? <ReportButton mediaId={item.mediaId} /> : null}
               </div>
             </li>
           ))}
         </ul>
       )}
-      {loading ? null : media.length === 0 ? <p className="muted gallery-note">Aún no hay fotos de la comunidad para este festival.</p> : null}
+      {loading ? null : media.length === 0 ? (
+        <p className="muted gallery-note">Aún no hay fotos de la comunidad para este festival.</p>
+      ) : null}
 
       {open !== null && items[open] ? (
         <Lightbox

@@ -107,16 +107,34 @@ export function Lightbox({ items, index, festivalName, signedIn, onIndex, onClos
   const shareUrl = `${window.location.origin}${window.location.pathname}#galeria`;
 
   return createPortal(
-    <div ref={ref} className={fullscreen ? 'lightbox is-fullscreen' : 'lightbox'} role="dialog" aria-modal="true" aria-label={`Galería de ${festivalName}`}>
+    <div
+      ref={ref}
+      className={fullscreen ? 'lightbox is-fullscreen' : 'lightbox'}
+      role="dialog"
+      aria-modal="true"
+      aria-label={`Galería de ${festivalName}`}
+    >
       <div className="lightbox-top">
         <span className="lightbox-counter" aria-live="polite">
           {index + 1} / {total}
         </span>
         <div className="lightbox-tools">
-          <button type="button" className="lightbox-btn" aria-label="Compartir" title="Compartir" onClick={() => void shareLink({ title: `${title} - Festivales`, url: shareUrl }, toast)}>
+          <button
+            type="button"
+            className="lightbox-btn"
+            aria-label="Compartir"
+            title="Compartir"
+            onClick={() => void shareLink({ title: `${title} - Festivales`, url: shareUrl }, toast)}
+          >
             <Share2Icon className="icon" />
           </button>
-          <button type="button" className="lightbox-btn" aria-label="Descargar" title="Descargar" onClick={() => void download(item)}>
+          <button
+            type="button"
+            className="lightbox-btn"
+            aria-label="Descargar"
+            title="Descargar"
+            onClick={() => void download(item)}
+          >
             <DownloadIcon className="icon" />
           </button>
           <button
@@ -129,14 +147,27 @@ export function Lightbox({ items, index, festivalName, signedIn, onIndex, onClos
           >
             <Maximize2Icon className="icon" />
           </button>
-          <button ref={closeButton} type="button" className="lightbox-btn" aria-label="Cerrar" title="Cerrar (Esc)" onClick={onClose}>
+          <button
+            ref={closeButton}
+            type="button"
+            className="lightbox-btn"
+            aria-label="Cerrar"
+            title="Cerrar (Esc)"
+            onClick={onClose}
+          >
             <XIcon className="icon" />
           </button>
         </div>
       </div>
 
       <div className="lightbox-stage">
-        <button type="button" className="lightbox-nav is-prev" aria-label="Anterior" disabled={index === 0} onClick={() => go(index - 1)}>
+        <button
+          type="button"
+          className="lightbox-nav is-prev"
+          aria-label="Anterior"
+          disabled={index === 0}
+          onClick={() => go(index - 1)}
+        >
           <ChevronLeftIcon className="icon" />
         </button>
         <figure key={item.key} className={direction ? `lightbox-figure slide-${direction}` : 'lightbox-figure'}>
@@ -165,7 +196,13 @@ export function Lightbox({ items, index, festivalName, signedIn, onIndex, onClos
             </>
           )}
         </figure>
-        <button type="button" className="lightbox-nav is-next" aria-label="Siguiente" disabled={index === total - 1} onClick={() => go(index + 1)}>
+        <button
+          type="button"
+          className="lightbox-nav is-next"
+          aria-label="Siguiente"
+          disabled={index === total - 1}
+          onClick={() => go(index + 1)}
+        >
           <ChevronRightIcon className="icon" />
         </button>
       </div>

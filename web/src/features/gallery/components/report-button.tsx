@@ -53,7 +53,12 @@ export function ReportButton({ mediaId, className = 'btn btn-sm btn-ghost' }: { 
             <p className="muted">Cuéntanos qué problema tiene esta foto o vídeo. Un administrador lo revisará.</p>
             <div className="field">
               <label htmlFor={`${id}-reason`}>Motivo</label>
-              <select id={`${id}-reason`} className="select" value={reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
+              <select
+                id={`${id}-reason`}
+                className="select"
+                value={reason}
+                onChange={(e) => setReason(e.target.value as ReportReason)}
+              >
                 {reportReasons.map((r) => (
                   <option key={r} value={r}>
                     {r}
@@ -63,7 +68,13 @@ export function ReportButton({ mediaId, className = 'btn btn-sm btn-ghost' }: { 
             </div>
             <div className="field">
               <label htmlFor={`${id}-details`}>Detalles (opcional)</label>
-              <textarea id={`${id}-details`} className="textarea" maxLength={1000} value={details} onChange={(e) => setDetails(e.target.value)} />
+              <textarea
+                id={`${id}-details`}
+                className="textarea"
+                maxLength={1000}
+                value={details}
+                onChange={(e) => setDetails(e.target.value)}
+              />
             </div>
             {error ? (
               <p className="field-error" role="alert">

@@ -3,7 +3,15 @@ import { StarIcon } from 'lucide-react';
 import './vote-stars.css';
 
 /** Five buttons to vote 1-5 (whole numbers); the chosen star pulses for 1200 ms. */
-export function VoteStars({ value, disabled, onVote }: { value: number | null; disabled?: boolean; onVote: (rating: number) => void }) {
+export function VoteStars({
+  value,
+  disabled,
+  onVote,
+}: {
+  value: number | null;
+  disabled?: boolean;
+  onVote: (rating: number) => void;
+}) {
   const [hover, setHover] = useState(0);
   const [pulse, setPulse] = useState(0);
   const shown = hover || value || 0;

@@ -40,7 +40,10 @@ function viewportOf(map: LeafletMap): MapViewport {
   const down = (v: number) => Math.floor(v / step - 1) * step;
   const up = (v: number) => Math.ceil(v / step + 1) * step;
   const clampLat = (v: number) => Math.max(-90, Math.min(90, v));
-  return { zoom, bounds: [down(b.getWest()), clampLat(down(b.getSouth())), up(b.getEast()), clampLat(up(b.getNorth()))] };
+  return {
+    zoom,
+    bounds: [down(b.getWest()), clampLat(down(b.getSouth())), up(b.getEast()), clampLat(up(b.getNorth()))],
+  };
 }
 
 function ViewportReporter({ onViewport }: { onViewport: (viewport: MapViewport) => void }) {
@@ -65,7 +68,9 @@ function SpanishControls() {
     const onZoom = () => map.getContainer().setAttribute('data-zoom', String(map.getZoom()));
     onZoom();
     map.on('zoomend', onZoom);
-    map.getContainer().setAttribute('aria-label', 'Mapa de festivales. Usa las flechas para desplazarte y + o - para el zoom.');
+    map
+      .getContainer()
+      .setAttribute('aria-label', 'Mapa de festivales. Usa las flechas para desplazarte y + o - para el zoom.');
     return () => {
       map.off('popupopen', onOpen);
       map.off('zoomend', onZoom);
@@ -78,9 +83,19 @@ function SpanishControls() {
 const MIN_ZOOM = MAP_MIN_ZOOM;
 const MAX_ZOOM = MAP_MAX_ZOOM;
 
-export function FestivalMap({ markers, start, mapRef, markersRef, onReady, onViewport, onTilesIn, near }: FestivalMapProps) {
+export function FestivalMap({
+  markers,
+  start,
+  mapRef,
+  markersRef,
+  onReady,
+  onViewport,
+  onTilesIn,
+  near,
+}: FestivalMapProps) {
   const tileEvents = useMemo(() => ({ load: onTilesIn }), [onTilesIn]);
-  const reducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  const reducedMotion =
+    typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   return (
     <MapContainer
       ref={mapRef}
@@ -102,9 +117,19 @@ export function FestivalMap({ markers, start, mapRef, markersRef, onReady, onVie
       {near && (
         <>
           {near.radiusKm && (
-            <Circle center={[near.lat, near.lon]} radius={near.radiusKm * 1000} pathOptions={{ color: '#00e5ff', weight: 2, fillOpacity: 0.06 }} interactive={false} />
+            <Circle
+              center={[near.lat, near.lon]}
+              radius={near.radiusKm * 1000}
+              pathOptions={{ color: '#00e5ff', weight: 2, fillOpacity: 0.06 }}
+              interactive={false}
+            />
           )}
-          <CircleMarker center={[near.lat, near.lon]} radius={6} pathOptions={{ color: '#00e5ff', fillOpacity: 1 }} interactive={false} />
+          <CircleMarker
+            center={[near.lat, near.lon]}
+            radius={6}
+            pathOptions={{ color: '#00e5ff', fillOpacity: 1 }}
+            interactive={false}
+          />
         </>
       )}
       <ViewportReporter onViewport={onViewport} />

@@ -1,4 +1,13 @@
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+} from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MinusIcon, PlusIcon, SearchIcon } from 'lucide-react';
@@ -83,7 +92,9 @@ export function MapPage() {
     fetchMapView(request).then(
       (next) => {
         if (!current) return;
-        setAnswer((shown) => (shown?.view === next && shown.search === debounced ? shown : { view: next, search: debounced }));
+        setAnswer((shown) =>
+          shown?.view === next && shown.search === debounced ? shown : { view: next, search: debounced },
+        );
         setError(false);
       },
       () => {
@@ -154,7 +165,10 @@ export function MapPage() {
   useEffect(() => removeBootMap, []);
   // The first tiles and markers as plain images until Leaflet's are in, when the map opens on a
   // centre and zoom (fitting a place's circle, the zoom is Leaflet's to work out).
-  const preview = view && !(tilesIn && ready) && start.center && start.zoom !== undefined ? { center: start.center, zoom: start.zoom, markers: view.markers } : null;
+  const preview =
+    view && !(tilesIn && ready) && start.center && start.zoom !== undefined
+      ? { center: start.center, zoom: start.zoom, markers: view.markers }
+      : null;
 
   const loading = view === null;
   // The search's answer counts are those of the search asked, not of an earlier one still shown.
@@ -204,7 +218,11 @@ export function MapPage() {
             {results.items.map((f) => (
               <li key={f.id}>
                 {f.lat !== null && f.lon !== null && f.zoom !== null ? (
-                  <button type="button" className="map-result" onClick={() => markersRef.current?.reveal({ id: f.id, lat: f.lat!, lon: f.lon!, zoom: f.zoom! })}>
+                  <button
+                    type="button"
+                    className="map-result"
+                    onClick={() => markersRef.current?.reveal({ id: f.id, lat: f.lat!, lon: f.lon!, zoom: f.zoom! })}
+                  >
                     <strong>{f.name}</strong>
                     {f.location && <span>{f.location}</span>}
                   </button>
@@ -216,11 +234,17 @@ export function MapPage() {
                 )}
               </li>
             ))}
-            {results.total > MAP_RESULTS_SHOWN && <li className="map-results-more muted">y {results.total - MAP_RESULTS_SHOWN} más en el mapa</li>}
+            {results.total > MAP_RESULTS_SHOWN && (
+              <li className="map-results-more muted">y {results.total - MAP_RESULTS_SHOWN} más en el mapa</li>
+            )}
           </ul>
         )}
 
-        <div className={preview ? 'map-frame card map-frame-preview' : 'map-frame card'} data-map-ready={ready ? 'true' : 'false'} onClick={onClick}>
+        <div
+          className={preview ? 'map-frame card map-frame-preview' : 'map-frame card'}
+          data-map-ready={ready ? 'true' : 'false'}
+          onClick={onClick}
+        >
           {error && loading ? (
             <div className="map-overlay" role="alert">
               <p>No se pudieron cargar los festivales</p>
@@ -255,10 +279,22 @@ export function MapPage() {
             marker near the map's corners, so every marker keeps a whole touch target. */}
         <div className="map-toolbar">
           <div className="map-zoom" role="group" aria-label="Zoom del mapa">
-            <button type="button" className="btn btn-sm btn-icon" aria-label="Acercar" title="Acercar" onClick={() => mapRef.current?.zoomIn()}>
+            <button
+              type="button"
+              className="btn btn-sm btn-icon"
+              aria-label="Acercar"
+              title="Acercar"
+              onClick={() => mapRef.current?.zoomIn()}
+            >
               <PlusIcon className="icon" aria-hidden="true" />
             </button>
-            <button type="button" className="btn btn-sm btn-icon" aria-label="Alejar" title="Alejar" onClick={() => mapRef.current?.zoomOut()}>
+            <button
+              type="button"
+              className="btn btn-sm btn-icon"
+              aria-label="Alejar"
+              title="Alejar"
+              onClick={() => mapRef.current?.zoomOut()}
+            >
               <MinusIcon className="icon" aria-hidden="true" />
             </button>
           </div>

@@ -42,14 +42,29 @@ export function MapPreview({ center, zoom, markers }: MapPreviewProps) {
           <div className="map-preview-tiles">
             {layout.tiles.map((tile) => (
               // Asked for with CORS, as Leaflet asks for its tiles: the browser answers both from one download.
-              <img key={`${tile.left},${tile.top}`} src={tile.url} crossOrigin="anonymous" alt="" width={256} height={256} style={{ left: tile.left, top: tile.top }} />
+              <img
+                key={`${tile.left},${tile.top}`}
+                src={tile.url}
+                crossOrigin="anonymous"
+                alt=""
+                width={256}
+                height={256}
+                style={{ left: tile.left, top: tile.top }}
+              />
             ))}
           </div>
           {/* Leaflet's panes: the pins' shadows under every marker; markers lower on the screen over higher ones. */}
           <div className="map-preview-shadows">
             {layout.markers.map(({ marker, x, y }) =>
               marker.type === 'festival' ? (
-                <img key={marker.id} src={pinImages.shadowUrl} alt="" width={PIN_ICON.shadowSize[0]} height={PIN_ICON.shadowSize[1]} style={{ left: x - anchorX, top: y - anchorY }} />
+                <img
+                  key={marker.id}
+                  src={pinImages.shadowUrl}
+                  alt=""
+                  width={PIN_ICON.shadowSize[0]}
+                  height={PIN_ICON.shadowSize[1]}
+                  style={{ left: x - anchorX, top: y - anchorY }}
+                />
               ) : null,
             )}
           </div>
@@ -66,7 +81,11 @@ export function MapPreview({ center, zoom, markers }: MapPreviewProps) {
                   style={{ left: x - anchorX, top: y - anchorY, zIndex: y }}
                 />
               ) : (
-                <div key={`c${marker.id}`} className={`map-preview-cluster festival-cluster-${clusterSize(marker.count)}`} style={{ left: x - half, top: y - half, zIndex: y }}>
+                <div
+                  key={`c${marker.id}`}
+                  className={`map-preview-cluster festival-cluster-${clusterSize(marker.count)}`}
+                  style={{ left: x - half, top: y - half, zIndex: y }}
+                >
                   <span>{marker.count}</span>
                 </div>
               ),

@@ -50,14 +50,26 @@ function popupContent(f: MapPoint): HTMLElement {
 function clusterIcon(count: number): L.DivIcon {
   const label = document.createElement('span');
   label.textContent = String(count);
-  return L.divIcon({ html: label, className: `festival-cluster festival-cluster-${clusterSize(count)}`, iconSize: L.point(CLUSTER_ICON_SIZE, CLUSTER_ICON_SIZE) });
+  return L.divIcon({
+    html: label,
+    className: `festival-cluster festival-cluster-${clusterSize(count)}`,
+    iconSize: L.point(CLUSTER_ICON_SIZE, CLUSTER_ICON_SIZE),
+  });
 }
 
 /** A numbered marker that zooms to where its cluster splits; a button for screen readers and the keyboard. */
 function clusterMarker(map: L.Map, cluster: MapCluster): L.Marker {
   const label = `${cluster.count} festivales: acercar`;
-  const marker = L.marker([cluster.lat, cluster.lon], { icon: clusterIcon(cluster.count), title: label, alt: label, keyboard: true });
-  const open = () => map.setView([cluster.lat, cluster.lon], cluster.zoom, { animate: !(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false) });
+  const marker = L.marker([cluster.lat, cluster.lon], {
+    icon: clusterIcon(cluster.count),
+    title: label,
+    alt: label,
+    keyboard: true,
+  });
+  const open = () =>
+    map.setView([cluster.lat, cluster.lon], cluster.zoom, {
+      animate: !(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false),
+    });
   marker.on('click', open);
   // Leaflet names and opens only image markers.
   marker.on('add', () => {

@@ -16,8 +16,18 @@ export function NewsletterStatusPage({ status, token }: { status: NewsletterStat
     <div className="page">
       <div className="container newsletter-status">
         <h1 className="page-title">{titles[status]}</h1>
-        {status === 'confirmada' && <p>Recibirás una vez al mes los festivales nuevos y lo que empieza el mes siguiente. Puedes darte de baja desde cualquier boletín.</p>}
-        {status === 'enlace-no-valido' && <p>El enlace no es válido o ya se usó. Si quieres recibir la newsletter, suscríbete de nuevo desde el pie de página.</p>}
+        {status === 'confirmada' && (
+          <p>
+            Recibirás una vez al mes los festivales nuevos y lo que empieza el mes siguiente. Puedes darte de baja desde
+            cualquier boletín.
+          </p>
+        )}
+        {status === 'enlace-no-valido' && (
+          <p>
+            El enlace no es válido o ya se usó. Si quieres recibir la newsletter, suscríbete de nuevo desde el pie de
+            página.
+          </p>
+        )}
         {status === 'baja' && (
           <UnsubscribeAction
             token={token}

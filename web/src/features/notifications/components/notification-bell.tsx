@@ -74,7 +74,9 @@ export function NotificationBell() {
             {items.map((n) => (
               <li key={n.id} className={n.read ? 'notification-item' : 'notification-item is-unread'}>
                 <div className="row">
-                  <span className={n.type === 'media' ? 'badge' : 'badge badge-info'}>{notificationTypeLabels[n.type]}</span>
+                  <span className={n.type === 'media' ? 'badge' : 'badge badge-info'}>
+                    {notificationTypeLabels[n.type]}
+                  </span>
                   {n.read ? null : (
                     <button type="button" className="btn btn-sm btn-ghost" onClick={() => void markRead(n.id)}>
                       Leída

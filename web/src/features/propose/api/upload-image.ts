@@ -14,12 +14,22 @@ interface PresignedUpload extends SignedUpload {
  * One image of a proposal: presign for the new festival, PUT with progress, confirm. The
  * confirmed image is a pending gallery item of the festival, moderated with it.
  */
-export async function uploadProposalImage(festivalId: number, file: File, onProgress: (fraction: number) => void): Promise<Media> {
+export async function uploadProposalImage(
+  festivalId: number,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<Media> {
   const { confirmed } = await uploadFile(file, {
     sign: () =>
       apiRequest<PresignedUpload>('/api/media/upload-url', {
         method: 'POST',
-        body: { festival_id: festivalId, fileName: file.name, contentType: file.type, fileSize: file.size, purpose: 'festival' },
+        body: {
+          festival_id: festivalId,
+          fileName: file.name,
+          contentType: file.type,
+          fileSize: file.size,
+          purpose: 'festival',
+        },
       }),
     confirm: (signed) => apiRequest<Media>('/api/media/confirm', { method: 'POST', body: { key: signed.key } }),
     onProgress,

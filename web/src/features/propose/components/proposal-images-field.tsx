@@ -1,7 +1,8 @@
 import { IMAGE_MAX_BYTES, imageContentTypes, MAX_IMAGES_PER_FESTIVAL } from '#core/community-schemas';
 import type { ProposalImage } from '../hooks/use-proposal-images';
 
-const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 interface ProposalImagesFieldProps {
   /** Prefix of the element ids (the form's useId). */
@@ -23,7 +24,8 @@ export function ProposalImagesField({ idPrefix, images, error, disabled, onAdd, 
         Imágenes
       </span>
       <p id={`${id}-hint`} className="field-hint">
-        Hasta {MAX_IMAGES_PER_FESTIVAL} imágenes JPG, PNG, GIF o WEBP de {IMAGE_MAX_BYTES / 1024 / 1024} MB como máximo cada una.
+        Hasta {MAX_IMAGES_PER_FESTIVAL} imágenes JPG, PNG, GIF o WEBP de {IMAGE_MAX_BYTES / 1024 / 1024} MB como máximo
+        cada una.
       </p>
       <div className="propose-dropzone">
         <input
@@ -63,13 +65,22 @@ export function ProposalImagesField({ idPrefix, images, error, disabled, onAdd, 
                   <>
                     <progress max={1} value={item.progress} aria-label={`Progreso de ${item.file.name}`} />
                     <span className="propose-image-state" aria-live="polite">
-                      {item.state === 'uploading' ? `Subiendo ${Math.round(item.progress * 100)}%` : item.state === 'done' ? 'Subida' : 'Error al subir'}
+                      {item.state === 'uploading'
+                        ? `Subiendo ${Math.round(item.progress * 100)}%`
+                        : item.state === 'done'
+                          ? 'Subida'
+                          : 'Error al subir'}
                     </span>
                   </>
                 )}
               </div>
               {item.state === 'ready' && (
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => onRemove(item.id)} aria-label={`Quitar ${item.file.name}`}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  onClick={() => onRemove(item.id)}
+                  aria-label={`Quitar ${item.file.name}`}
+                >
                   Quitar
                 </button>
               )}

@@ -25,8 +25,8 @@ export function ProposeDone({ proposal, onAnother }: { proposal: Proposal; onAno
         {proposeMessages.success}
       </h1>
       <p>
-        Gracias por proponer <strong>{festival.name}</strong> ({formatDateRange(festival.start_date, festival.end_date)}). Nuestro equipo
-        lo revisará y te avisaremos con una notificación cuando se apruebe.
+        Gracias por proponer <strong>{festival.name}</strong> ({formatDateRange(festival.start_date, festival.end_date)}
+        ). Nuestro equipo lo revisará y te avisaremos con una notificación cuando se apruebe.
       </p>
       {images > 0 && (
         <p className={imagesFailed ? 'field-error' : 'muted'} role={imagesFailed ? 'alert' : undefined}>

@@ -36,8 +36,8 @@ export function ProposePage({ signIn }: ProposePageProps) {
           <section className="card propose-signin" aria-labelledby="propose-signin-title">
             <h2 id="propose-signin-title">Inicia sesión para proponer un festival</h2>
             <p className="muted">
-              Las propuestas las revisa nuestro equipo antes de publicarlas. Necesitamos saber quién las envía para avisarte cuando
-              tu festival se apruebe.
+              Las propuestas las revisa nuestro equipo antes de publicarlas. Necesitamos saber quién las envía para
+              avisarte cuando tu festival se apruebe.
             </p>
             {signIn && <div className="propose-signin-action">{signIn}</div>}
             <p className="muted propose-signin-note">
@@ -68,8 +68,8 @@ export function ProposePage({ signIn }: ProposePageProps) {
             Proponer <span className="gradient-text">festival</span>
           </h1>
           <p className="muted">
-            ¿Conoces un festival de música electrónica que no está en Festivales? Cuéntanos los detalles: lo revisaremos y, si todo
-            está bien, lo publicaremos en la lista, el mapa y el calendario.
+            ¿Conoces un festival de música electrónica que no está en Festivales? Cuéntanos los detalles: lo revisaremos
+            y, si todo está bien, lo publicaremos en la lista, el mapa y el calendario.
           </p>
         </header>
         <ProposeForm onProposed={setProposal} />

@@ -41,7 +41,13 @@ export function useProposalImages() {
       }
       const preview = URL.createObjectURL(file);
       previews.current.add(preview);
-      accepted.push({ id: `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`, file, preview, progress: 0, state: 'ready' });
+      accepted.push({
+        id: `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`,
+        file,
+        preview,
+        progress: 0,
+        state: 'ready',
+      });
     }
     setImages((current) => [...current, ...accepted]);
     return { problems: [...new Set(problems)], tooMany: problems.includes(TOO_MANY_IMAGES_MESSAGE) };

@@ -65,10 +65,30 @@ const timeline = [
 ];
 
 const team = [
-  { initials: 'LM', name: 'Lucía Martín', role: 'Cofundadora y CEO', bio: 'Diez años organizando eventos de música electrónica en Barcelona y Berlín.' },
-  { initials: 'JR', name: 'Javier Romero', role: 'Cofundador y CTO', bio: 'Ingeniero de software; responsable del mapa, el calendario y la plataforma.' },
-  { initials: 'AS', name: 'Ana Sousa', role: 'Directora de Comunidad', bio: 'Coordina la moderación y escucha cada propuesta que llega de los usuarios.' },
-  { initials: 'MK', name: 'Markus Klein', role: 'Director de Alianzas', bio: 'Trabaja con promotores de toda Europa para mantener el catálogo al día.' },
+  {
+    initials: 'LM',
+    name: 'Lucía Martín',
+    role: 'Cofundadora y CEO',
+    bio: 'Diez años organizando eventos de música electrónica en Barcelona y Berlín.',
+  },
+  {
+    initials: 'JR',
+    name: 'Javier Romero',
+    role: 'Cofundador y CTO',
+    bio: 'Ingeniero de software; responsable del mapa, el calendario y la plataforma.',
+  },
+  {
+    initials: 'AS',
+    name: 'Ana Sousa',
+    role: 'Directora de Comunidad',
+    bio: 'Coordina la moderación y escucha cada propuesta que llega de los usuarios.',
+  },
+  {
+    initials: 'MK',
+    name: 'Markus Klein',
+    role: 'Director de Alianzas',
+    bio: 'Trabaja con promotores de toda Europa para mantener el catálogo al día.',
+  },
 ];
 
 export function AboutPage() {
@@ -82,8 +102,8 @@ export function AboutPage() {
             La guía de <span className="gradient-text">festivales electrónicos</span> de Europa
           </h1>
           <p className="sp-lead">
-            Festivales nació para que encontrar tu próximo festival sea tan emocionante como vivirlo: fechas fiables, mapa,
-            calendario y la opinión de miles de asistentes, todo en español.
+            Festivales nació para que encontrar tu próximo festival sea tan emocionante como vivirlo: fechas fiables,
+            mapa, calendario y la opinión de miles de asistentes, todo en español.
           </p>
         </header>
 
@@ -108,9 +128,10 @@ export function AboutPage() {
               Conectar a cada persona con el festival que está buscando
             </h2>
             <p className="muted">
-              Reunimos en un solo lugar la información de los festivales de música electrónica de Europa y la completamos con lo
-              que solo la comunidad puede aportar: experiencias reales, fotos y valoraciones. Queremos que elegir festival sea
-              fácil, que descubrir nuevos géneros sea natural y que los promotores lleguen al público que de verdad los busca.
+              Reunimos en un solo lugar la información de los festivales de música electrónica de Europa y la
+              completamos con lo que solo la comunidad puede aportar: experiencias reales, fotos y valoraciones.
+              Queremos que elegir festival sea fácil, que descubrir nuevos géneros sea natural y que los promotores
+              lleguen al público que de verdad los busca.
             </p>
           </div>
           <div className="card about-mission-card">
@@ -180,7 +201,9 @@ export function AboutPage() {
           <h2 id="about-cta-title" className="sp-section-title">
             ¿Falta tu festival favorito?
           </h2>
-          <p className="muted">Propónlo y nuestro equipo lo revisará. O escríbenos si quieres colaborar con nosotros.</p>
+          <p className="muted">
+            Propónlo y nuestro equipo lo revisará. O escríbenos si quieres colaborar con nosotros.
+          </p>
           <div className="sp-actions">
             <Link className="btn btn-primary" to={paths.propose()}>
               Proponer festival

@@ -1,5 +1,18 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { ArrowDownIcon, BriefcaseIcon, ClockIcon, HandshakeIcon, MailIcon, MessageSquareIcon, MusicIcon, NewspaperIcon, PhoneIcon, SendIcon, WrenchIcon, type LucideIcon } from 'lucide-react';
+import {
+  ArrowDownIcon,
+  BriefcaseIcon,
+  ClockIcon,
+  HandshakeIcon,
+  MailIcon,
+  MessageSquareIcon,
+  MusicIcon,
+  NewspaperIcon,
+  PhoneIcon,
+  SendIcon,
+  WrenchIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import { contactCategories, type ContactCategory } from '#core/types';
 import { ApiError } from '../../../lib/api-client';
 import { sendContactMessage } from '../api/send-contact-message';
@@ -17,9 +30,21 @@ const FAILURE = 'Error al enviar el mensaje. Por favor, inténtalo de nuevo.';
 /** Six inquiry cards, one per contact category. */
 const inquiries: { category: ContactCategory; icon: LucideIcon; text: string }[] = [
   { category: 'general', icon: MessageSquareIcon, text: 'Dudas sobre la web, tu cuenta o cualquier otra cosa.' },
-  { category: 'festivals', icon: MusicIcon, text: 'Fechas, carteles o datos de un festival que no encuentras o están mal.' },
-  { category: 'partnership', icon: HandshakeIcon, text: 'Promotores, colectivos y medios que quieren trabajar con nosotros.' },
-  { category: 'support', icon: WrenchIcon, text: 'Problemas al iniciar sesión, subir fotos o usar el mapa y el calendario.' },
+  {
+    category: 'festivals',
+    icon: MusicIcon,
+    text: 'Fechas, carteles o datos de un festival que no encuentras o están mal.',
+  },
+  {
+    category: 'partnership',
+    icon: HandshakeIcon,
+    text: 'Promotores, colectivos y medios que quieren trabajar con nosotros.',
+  },
+  {
+    category: 'support',
+    icon: WrenchIcon,
+    text: 'Problemas al iniciar sesión, subir fotos o usar el mapa y el calendario.',
+  },
   { category: 'business', icon: BriefcaseIcon, text: 'Publicidad, patrocinios y acuerdos comerciales.' },
   { category: 'press', icon: NewspaperIcon, text: 'Entrevistas, datos y material para periodistas.' },
 ];
@@ -60,10 +85,11 @@ export function ContactPage() {
     nameRef.current?.focus({ preventScroll: true });
   };
 
-  const update = (field: keyof typeof empty) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    setForm((f) => ({ ...f, [field]: event.target.value }));
-    if (status === 'success' || status === 'error') setStatus('idle');
-  };
+  const update =
+    (field: keyof typeof empty) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      setForm((f) => ({ ...f, [field]: event.target.value }));
+      if (status === 'success' || status === 'error') setStatus('idle');
+    };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -91,8 +117,8 @@ export function ContactPage() {
             <span className="gradient-text">Contacta</span> con nosotros
           </h1>
           <p className="sp-lead">
-            ¿Tienes una pregunta, una propuesta o has encontrado un error? Cuéntanoslo: leemos todos los mensajes y respondemos en
-            24-48 horas laborables.
+            ¿Tienes una pregunta, una propuesta o has encontrado un error? Cuéntanoslo: leemos todos los mensajes y
+            respondemos en 24-48 horas laborables.
           </p>
           <div className="sp-actions">
             <button type="button" className="btn btn-primary" onClick={() => scrollToForm()}>
@@ -105,10 +131,17 @@ export function ContactPage() {
           <h2 id="contact-inquiries-title" className="sp-section-title">
             ¿En qué podemos ayudarte?
           </h2>
-          <p className="sp-section-intro">Elige el motivo de tu consulta y te llevamos al formulario con la categoría ya marcada.</p>
+          <p className="sp-section-intro">
+            Elige el motivo de tu consulta y te llevamos al formulario con la categoría ya marcada.
+          </p>
           <div className="sp-grid contact-inquiries">
             {inquiries.map((q, i) => (
-              <button key={q.category} type="button" className="card contact-inquiry" onClick={() => scrollToForm(q.category)}>
+              <button
+                key={q.category}
+                type="button"
+                className="card contact-inquiry"
+                onClick={() => scrollToForm(q.category)}
+              >
                 <span className={`sp-card-icon${i % 2 ? ' alt' : ''}`} aria-hidden="true">
                   <q.icon size={22} />
                 </span>
@@ -120,36 +153,85 @@ export function ContactPage() {
         </section>
 
         <div className="contact-layout">
-          <form ref={formRef} id="contact-form" className="card contact-form" onSubmit={submit} aria-labelledby="contact-form-title">
+          <form
+            ref={formRef}
+            id="contact-form"
+            className="card contact-form"
+            onSubmit={submit}
+            aria-labelledby="contact-form-title"
+          >
             <h2 id="contact-form-title">Envíanos un Mensaje</h2>
             <p className="muted" style={{ margin: 0 }}>
-              Los campos marcados con <span className="required-mark" aria-hidden="true">*</span>
+              Los campos marcados con{' '}
+              <span className="required-mark" aria-hidden="true">
+                *
+              </span>
               <span className="visually-hidden">asterisco</span> son obligatorios.
             </p>
             <div className="contact-row">
               <div className="field">
                 <label htmlFor="contact-name">
-                  Nombre<span className="required-mark" aria-hidden="true">*</span>
+                  Nombre
+                  <span className="required-mark" aria-hidden="true">
+                    *
+                  </span>
                 </label>
-                <input ref={nameRef} id="contact-name" className="input" name="name" autoComplete="name" required value={form.name} onChange={update('name')} />
+                <input
+                  ref={nameRef}
+                  id="contact-name"
+                  className="input"
+                  name="name"
+                  autoComplete="name"
+                  required
+                  value={form.name}
+                  onChange={update('name')}
+                />
               </div>
               <div className="field">
                 <label htmlFor="contact-email">
-                  Correo electrónico<span className="required-mark" aria-hidden="true">*</span>
+                  Correo electrónico
+                  <span className="required-mark" aria-hidden="true">
+                    *
+                  </span>
                 </label>
-                <input id="contact-email" className="input" type="email" name="email" autoComplete="email" required value={form.email} onChange={update('email')} />
+                <input
+                  id="contact-email"
+                  className="input"
+                  type="email"
+                  name="email"
+                  autoComplete="email"
+                  required
+                  value={form.email}
+                  onChange={update('email')}
+                />
               </div>
             </div>
             <div className="contact-row">
               <div className="field">
                 <label htmlFor="contact-subject">
-                  Asunto<span className="required-mark" aria-hidden="true">*</span>
+                  Asunto
+                  <span className="required-mark" aria-hidden="true">
+                    *
+                  </span>
                 </label>
-                <input id="contact-subject" className="input" name="subject" required value={form.subject} onChange={update('subject')} />
+                <input
+                  id="contact-subject"
+                  className="input"
+                  name="subject"
+                  required
+                  value={form.subject}
+                  onChange={update('subject')}
+                />
               </div>
               <div className="field">
                 <label htmlFor="contact-category">Categoría</label>
-                <select id="contact-category" className="select" name="category" value={form.category} onChange={update('category')}>
+                <select
+                  id="contact-category"
+                  className="select"
+                  name="category"
+                  value={form.category}
+                  onChange={update('category')}
+                >
                   <option value="">Selecciona una categoría</option>
                   {Object.entries(contactCategories).map(([key, label]) => (
                     <option key={key} value={key}>
@@ -161,9 +243,20 @@ export function ContactPage() {
             </div>
             <div className="field">
               <label htmlFor="contact-message">
-                Mensaje<span className="required-mark" aria-hidden="true">*</span>
+                Mensaje
+                <span className="required-mark" aria-hidden="true">
+                  *
+                </span>
               </label>
-              <textarea id="contact-message" className="textarea" name="message" rows={6} required value={form.message} onChange={update('message')} />
+              <textarea
+                id="contact-message"
+                className="textarea"
+                name="message"
+                rows={6}
+                required
+                value={form.message}
+                onChange={update('message')}
+              />
             </div>
             <div aria-live="polite">
               {status === 'success' && (
@@ -244,8 +337,8 @@ export function ContactPage() {
                 <ClockIcon size={18} /> Tiempo de respuesta
               </h2>
               <p className="muted" style={{ margin: 0 }}>
-                Respondemos a todos los mensajes en un plazo de 24-48 horas laborables. Las consultas de soporte técnico tienen
-                prioridad.
+                Respondemos a todos los mensajes en un plazo de 24-48 horas laborables. Las consultas de soporte técnico
+                tienen prioridad.
               </p>
             </section>
           </aside>
@@ -281,7 +374,9 @@ export function ContactPage() {
           <h2 id="contact-cta-title" className="sp-section-title">
             ¿Listo para escribirnos?
           </h2>
-          <p className="muted">Usa el formulario o mándanos un correo directamente: te responderemos lo antes posible.</p>
+          <p className="muted">
+            Usa el formulario o mándanos un correo directamente: te responderemos lo antes posible.
+          </p>
           <div className="sp-actions">
             <button type="button" className="btn btn-primary" onClick={() => scrollToForm()}>
               Ir al formulario

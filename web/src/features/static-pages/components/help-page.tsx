@@ -1,5 +1,20 @@
 import { Link } from 'react-router-dom';
-import { CalendarIcon, CircleHelpIcon, EyeIcon, FileTextIcon, HeartIcon, LockIcon, MapPinIcon, MessageSquareIcon, MusicIcon, SendIcon, ShieldIcon, UsersIcon, ZapIcon, type LucideIcon } from 'lucide-react';
+import {
+  CalendarIcon,
+  CircleHelpIcon,
+  EyeIcon,
+  FileTextIcon,
+  HeartIcon,
+  LockIcon,
+  MapPinIcon,
+  MessageSquareIcon,
+  MusicIcon,
+  SendIcon,
+  ShieldIcon,
+  UsersIcon,
+  ZapIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '../../../config/paths';
 import { contactChannels } from '../contact-channels';
 import help from '../content/help.md?raw';
@@ -66,7 +81,8 @@ export function HelpPage() {
                 ¿No encuentras lo que buscas?
               </h2>
               <p className="muted">
-                Escríbenos desde el formulario de contacto o a <a href={`mailto:${contactChannels.support}`}>{contactChannels.support}</a>.
+                Escríbenos desde el formulario de contacto o a{' '}
+                <a href={`mailto:${contactChannels.support}`}>{contactChannels.support}</a>.
               </p>
               <div className="sp-actions">
                 <Link className="btn btn-primary" to={paths.contact()}>

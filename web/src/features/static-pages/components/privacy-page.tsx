@@ -64,7 +64,12 @@ export function PrivacyPage() {
           Última actualización: <time dateTime={todayIso()}>{formatDate(todayIso())}</time>
         </p>
         <div className="privacy-layout">
-          <div className="card privacy-nav" role="tablist" aria-orientation="vertical" aria-label="Apartados de la política de privacidad">
+          <div
+            className="card privacy-nav"
+            role="tablist"
+            aria-orientation="vertical"
+            aria-label="Apartados de la política de privacidad"
+          >
             {sections.map((s, i) => (
               <button
                 key={s.id}
@@ -80,7 +85,8 @@ export function PrivacyPage() {
                 onClick={() => {
                   select(i);
                   // Under the sidebar on narrow screens: bring the chosen section into view.
-                  if (window.matchMedia('(max-width: 900px)').matches) panel.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+                  if (window.matchMedia('(max-width: 900px)').matches)
+                    panel.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
                 }}
                 onKeyDown={(e) => onKeyDown(e, i)}
               >

@@ -28,12 +28,10 @@ const placeholders: Record<string, string> = {
  * first is the introduction; HTML comments (notes for whoever edits the text) are dropped.
  */
 export function textSections(markdown: string): { intro: string; sections: TextSection[] } {
-  const filled = markdown
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/\{\{([\w.]+)\}\}/g, (match, name: string) => {
-      if (!(name in placeholders)) throw new Error(`Marcador desconocido en el texto: ${match}`);
-      return placeholders[name];
-    });
+  const filled = markdown.replace(/<!--[\s\S]*?-->/g, '').replace(/\{\{([\w.]+)\}\}/g, (match, name: string) => {
+    if (!(name in placeholders)) throw new Error(`Marcador desconocido en el texto: ${match}`);
+    return placeholders[name];
+  });
   const [intro, ...rest] = filled.split(/^## /m);
   const sections = rest.map((chunk) => {
     const newline = chunk.indexOf('\n');

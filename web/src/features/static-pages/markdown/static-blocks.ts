@@ -29,10 +29,18 @@ const element = (node: { data?: unknown }, hName: string, className?: string) =>
 };
 
 /** A paragraph rendered as another block element, holding the given inline content. */
-const block = (hName: string, children: PhrasingContent[]): Paragraph => ({ type: 'paragraph', children, data: { hName } });
+const block = (hName: string, children: PhrasingContent[]): Paragraph => ({
+  type: 'paragraph',
+  children,
+  data: { hName },
+});
 
 /** Inline content wrapped in a span (an emphasis node renamed, so it may sit inside a paragraph). */
-const span = (children: PhrasingContent[]): PhrasingContent => ({ type: 'emphasis', children, data: { hName: 'span' } });
+const span = (children: PhrasingContent[]): PhrasingContent => ({
+  type: 'emphasis',
+  children,
+  data: { hName: 'span' },
+});
 
 /** The list items of a block, each as its paragraph's inline content. */
 function listEntries(node: ContainerDirective): PhrasingContent[][] {
@@ -71,14 +79,23 @@ const blocks: Record<string, Block> = {
       const at = first.value.indexOf(': ');
       return [
         block('dt', [{ type: 'text', value: first.value.slice(0, at) }]),
-        block('dd', trimStart([{ type: 'text', value: first.value.slice(at + 2) }, ...rest]).filter((c) => c.type !== 'text' || c.value)),
+        block(
+          'dd',
+          trimStart([{ type: 'text', value: first.value.slice(at + 2) }, ...rest]).filter(
+            (c) => c.type !== 'text' || c.value,
+          ),
+        ),
       ];
     });
   },
   table(node) {
     const caption = String(node.attributes?.caption ?? '');
     // A table wider than a phone scrolls sideways in its box: focusable and named, so a keyboard can scroll it.
-    node.data = { ...node.data, hName: 'div', hProperties: { className: ['sp-table-wrap'], tabIndex: 0, role: 'region', ariaLabel: caption || 'Tabla' } };
+    node.data = {
+      ...node.data,
+      hName: 'div',
+      hProperties: { className: ['sp-table-wrap'], tabIndex: 0, role: 'region', ariaLabel: caption || 'Tabla' },
+    };
     const table = node.children.find((child) => child.type === 'table');
     if (!table) throw new Error(':::table espera una tabla');
     table.data = { ...table.data, hProperties: { dataCaption: caption } };

@@ -5,8 +5,24 @@ import { paths } from '../../../config/paths';
 import { useToast } from '../../../components/toast/toast-provider';
 import { useServerData } from '../../../lib/use-server-data';
 import { useOnline } from '../../../lib/use-online';
-import { getFestivalWithLineup, getSharedTimetable, shareTimetable, stopSharingTimetable, timetableIcsUrl } from '../api/timetable';
-import { clashes, clashText, dayOfNow, daysOf, formatDay, formatTime, stagesOf, timedSets, type TimedSet } from '../lib/schedule';
+import {
+  getFestivalWithLineup,
+  getSharedTimetable,
+  shareTimetable,
+  stopSharingTimetable,
+  timetableIcsUrl,
+} from '../api/timetable';
+import {
+  clashes,
+  clashText,
+  dayOfNow,
+  daysOf,
+  formatDay,
+  formatTime,
+  stagesOf,
+  timedSets,
+  type TimedSet,
+} from '../lib/schedule';
 import { usePicks } from '../lib/use-picks';
 import { festivalTimeZone, otherClock, zoneName } from '#core/time-zone';
 import './timetable.css';
@@ -34,8 +50,12 @@ export function TimetableScreen() {
   const id = Number(festivalId);
   const [search] = useSearchParams();
   const sharedToken = search.get('compartido');
-  const festival = useServerData(Number.isSafeInteger(id) && id > 0 ? `timetable-festival:${id}` : null, (signal) => getFestivalWithLineup(id, signal));
-  const shared = useServerData(sharedToken ? `timetable-shared:${sharedToken}` : null, (signal) => getSharedTimetable(sharedToken!, signal));
+  const festival = useServerData(Number.isSafeInteger(id) && id > 0 ? `timetable-festival:${id}` : null, (signal) =>
+    getFestivalWithLineup(id, signal),
+  );
+  const shared = useServerData(sharedToken ? `timetable-shared:${sharedToken}` : null, (signal) =>
+    getSharedTimetable(sharedToken!, signal),
+  );
   const mine = usePicks(id);
   const now = useNow();
   const online = useOnline();
@@ -51,7 +71,10 @@ export function TimetableScreen() {
   const [day, setDay] = useState<string | null>(null);
   const shownDay = day && days.includes(day) ? day : (today ?? days[0] ?? null);
   const readOnly = !!sharedToken;
-  const picks = useMemo(() => new Set(readOnly ? (shared.data?.picks ?? []) : mine.picks), [readOnly, shared.data, mine.picks]);
+  const picks = useMemo(
+    () => new Set(readOnly ? (shared.data?.picks ?? []) : mine.picks),
+    [readOnly, shared.data, mine.picks],
+  );
   const clashing = useMemo(() => clashes(sets, picks), [sets, picks]);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -82,7 +105,16 @@ export function TimetableScreen() {
   const pickedIds = [...picks].filter((p) => sets.some((s) => s.id === p));
 
   const onTabKey = (event: KeyboardEvent, index: number) => {
-    const next = event.key === 'ArrowRight' ? index + 1 : event.key === 'ArrowLeft' ? index - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? days.length - 1 : null;
+    const next =
+      event.key === 'ArrowRight'
+        ? index + 1
+        : event.key === 'ArrowLeft'
+          ? index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? days.length - 1
+              : null;
     if (next === null) return;
     event.preventDefault();
     const target = (next + days.length) % days.length;
@@ -113,97 +145,128 @@ export function TimetableScreen() {
   return (
     <div className="page">
       <div className="container timetable-page">
-      <Link to={festivalPage} className="btn btn-ghost btn-sm timetable-back">
-        <ArrowLeftIcon className="icon" /> {f.name}
-      </Link>
-      <h1 className="page-title">{readOnly ? `Horario de ${shared.data?.owner ?? ''}` : 'Mi horario'}</h1>
-      <p className="muted timetable-intro">
-        {readOnly
-          ? `Las actuaciones que ha elegido en ${f.name}. Solo lectura.`
-          : `${f.name}: toca una actuación para añadirla a tu horario. ${mine.signedIn ? 'Se guarda en tu cuenta.' : 'Se guarda en este dispositivo; inicia sesión para tenerlo en todos.'}`}
-      </p>
+        <Link to={festivalPage} className="btn btn-ghost btn-sm timetable-back">
+          <ArrowLeftIcon className="icon" /> {f.name}
+        </Link>
+        <h1 className="page-title">{readOnly ? `Horario de ${shared.data?.owner ?? ''}` : 'Mi horario'}</h1>
+        <p className="muted timetable-intro">
+          {readOnly
+            ? `Las actuaciones que ha elegido en ${f.name}. Solo lectura.`
+            : `${f.name}: toca una actuación para añadirla a tu horario. ${mine.signedIn ? 'Se guarda en tu cuenta.' : 'Se guarda en este dispositivo; inicia sesión para tenerlo en todos.'}`}
+        </p>
 
-      {zone && sets.length ? <ZoneNote zone={zone} at={sets[0].start} /> : null}
+        {zone && sets.length ? <ZoneNote zone={zone} at={sets[0].start} /> : null}
 
-      {sets.length === 0 ? (
-        <p className="timetable-status">Este festival aún no tiene horarios publicados.</p>
-      ) : (
-        <>
-          {!readOnly ? (
-            <div className="timetable-tools">
-              <span className="timetable-count">
-                {pickedIds.length === 1 ? '1 actuación elegida' : `${pickedIds.length} actuaciones elegidas`}
-                {clashing.size ? ` · ${clashing.size} con coincidencias` : ''}
-              </span>
-              <a className={`btn btn-outline-accent btn-sm${pickedIds.length ? '' : ' is-disabled'}`} href={pickedIds.length ? timetableIcsUrl(f.id, pickedIds) : undefined} aria-disabled={!pickedIds.length} download={`mi-horario-${f.id}.ics`}>
-                <CalendarPlusIcon className="icon" /> Exportar al calendario
-              </a>
-              {mine.signedIn ? (
-                <button type="button" className="btn btn-outline-accent btn-sm" onClick={() => void share()} disabled={!online}>
-                  <Share2Icon className="icon" /> Compartir
+        {sets.length === 0 ? (
+          <p className="timetable-status">Este festival aún no tiene horarios publicados.</p>
+        ) : (
+          <>
+            {!readOnly ? (
+              <div className="timetable-tools">
+                <span className="timetable-count">
+                  {pickedIds.length === 1 ? '1 actuación elegida' : `${pickedIds.length} actuaciones elegidas`}
+                  {clashing.size ? ` · ${clashing.size} con coincidencias` : ''}
+                </span>
+                <a
+                  className={`btn btn-outline-accent btn-sm${pickedIds.length ? '' : ' is-disabled'}`}
+                  href={pickedIds.length ? timetableIcsUrl(f.id, pickedIds) : undefined}
+                  aria-disabled={!pickedIds.length}
+                  download={`mi-horario-${f.id}.ics`}
+                >
+                  <CalendarPlusIcon className="icon" /> Exportar al calendario
+                </a>
+                {mine.signedIn ? (
+                  <button
+                    type="button"
+                    className="btn btn-outline-accent btn-sm"
+                    onClick={() => void share()}
+                    disabled={!online}
+                  >
+                    <Share2Icon className="icon" /> Compartir
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
+            {shareUrl ? (
+              <div className="timetable-share" role="status">
+                <label htmlFor="timetable-share-url">Enlace de solo lectura</label>
+                <input
+                  id="timetable-share-url"
+                  className="input"
+                  readOnly
+                  value={shareUrl}
+                  onFocus={(e) => e.currentTarget.select()}
+                />
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => void stopSharing()}>
+                  Dejar de compartir
                 </button>
-              ) : null}
-            </div>
-          ) : null}
-          {shareUrl ? (
-            <div className="timetable-share" role="status">
-              <label htmlFor="timetable-share-url">Enlace de solo lectura</label>
-              <input id="timetable-share-url" className="input" readOnly value={shareUrl} onFocus={(e) => e.currentTarget.select()} />
-              <button type="button" className="btn btn-ghost btn-sm" onClick={() => void stopSharing()}>
-                Dejar de compartir
-              </button>
-            </div>
-          ) : null}
-          {mine.syncError && !readOnly ? (
-            <p className="timetable-sync-error" role="alert">
-              {mine.syncError}
-            </p>
-          ) : null}
-
-          <div role="tablist" aria-label="Días" className="timetable-days">
-            {days.map((d, i) => (
-              <button
-                key={d}
-                ref={(el) => {
-                  tabs.current[i] = el;
-                }}
-                type="button"
-                role="tab"
-                id={`tab-${d}`}
-                aria-selected={d === shownDay}
-                aria-controls="timetable-panel"
-                tabIndex={d === shownDay ? 0 : -1}
-                className="timetable-day"
-                onClick={() => setDay(d)}
-                onKeyDown={(e) => onTabKey(e, i)}
-              >
-                {formatDay(d)}
-                {d === today ? <span className="badge badge-accent">Hoy</span> : null}
-              </button>
-            ))}
-          </div>
-
-          <div id="timetable-panel" role="tabpanel" aria-labelledby={shownDay ? `tab-${shownDay}` : undefined} className="timetable-grid" style={{ ['--stages' as string]: stages.length }}>
-            {shownDay === today ? (
-              <p className="timetable-now" role="note">
-                Ahora: {formatTime(now, zone)}
+              </div>
+            ) : null}
+            {mine.syncError && !readOnly ? (
+              <p className="timetable-sync-error" role="alert">
+                {mine.syncError}
               </p>
             ) : null}
-            {stages.map((stage) => (
-              <section key={stage} className="timetable-stage" aria-label={stage}>
-                <h2 className="timetable-stage-name">{stage}</h2>
-                <ul className="timetable-sets">
-                  {daySets
-                    .filter((s) => s.stage === stage)
-                    .map((set) => (
-                      <SetItem key={set.id} set={set} zone={zone} picked={picks.has(set.id)} clash={clashing.get(set.id)} now={shownDay === today ? now : null} readOnly={readOnly} onToggle={() => mine.toggle(set.id)} />
-                    ))}
-                </ul>
-              </section>
-            ))}
-          </div>
-        </>
-      )}
+
+            <div role="tablist" aria-label="Días" className="timetable-days">
+              {days.map((d, i) => (
+                <button
+                  key={d}
+                  ref={(el) => {
+                    tabs.current[i] = el;
+                  }}
+                  type="button"
+                  role="tab"
+                  id={`tab-${d}`}
+                  aria-selected={d === shownDay}
+                  aria-controls="timetable-panel"
+                  tabIndex={d === shownDay ? 0 : -1}
+                  className="timetable-day"
+                  onClick={() => setDay(d)}
+                  onKeyDown={(e) => onTabKey(e, i)}
+                >
+                  {formatDay(d)}
+                  {d === today ? <span className="badge badge-accent">Hoy</span> : null}
+                </button>
+              ))}
+            </div>
+
+            <div
+              id="timetable-panel"
+              role="tabpanel"
+              aria-labelledby={shownDay ? `tab-${shownDay}` : undefined}
+              className="timetable-grid"
+              style={{ ['--stages' as string]: stages.length }}
+            >
+              {shownDay === today ? (
+                <p className="timetable-now" role="note">
+                  Ahora: {formatTime(now, zone)}
+                </p>
+              ) : null}
+              {stages.map((stage) => (
+                <section key={stage} className="timetable-stage" aria-label={stage}>
+                  <h2 className="timetable-stage-name">{stage}</h2>
+                  <ul className="timetable-sets">
+                    {daySets
+                      .filter((s) => s.stage === stage)
+                      .map((set) => (
+                        <SetItem
+                          key={set.id}
+                          set={set}
+                          zone={zone}
+                          picked={picks.has(set.id)}
+                          clash={clashing.get(set.id)}
+                          now={shownDay === today ? now : null}
+                          readOnly={readOnly}
+                          onToggle={() => mine.toggle(set.id)}
+                        />
+                      ))}
+                  </ul>
+                </section>
+              ))}
+            </div>
+          </>
+        )}
       </div>
     </div>
   );
@@ -223,7 +286,23 @@ function ZoneNote({ zone, at }: { zone: string; at: Date }) {
   );
 }
 
-function SetItem({ set, zone, picked, clash, now, readOnly, onToggle }: { set: TimedSet; zone: string | null; picked: boolean; clash?: TimedSet[]; now: Date | null; readOnly: boolean; onToggle: () => void }) {
+function SetItem({
+  set,
+  zone,
+  picked,
+  clash,
+  now,
+  readOnly,
+  onToggle,
+}: {
+  set: TimedSet;
+  zone: string | null;
+  picked: boolean;
+  clash?: TimedSet[];
+  now: Date | null;
+  readOnly: boolean;
+  onToggle: () => void;
+}) {
   const playing = now !== null && set.start <= now && now < set.end;
   const over = now !== null && set.end <= now;
   const times = `${formatTime(set.start, zone)}–${formatTime(set.end, zone)}`;

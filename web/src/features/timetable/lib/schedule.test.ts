@@ -27,9 +27,15 @@ describe('timetable schedule', () => {
     expect(daysOf(sets)).toEqual(['2030-07-10', '2030-07-11']);
     expect(stagesOf(sets.filter((s) => s.day === '2030-07-10'))).toEqual(['Principal', 'Carpa']);
     // A set without a day is on its start's date at the festival: 00:00 UTC is 02:00 in Barcelona.
-    expect(timedSets([{ ...lineup[0], day: null, starts_at: '2030-07-10T23:30:00Z' }], 'Europe/Madrid')[0].day).toBe('2030-07-11');
-    expect(timedSets([{ ...lineup[0], day: null, starts_at: '2030-07-10T23:30:00Z' }], 'Atlantic/Canary')[0].day).toBe('2030-07-11');
-    expect(timedSets([{ ...lineup[0], day: null, starts_at: '2030-07-10T22:30:00Z' }], 'Atlantic/Canary')[0].day).toBe('2030-07-10');
+    expect(timedSets([{ ...lineup[0], day: null, starts_at: '2030-07-10T23:30:00Z' }], 'Europe/Madrid')[0].day).toBe(
+      '2030-07-11',
+    );
+    expect(timedSets([{ ...lineup[0], day: null, starts_at: '2030-07-10T23:30:00Z' }], 'Atlantic/Canary')[0].day).toBe(
+      '2030-07-11',
+    );
+    expect(timedSets([{ ...lineup[0], day: null, starts_at: '2030-07-10T22:30:00Z' }], 'Atlantic/Canary')[0].day).toBe(
+      '2030-07-10',
+    );
     // Without an end, a set lasts an hour.
     expect(sets[2].end.toISOString()).toBe('2030-07-10T22:00:00.000Z');
   });
