@@ -2,6 +2,9 @@ import { apiRequest } from './api-client';
 import { takeEarlyAnswer, takeEarlyRequest } from './early-request';
 import { invalidateFestivalLists } from './festival-lists';
 import type { MapView } from '#core/map-markers';
+import { mapViewPath, type MapViewRequest } from '#core/map-view-path';
+
+export { mapViewPath, type MapViewRequest };
 
 /**
  * Map views already answered, by request path: moving back to an area shown before draws at once.
@@ -11,26 +14,6 @@ const mapViews = new Map<string, Promise<MapView>>();
 const MAP_VIEWS_KEPT = 64;
 /** The same views once answered, for a first render that can draw them at once. */
 const mapViewsAnswered = new Map<string, MapView>();
-
-export interface MapViewRequest {
-  zoom: number;
-  /** west, south, east, north in degrees; none for the whole world. */
-  bounds?: [number, number, number, number];
-  search?: string;
-}
-
-export function mapViewPath({ zoom, bounds, search }: MapViewRequest): string {
-  const params = new URLSearchParams({ zoom: String(zoom) });
-  if (bounds) {
-    const [west, south, east, north] = bounds;
-    params.set('west', String(west));
-    params.set('south', String(south));
-    params.set('east', String(east));
-    params.set('north', String(north));
-  }
-  if (search) params.set('search', search);
-  return `/api/festivals/map?${params}`;
-}
 
 /** The markers of an area at a zoom (GET /api/festivals/map), shared by callers asking the same. */
 export function fetchMapView(request: MapViewRequest): Promise<MapView> {

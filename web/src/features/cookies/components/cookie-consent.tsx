@@ -2,7 +2,8 @@ import { useId, useLayoutEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CookieIcon } from 'lucide-react';
 import { allAccepted, onlyEssential, readConsent, saveConsent, type CookiePreferences } from '../api/consent';
-import { takeConfigureAsked } from '../api/static-banner';
+import { COOKIE_CHOICE_ATTRIBUTE, STATIC_COOKIE_BANNER_ID, takeConfigureAsked } from '../api/static-banner';
+import { useHydrated } from '../../../lib/use-hydrated';
 import './cookies.css';
 
 type Optional = Exclude<keyof CookiePreferences, 'essential'>;
@@ -31,14 +32,17 @@ const categories: { key: keyof CookiePreferences; title: string; text: string }[
  * 'Configurar' (optional categories) and 'Guardar Preferencias'; afterwards a floating button reopens it.
  */
 export function CookieConsentBanner() {
+  // The build renders the banner hidden (src/boot/static-markup.tsx) and the boot entry shows it on a
+  // first visit: the app takes that very element over, and only then reads the stored choice.
+  const hydrated = useHydrated();
   const [stored, setStored] = useState(() => readConsent());
   const [open, setOpen] = useState(() => stored === null);
   const [configuring, setConfiguring] = useState(false);
   const [draft, setDraft] = useState<CookiePreferences>(() => stored?.preferences ?? onlyEssential);
   const titleId = useId();
 
-  // index.html's static banner, shown until this one draws, may have been used meanwhile (while
-  // the state above was read): a stored choice closes this one, 'Configurar' opens the categories.
+  // The banner may have been used before the app took it over (the boot entry answers it until then):
+  // a stored choice closes it, 'Configurar' opens the categories.
   useLayoutEffect(() => {
     if (takeConfigureAsked()) setConfiguring(true);
     const now = readConsent();
@@ -57,7 +61,8 @@ export function CookieConsentBanner() {
     setConfiguring(false);
   };
 
-  if (!open) {
+  const choice = { [COOKIE_CHOICE_ATTRIBUTE]: 'configure' };
+  if (hydrated && !open) {
     return stored ? (
       <button
         type="button"
@@ -76,14 +81,20 @@ export function CookieConsentBanner() {
   }
 
   return (
-    <section className="cookie-banner" role="region" aria-labelledby={titleId}>
+    <section
+      id={STATIC_COOKIE_BANNER_ID}
+      className="cookie-banner"
+      role="region"
+      aria-labelledby={titleId}
+      hidden={!hydrated}
+    >
       <h2 id={titleId}>Tu privacidad importa</h2>
       <p>
         Usamos cookies esenciales para que la web funcione y, si nos dejas, otras para analizar el uso y personalizar tu
         experiencia. Más información en la <Link to="/privacy-policy">política de privacidad</Link> y el{' '}
         <Link to="/legal">aviso legal</Link>.
       </p>
-      {configuring ? (
+      {hydrated && configuring ? (
         <fieldset className="cookie-options">
           <legend className="visually-hidden">Categorías de cookies</legend>
           {categories.map((c) => (
@@ -103,18 +114,28 @@ export function CookieConsentBanner() {
         </fieldset>
       ) : null}
       <div className="cookie-actions">
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => save(allAccepted)}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          {...{ [COOKIE_CHOICE_ATTRIBUTE]: 'all' }}
+          onClick={() => save(allAccepted)}
+        >
           Aceptar Todas
         </button>
-        <button type="button" className="btn btn-sm" onClick={() => save(onlyEssential)}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          {...{ [COOKIE_CHOICE_ATTRIBUTE]: 'essential' }}
+          onClick={() => save(onlyEssential)}
+        >
           Rechazar Todas
         </button>
-        {configuring ? (
+        {hydrated && configuring ? (
           <button type="button" className="btn btn-outline-accent btn-sm" onClick={() => save(draft)}>
             Guardar Preferencias
           </button>
         ) : (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfiguring(true)}>
+          <button type="button" className="btn btn-ghost btn-sm" {...choice} onClick={() => setConfiguring(true)}>
             Configurar
           </button>
         )}
