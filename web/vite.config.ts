@@ -271,6 +271,17 @@ function iconSprite(): Plugin {
   };
 }
 
+/** The modules of the shell chunk (below): React, the router, Lucide's icon base, the API client, the session, toasts. */
+const SHELL_MODULES = new RegExp(
+  [
+    String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]`,
+    String.raw`node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|context|shared[\\/])`,
+    String.raw`[\\/]web[\\/]src[\\/](lib[\\/](api-client|auth|storage)|components[\\/]toast)[\\/.](?!.*\.css$)`,
+    String.raw`[\\/]core[\\/]slug\.ts`,
+    String.raw`vite[\\/]preload-helper`,
+  ].join('|'),
+);
+
 export default defineConfig({
   root: here,
   plugins: [
@@ -330,7 +341,7 @@ export default defineConfig({
             // toasts' are imported with the site's by main.tsx, so the first paint waits for one stylesheet.
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|context|shared[\\/])|[\\/]web[\\/]src[\\/](lib[\\/](api-client|auth|storage)|components[\\/]toast)[\\/.](?!.*\.css$)|[\\/]core[\\/]slug\.ts|vite[\\/]preload-helper/,
+              test: SHELL_MODULES,
             },
           ],
         },

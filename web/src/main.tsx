@@ -10,18 +10,18 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
-import { receiveEarlyAnswers, type EarlyAnswer } from './lib/early-request';
+import { putEarlyAnswers, type EarlyAnswer } from './lib/early-request';
 
 /**
  * Starts the app. The boot entry (src/boot/boot.ts) imports this module after the first paint and
- * hands over what it already asked for (`early`). index.html holds the shell the build rendered from
+ * hands over what it already asked for (`early`), which goes into the client store as initial data. index.html holds the shell the build rendered from
  * these same components (src/boot/static-markup.tsx): React hydrates it, keeping its elements, and
  * then draws the screen at the address. Hydration works in slices of a few milliseconds, yielding
  * to the browser between them, so taps and keys are answered meanwhile (and replayed to the
  * elements they were meant for).
  */
 export function start(early: EarlyAnswer[] = []): void {
-  receiveEarlyAnswers(early);
+  putEarlyAnswers(early);
   const container = document.getElementById('root')!;
   const app = (
     <StrictMode>

@@ -8,7 +8,8 @@ import { Header } from '../../components/layout/header';
 // a chunk of its own put it (and the page's largest-paint time) a whole download after the first render.
 import { CookieConsentBanner } from '../../features/cookies/components/cookie-consent';
 
-// Parts of the shell that the first paint does not need (the footer is below the fold) load on their own (they stay out of the home's first-load JavaScript budget, docs/decisions/005).
+// Parts of the shell that the first paint does not need (the footer is below the fold) load on their
+// own (they stay out of the home's first-load JavaScript budget, docs/decisions/005).
 // The footer (with the newsletter form) and the app's status messages (which register the service
 // worker) are asked for only once the first screen is drawn and the browser is idle: on a phone their
 // nine files and their first render otherwise came before the home's first cards, its largest paint.

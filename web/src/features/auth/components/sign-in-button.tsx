@@ -6,6 +6,7 @@ import { useAuth } from '../../../lib/auth';
 import { loadGoogleIdentity } from '../api/google-identity';
 import { whenPageSettled } from '../api/when-page-settled';
 import './sign-in.css';
+import { useLatest } from '../../../lib/use-latest';
 
 interface Props {
   /** Google button 340 px wide normally, 140 px compact (mobile menu). */
@@ -44,8 +45,7 @@ export function SignInButton({ compact = false }: Props) {
       setBusy(false);
     }
   };
-  const exchangeRef = useRef(exchange);
-  exchangeRef.current = exchange;
+  const exchangeRef = useLatest(exchange);
 
   useEffect(() => {
     const element = slot.current;
@@ -94,7 +94,7 @@ export function SignInButton({ compact = false }: Props) {
       element.removeEventListener('pointerenter', render);
       element.removeEventListener('focusin', render);
     };
-  }, [clientId, compact]);
+  }, [clientId, compact, exchangeRef]);
 
   if (!fallback)
     return <div ref={slot} className={compact ? 'google-button google-button-compact' : 'google-button'} />;

@@ -9,13 +9,12 @@ export const COOKIE_CHOICE_ATTRIBUTE = 'data-choice';
 /** Set on <html> by the boot entry when 'Configurar' was pressed on the static banner. */
 export const CONFIGURE_ASKED_ATTRIBUTE = 'data-cookie-configure';
 
-/**
- * True (once) when the visitor pressed 'Configurar' on the static banner before the app started:
- * the app's banner then opens with the categories. A choice to accept or reject was stored already.
- */
-export function takeConfigureAsked(): boolean {
-  const root = document.documentElement;
-  if (!root.hasAttribute(CONFIGURE_ASKED_ATTRIBUTE)) return false;
-  root.removeAttribute(CONFIGURE_ASKED_ATTRIBUTE);
-  return true;
+/** True when the visitor pressed 'Configurar' on the banner before the app started: the app's banner then opens with the categories. */
+export function configureAsked(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.hasAttribute(CONFIGURE_ASKED_ATTRIBUTE);
+}
+
+/** Once the app has opened the categories, the request is done. */
+export function forgetConfigureAsked(): void {
+  document.documentElement.removeAttribute(CONFIGURE_ASKED_ATTRIBUTE);
 }

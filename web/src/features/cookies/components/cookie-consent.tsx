@@ -1,8 +1,13 @@
-import { useId, useLayoutEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CookieIcon } from 'lucide-react';
 import { allAccepted, onlyEssential, readConsent, saveConsent, type CookiePreferences } from '../api/consent';
-import { COOKIE_CHOICE_ATTRIBUTE, STATIC_COOKIE_BANNER_ID, takeConfigureAsked } from '../api/static-banner';
+import {
+  configureAsked,
+  COOKIE_CHOICE_ATTRIBUTE,
+  forgetConfigureAsked,
+  STATIC_COOKIE_BANNER_ID,
+} from '../api/static-banner';
 import { useHydrated } from '../../../lib/use-hydrated';
 import './cookies.css';
 
@@ -37,22 +42,13 @@ export function CookieConsentBanner() {
   const hydrated = useHydrated();
   const [stored, setStored] = useState(() => readConsent());
   const [open, setOpen] = useState(() => stored === null);
-  const [configuring, setConfiguring] = useState(false);
+  const [configuring, setConfiguring] = useState(configureAsked);
   const [draft, setDraft] = useState<CookiePreferences>(() => stored?.preferences ?? onlyEssential);
   const titleId = useId();
 
-  // The banner may have been used before the app took it over (the boot entry answers it until then):
-  // a stored choice closes it, 'Configurar' opens the categories.
-  useLayoutEffect(() => {
-    if (takeConfigureAsked()) setConfiguring(true);
-    const now = readConsent();
-    if (now && !stored) {
-      setStored(now);
-      setDraft(now.preferences);
-      setOpen(false);
-    }
-    // Once, on the first draw.
-  }, []);
+  // 'Configurar' pressed before the app took the banner over (the boot entry answers it until then,
+  // and a choice it stored is read above): the categories open, and the request is forgotten.
+  useEffect(forgetConfigureAsked, []);
 
   const save = (preferences: CookiePreferences) => {
     setStored(saveConsent(preferences));

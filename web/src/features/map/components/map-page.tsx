@@ -13,7 +13,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MinusIcon, PlusIcon } from 'lucide-react';
 import { circleBounds, DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, MAP_RESULTS_SHOWN, SEARCH_RESULT_ZOOM } from '#core/map';
 import type { MapView } from '#core/map-markers';
-import { fetchMapView, mapViewAnswered } from '../../../lib/catalog';
+import { fetchMapView, mapViewAnswered } from '../api/map-views';
 import { nearFromParams } from '../../../lib/near-place';
 import { removeBootMap } from '../../../lib/boot-map';
 import { FestivalMap, type MapViewport } from './festival-map';
