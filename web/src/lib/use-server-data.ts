@@ -40,6 +40,8 @@ interface Query {
   /** When the data arrived (0: none, or invalidated). */
   updatedAt: number;
   fetching: { promise: Promise<unknown>; controller: AbortController } | null;
+  /** The last query function it was fetched with, to fetch it again when it is invalidated on screen. */
+  queryFn: ((context: QueryFunctionContext) => Promise<unknown>) | null;
   listeners: Set<() => void>;
 }
 
@@ -59,7 +61,16 @@ export class QueryClient {
       // Most recently used last, so the oldest unread goes first.
       this.queries.delete(hash);
     } else {
-      query = { hash, key, data: undefined, error: null, updatedAt: 0, fetching: null, listeners: new Set() };
+      query = {
+        hash,
+        key,
+        data: undefined,
+        error: null,
+        updatedAt: 0,
+        fetching: null,
+        queryFn: null,
+        listeners: new Set(),
+      };
     }
     this.queries.set(hash, query);
     if (this.queries.size > MAX_QUERIES) {
@@ -109,6 +120,7 @@ export class QueryClient {
   /** The answer for `queryKey`: the one kept while fresh, else one request shared by every caller asking meanwhile. */
   fetchQuery<T>({ queryKey, queryFn, staleTime = 0 }: FetchQueryOptions<T>): Promise<T> {
     const query = this.query(queryKey);
+    query.queryFn = queryFn;
     if (query.data !== undefined && query.updatedAt > 0 && Date.now() - query.updatedAt < staleTime)
       return Promise.resolve(query.data as T);
     if (query.fetching) return query.fetching.promise as Promise<T>;
@@ -159,6 +171,7 @@ export class QueryClient {
         query.fetching = null;
       }
       if (!query.listeners.size) this.queries.delete(query.hash);
+      else if (query.queryFn) this.prefetchQuery({ queryKey: query.key, queryFn: query.queryFn });
       else this.notify(query);
     }
   }
