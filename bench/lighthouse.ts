@@ -16,23 +16,32 @@
  * --save=DIR writes each path's median report there (DIR/<path>.json) for its diagnostics.
  * `/festival/flagship` measures the catalogue's festival with the most editions and lineup entries
  * (the generated catalogue's first festival: ten editions of 150 artists).
- * OpenStreetMap's tiles are answered by a local server (bench/support/tile-server.ts): this machine
- * resolves no public name, and the failed tiles would otherwise be console errors that lower the
- * best-practices score of the screens with a map.
+ * OpenStreetMap's tiles and Google's sign-in script are answered by a local server
+ * (bench/support/stand-in-hosts.ts): this machine resolves no public name, and the failed tiles would
+ * otherwise be console errors that lower the best-practices score of the screens with a map. Measure
+ * the site as deployed: built with GOOGLE_CLIENT_ID set (its header then loads Google's script, here
+ * a stand-in of realistic size, bench/support/google-stand-in.ts).
  * A run that Lighthouse itself fails (it sometimes loses the trace: NO_NAVSTART) is run again, up to
- * twice. Each figure comes with Lighthouse's benchmark index of the machine: its simulated phone is
- * this machine's CPU slowed down four times, which Lighthouse's throttling guide sets for a high-end
- * desktop (an index of 1,500-2,000 in its table) to land on a mid-tier phone; a slower machine
- * simulates a slower phone, and scores lower for it.
+ * twice.
+ *
+ * The phone: Lighthouse's mobile preset slows this machine's CPU down four times, which lands on its
+ * reference low-tier phone (benchmark index about 264; Chrome DevTools' calibration uses 264 for
+ * low-tier and 1,000 for mid-tier) only on a machine of index about 1,050: a faster machine measured a
+ * faster phone. Before each path this machine's index is measured (a Lighthouse run of /robots.txt)
+ * and the CPU slowdown set to index / 264, so every machine measures the same low-tier phone; the
+ * index, the slowdown and each run's own index are printed with every figure (--phone-index=N
+ * measures another phone).
  * CHROME_PATH defaults to /usr/bin/chromium (Debian's package).
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
-import { startLocalTiles } from './support/tile-server';
+import { startStandInHosts } from './support/stand-in-hosts';
 import { freePort, withWebServer } from './support/web-server';
 
 const run = promisify(execFile);
@@ -43,8 +52,10 @@ if (screens) paths.push('/', '/festival/flagship', '/calendar', '/map', '/favori
 const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? (screens ? 3 : 1));
 const favorites = Number(args.find((a) => a.startsWith('--favorites='))?.slice(12) ?? 20);
 const saveDir = args.find((a) => a.startsWith('--save='))?.slice(7);
+/** The phone measured, by Lighthouse's benchmark index: 264 is its low-tier reference. */
+const PHONE_INDEX = Number(args.find((a) => a.startsWith('--phone-index='))?.slice(14) ?? 264);
 
-const tiles = await startLocalTiles();
+const tiles = await startStandInHosts();
 const chromeFlags = [
   ...tiles.chromeFlags,
   '--headless',
@@ -96,18 +107,34 @@ async function browserWithFavorites(base: string, ids: number[]) {
 /** Lighthouse's own failures (a lost trace) say so on their first line. */
 const LIGHTHOUSE_FAILED = /Runtime error encountered|PROTOCOL_TIMEOUT|NO_NAVSTART|NO_FCP/;
 
-async function lighthouse(url: string, favoriteIds: number[], attempt = 1): Promise<Report> {
+async function lighthouse(url: string, favoriteIds: number[], slowdown: number, attempt = 1): Promise<Report> {
   try {
-    return await lighthouseOnce(url, favoriteIds);
+    return await lighthouseOnce(url, favoriteIds, slowdown);
   } catch (error) {
     const message = String((error as { stderr?: string }).stderr ?? error);
     if (attempt > 2 || !LIGHTHOUSE_FAILED.test(message)) throw error;
     console.log(`  (Lighthouse failed on its own, run again: ${message.split('\n')[0].slice(0, 160)})`);
-    return lighthouse(url, favoriteIds, attempt + 1);
+    return lighthouse(url, favoriteIds, slowdown, attempt + 1);
   }
 }
 
-async function lighthouseOnce(url: string, favoriteIds: number[]): Promise<Report> {
+/** A page with nothing to load, for measuring the machine. */
+const blank = createServer((_req, res) => {
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+  res.end('<!doctype html><html lang="es"><title>Índice</title><p>Índice de la máquina</p></html>');
+});
+await new Promise<void>((resolve) => blank.listen(0, '127.0.0.1', resolve));
+const blankUrl = `http://127.0.0.1:${(blank.address() as AddressInfo).port}/`;
+
+/** This machine's benchmark index now, as Lighthouse measures it at the start of a run (of a page with no script). */
+async function benchmarkIndex(): Promise<number> {
+  const report = await lighthouse(blankUrl, [], 1);
+  const index = report.environment?.benchmarkIndex;
+  if (!index) throw new Error('Lighthouse reported no benchmark index');
+  return index;
+}
+
+async function lighthouseOnce(url: string, favoriteIds: number[], slowdown: number): Promise<Report> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lh-'));
   const output = path.join(dir, 'report.json');
   const browser = favoriteIds.length ? await browserWithFavorites(new URL(url).origin, favoriteIds) : null;
@@ -123,6 +150,7 @@ async function lighthouseOnce(url: string, favoriteIds: number[]): Promise<Repor
         `--output-path=${output}`,
         ...flags,
         `--only-categories=${categories.join(',')}`,
+        `--throttling.cpuSlowdownMultiplier=${slowdown.toFixed(2)}`,
         '--quiet',
       ],
       {
@@ -171,8 +199,10 @@ try {
       const favoriteIds = asked === '/favorites' ? stored : [];
       const { path: p, note } = await resolvePath(base, asked);
       const url = `${base}${p}`;
+      const index = await benchmarkIndex();
+      const slowdown = Math.max(1, index / PHONE_INDEX);
       const reports: Report[] = [];
-      for (let i = 0; i < runs; i++) reports.push(await lighthouse(url, favoriteIds));
+      for (let i = 0; i < runs; i++) reports.push(await lighthouse(url, favoriteIds, slowdown));
       reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
       const report = reports[Math.floor(reports.length / 2)];
       const row = categories.map((c) => `${c} ${score(report, c)}`).join('  ');
@@ -192,9 +222,8 @@ try {
       const load = loadavg()
         .map((l) => l.toFixed(1))
         .join(' ');
-      const speed = report.environment?.benchmarkIndex
-        ? `, benchmark index ${Math.round(report.environment.benchmarkIndex)}`
-        : '';
+      const runIndexes = reports.map((r) => Math.round(r.environment?.benchmarkIndex ?? 0)).join('/');
+      const speed = `, benchmark index ${Math.round(index)} (runs ${runIndexes}), CPU slowdown ${slowdown.toFixed(2)}: phone index ${PHONE_INDEX}`;
       console.log(
         `${p}${note}${favoriteIds.length ? ` (${favoriteIds.length} favourites stored)` : ''}  (load average ${load}${speed})\n  ${row}${runs > 1 ? `  (median of ${runs}: performance ${reports.map((r) => score(r, 'performance')).join('/')})` : ''}\n  ${metrics}`,
       );
@@ -213,5 +242,6 @@ try {
   });
 } finally {
   await tiles.close();
+  blank.close();
 }
 process.exitCode = failed ? 1 : 0;

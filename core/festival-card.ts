@@ -1,5 +1,17 @@
 import type { Festival } from './response-schemas';
 
+/** Whether a body is a page of cards (GET /api/festivals/page) as the lists read it. */
+export function isFestivalPage(value: unknown): value is { items: FestivalCard[]; total: number; genres: unknown[] } {
+  const page = value as { items?: unknown; total?: unknown; genres?: unknown } | null;
+  return (
+    typeof page === 'object' &&
+    page !== null &&
+    Array.isArray(page.items) &&
+    typeof page.total === 'number' &&
+    Array.isArray(page.genres)
+  );
+}
+
 /** Cards a page holds at most. */
 export const FESTIVAL_PAGE_MAX = 100;
 

@@ -5,37 +5,8 @@ import { boundingBox, distanceKm, type LatLon } from './geo';
 import { stripAccents } from './slug';
 import type { Festival } from './response-schemas';
 
-/** 'distance' orders by distance from the 'Cerca de' place; without a place it is the date order. */
-export const festivalSorts = ['date', 'name', 'rating', 'distance'] as const;
-export type FestivalSort = (typeof festivalSorts)[number];
-
-export interface FestivalFilters {
-  /** Case- and accent-insensitive substring over name and location; trimmed, empty = any. */
-  search?: string;
-  /** One of the festival's genres, exactly; empty = any. */
-  genre?: string;
-  /** 0 or undefined = any; else averageRating (missing as 0) >= minRating. */
-  minRating?: number;
-  /** 'Solo próximos festivales'. */
-  upcoming?: boolean;
-  /** YYYY-MM-DD range start. */
-  from?: string;
-  /** YYYY-MM-DD range end. */
-  to?: string;
-  /** Default 'date'. */
-  sort?: FestivalSort;
-  /** 'Cerca de': a place and a radius in km (none = any distance, festivals without coordinates last). */
-  near?: Near | null;
-  /**
-   * 'Precio máximo' in euros: festivals whose current edition's tickets start at or below it; 0 or
-   * undefined = any. Applied by the server, which holds the prices (cards do not carry them).
-   */
-  maxPrice?: number;
-}
-
-export interface Near extends LatLon {
-  radiusKm?: number | null;
-}
+export { defaultFilters, festivalSorts, type FestivalFilters, type FestivalSort, type Near } from './filter-values';
+import { festivalSorts, type FestivalFilters, type FestivalSort } from './filter-values';
 
 export type FilterableFestival = Pick<Festival, 'name' | 'location' | 'genres' | 'start_date' | 'end_date'> & {
   averageRating?: number | null;
@@ -48,18 +19,6 @@ export type FilterableFestival = Pick<Festival, 'name' | 'location' | 'genres' |
    */
   artistKeys?: readonly string[];
 };
-
-/** What 'Limpiar filtros' resets to: no search, no genre, any rating, upcoming only, no dates. */
-export const defaultFilters: Required<Pick<FestivalFilters, 'upcoming' | 'sort'>> & FestivalFilters = Object.freeze({
-  search: '',
-  genre: '',
-  minRating: 0,
-  upcoming: true,
-  from: '',
-  to: '',
-  sort: 'date',
-  maxPrice: 0,
-});
 
 // Built on first use: the first Intl object a page builds loads the runtime's Spanish locale data
 // (docs/decisions/061), which the home's first paint does not need.

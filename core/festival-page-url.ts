@@ -1,4 +1,4 @@
-import type { FestivalFilters } from './festival-filters';
+import type { FestivalFilters } from './filter-values';
 
 /** Cards a page holds unless asked otherwise (the server's default too). */
 export const FESTIVAL_PAGE_SIZE = 24;

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultFilters } from './festival-filters';
 import { festivalPageUrl } from './festival-page-url';
-import { calendarRange, FESTIVAL_PAGE_MAX, festivalPage, festivalPageQuerySchema } from './festival-page';
+import { calendarRange, festivalPage, festivalPageQuerySchema } from './festival-page';
 import type { Festival } from './response-schemas';
 
 const now = new Date('2030-03-01T12:00:00Z');
@@ -143,20 +142,6 @@ describe('calendarRange', () => {
 });
 
 describe('festivalPageUrl', () => {
-  it("is the URL index.html asks for before the home's code runs", () => {
-    const config = readFileSync(new URL('../web/vite.config.ts', import.meta.url), 'utf8');
-    expect(config).toContain(`const HOME_FIRST_PAGE = '${festivalPageUrl(defaultFilters)}';`);
-  });
-
-  it("is the URL index.html asks for before the favourites' code runs, with their ids for IDS", () => {
-    const config = readFileSync(new URL('../web/vite.config.ts', import.meta.url), 'utf8');
-    const template = /const FAVORITES_PAGE = '([^']+)';/.exec(config)?.[1];
-    const ids = [3, 17, 250];
-    expect(template?.replace('IDS', ids.join('%2C'))).toBe(
-      festivalPageUrl({ ...defaultFilters, upcoming: false, sort: 'date' }, 0, FESTIVAL_PAGE_MAX, ids),
-    );
-  });
-
   it('names the filters in one order, the place rounded, the ids of favourites', () => {
     expect(
       festivalPageUrl(

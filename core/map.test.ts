@@ -210,20 +210,3 @@ describe('mapViewLayout: where the markers of the view lie', () => {
     ]);
   });
 });
-
-it('mapViewLayout works from its own source alone, as the boot script carries it', () => {
-  const copy = new Function(`return (${mapViewLayout.toString()})`)() as typeof mapViewLayout;
-  const markers = [
-    { lat: 41.39, lon: 2.17 },
-    { lat: -33.9, lon: 151.2 },
-  ];
-  for (const [center, zoom, width, height] of [
-    [[45.53, 5.37], 5, 380, 569],
-    [[-33.9, 151.2], 7, 1200, 760],
-    [[84, 179], 3, 1200, 600],
-  ] as const) {
-    expect(copy(center, zoom, width, height, MAP_TILE_URL, markers)).toEqual(
-      mapViewLayout(center, zoom, width, height, MAP_TILE_URL, markers),
-    );
-  }
-});

@@ -4,26 +4,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-import type { OutputAsset, OutputChunk } from 'rolldown';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
+import { build as bundle, type OutputAsset, type OutputChunk } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appManifest } from './app-manifest';
-import { bootScript } from './boot-script';
+import type { BootAssets } from './src/boot/boot-assets';
 import { SPRITE_ICONS, spriteIconId } from './src/components/ui/sprite-icons';
 
-/**
- * What the home asks for first with no filters in its address: festivalPageUrl(defaultFilters)
- * (core/festival-page-url.ts; core/festival-page.test.ts checks they agree). Written out so the
- * config loads without the app's modules.
- */
-const HOME_FIRST_PAGE = '/api/festivals/page?upcoming=true&sort=date&limit=24';
-/**
- * What /favorites asks for first: festivalPageUrl({ ...defaultFilters, upcoming: false }, 0,
- * FESTIVAL_PAGE_MAX, ids), the boot script writing the stored ids for IDS (core/festival-page.test.ts).
- */
-const FAVORITES_PAGE = '/api/festivals/page?upcoming=false&sort=date&ids=IDS&limit=100';
-/** The map's first view: mapViewPath({ zoom: DEFAULT_MAP_ZOOM }) (web/src/lib/catalog.ts, core/map.ts). */
-const MAP_FIRST_VIEW = '/api/festivals/map?zoom=5';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -54,6 +41,11 @@ function routeFiles(bundle: Record<string, OutputChunk | OutputAsset>, source: s
     (c): c is OutputChunk => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(source)),
   );
   if (!route) throw new Error(`${source} has no chunk of its own in the build`);
+  return staticGraph(bundle, route, skip);
+}
+
+/** A chunk with the chunks it imports statically and their styles, in import order, minus `skip`. */
+function staticGraph(bundle: Record<string, OutputChunk | OutputAsset>, route: OutputChunk, skip = new Set<string>()) {
   const scripts: string[] = [];
   const styles = new Set<string>();
   const visit = (chunk: OutputChunk) => {
@@ -70,7 +62,7 @@ function routeFiles(bundle: Record<string, OutputChunk | OutputAsset>, source: s
   return { scripts, styles: [...styles] };
 }
 
-/** Leaflet's marker pictures are files of the build rather than inlined (build.assetsInlineLimit), so the boot script's copy of the map shows them too. */
+/** Leaflet's marker pictures are files of the build rather than inlined (build.assetsInlineLimit), so the boot entry's copy of the map shows them too. */
 const LEAFLET_MARKER_IMAGE = /leaflet[\\/]dist[\\/]images[\\/]marker-[\w-]+\.png$/;
 
 /** The address of one of Leaflet's marker pictures in the build. */
@@ -83,73 +75,128 @@ function leafletImage(bundle: Record<string, OutputChunk | OutputAsset>, name: s
   return `/${asset.fileName}`;
 }
 
+const BOOT_ENTRY = path.join(here, 'src/boot/boot.ts');
+
 /**
- * index.html paints its static header before any script is fetched: the entry module and the
- * modulepreloads are requested by a tiny boot script after the first paint, so on a slow network
- * the first paint does not share the bandwidth with React (first contentful paint). The boot script
- * is a file of its own (assets/boot-<hash>.js), not inline: the Content-Security-Policy allows no
- * inline script (docs/decisions/015-content-security-policy.md). What else it does: boot-script.ts.
+ * The first paint's markup, rendered from the app's components (src/boot/static-markup.tsx) with
+ * Vite's module runner, outside this config (no plugin of this build runs there).
  */
-function startAfterFirstPaint(): Plugin {
+async function renderFirstPaint(): Promise<{ shell: string; mapFirstScreen: string }> {
+  const { module } = await runnerImport<typeof import('./src/boot/static-markup')>(
+    path.join(here, 'src/boot/static-markup.tsx'),
+    {
+      configFile: false,
+      root: here,
+      logLevel: 'warn',
+      envDir: path.resolve(here, '..'),
+      envPrefix: ['VITE_', 'GOOGLE_CLIENT_ID'],
+      // Markup only: styles and pictures are the app build's (their addresses are not in the markup).
+      plugins: [
+        {
+          name: 'festivales-markup-only',
+          enforce: 'pre',
+          resolveId: (id) => (/\.(css|png)$/.test(id) ? '\0markup-only' : undefined),
+          load: (id) => (id === '\0markup-only' ? 'export default "";' : undefined),
+        },
+      ],
+    },
+  );
+  return module.renderFirstPaint();
+}
+
+/**
+ * index.html paints the shell that the build renders from the app's own components (the header, the
+ * hidden cookie banner) before any script is fetched; its one script is the boot entry
+ * (src/boot/boot.ts), bundled here after the app with what only the app's build knows
+ * (src/boot/boot-assets.ts), as assets/boot-<hash>.js, not inline: the Content-Security-Policy allows
+ * no inline script (docs/decisions/015-content-security-policy.md). The boot entry fetches the app's
+ * entry and modulepreloads after the first paint, so on a slow network the first paint does not share
+ * the bandwidth with React (first contentful paint). In development the dev server serves the boot
+ * entry as it is, with the entry module alone.
+ */
+function firstPaint(): Plugin {
   let boot: { fileName: string; source: string } | undefined;
   return {
-    name: 'festivales-start-after-paint',
-    apply: 'build',
+    name: 'festivales-first-paint',
     enforce: 'post',
+    config: (_config, { command }) =>
+      command === 'serve'
+        ? {
+            define: {
+              __BOOT_ASSETS__: JSON.stringify({
+                entry: '/src/main.tsx',
+                preloads: [],
+                festivalPage: { scripts: [], styles: [] },
+                mapPage: { scripts: [], styles: [] },
+                screens: {},
+                pins: { iconUrl: '', iconRetinaUrl: '', shadowUrl: '' },
+                mapFirstScreen: '',
+              } satisfies BootAssets),
+            },
+          }
+        : undefined,
     transformIndexHtml: {
       order: 'post',
-      handler(html, ctx) {
-        const tag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
-        if (!tag) return html;
-        const preloads: string[] = [];
-        const withoutPreloads = html.replace(
-          /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
-          (_m, href: string) => {
-            preloads.push(href);
-            return '';
-          },
+      async handler(html, ctx) {
+        const painted = await renderFirstPaint();
+        const withShell = html.replace('<div id="root"></div>', () => `<div id="root">${painted.shell}</div>`);
+        const bootTag = (src: string) => `<script type="module" src="${src}"></script>`;
+        if (!ctx.bundle) return withShell.replace('</head>', () => `  ${bootTag('/src/boot/boot.ts')}\n  </head>`);
+        const built = ctx.bundle;
+        const app = Object.values(built).find(
+          (c): c is OutputChunk =>
+            c.type === 'chunk' && c.isEntry && Boolean(c.facadeModuleId?.endsWith('web/src/main.tsx')),
         );
-        const festival = routeFiles(
-          ctx.bundle ?? {},
-          'web/src/app/routes/festival.tsx',
-          new Set([tag[1], ...preloads]),
-        );
+        if (!app) throw new Error('src/main.tsx has no entry chunk in the build');
+        // The app's entry, the chunks it imports and its styles: the styles are the page's (the shell's
+        // first paint needs them), the chunks are preloaded by the boot entry after that paint.
+        const entry = staticGraph(built, app);
+        const preloads = entry.scripts.filter((href) => href !== `/${app.fileName}`);
+        const skip = new Set(entry.scripts);
+        const festival = routeFiles(built, 'web/src/app/routes/festival.tsx', skip);
         // The map's route, its screen and Leaflet: the first markers need all three.
-        const mapRoute = routeFiles(ctx.bundle ?? {}, 'web/src/app/routes/map.tsx', new Set([tag[1], ...preloads]));
+        const mapRoute = routeFiles(built, 'web/src/app/routes/map.tsx', skip);
         const mapScreen = routeFiles(
-          ctx.bundle ?? {},
+          built,
           'web/src/features/map/components/map-page.tsx',
-          new Set([tag[1], ...preloads, ...mapRoute.scripts]),
+          new Set([...skip, ...mapRoute.scripts]),
         );
-        const mapPage = {
-          scripts: [...mapRoute.scripts, ...mapScreen.scripts],
-          styles: [...mapRoute.styles, ...mapScreen.styles],
-        };
-        // The favourites and the calendar: their screen's code with the shell's rather than after it.
-        const skip = new Set([tag[1], ...preloads]);
-        const screens = {
-          '/favorites': routeFiles(ctx.bundle ?? {}, 'web/src/app/routes/favorites.tsx', skip),
-          '/calendar': routeFiles(ctx.bundle ?? {}, 'web/src/app/routes/calendar.tsx', skip),
-        };
-        const pinImages = {
-          iconUrl: leafletImage(ctx.bundle ?? {}, 'marker-icon.png'),
-          iconRetinaUrl: leafletImage(ctx.bundle ?? {}, 'marker-icon-2x.png'),
-          shadowUrl: leafletImage(ctx.bundle ?? {}, 'marker-shadow.png'),
-        };
-        const source = bootScript({
-          entry: tag[1],
+        const assets: BootAssets = {
+          entry: `/${app.fileName}`,
           preloads,
           festivalPage: festival,
-          homeFirstPage: HOME_FIRST_PAGE,
-          mapPage,
-          mapFirstView: MAP_FIRST_VIEW,
-          pinImages,
-          screens,
-          favoritesPage: FAVORITES_PAGE,
+          mapPage: {
+            scripts: [...mapRoute.scripts, ...mapScreen.scripts],
+            styles: [...mapRoute.styles, ...mapScreen.styles],
+          },
+          // The favourites and the calendar: their screen's code with the shell's rather than after it.
+          screens: {
+            '/favorites': routeFiles(built, 'web/src/app/routes/favorites.tsx', skip),
+            '/calendar': routeFiles(built, 'web/src/app/routes/calendar.tsx', skip),
+          },
+          pins: {
+            iconUrl: leafletImage(built, 'marker-icon.png'),
+            iconRetinaUrl: leafletImage(built, 'marker-icon-2x.png'),
+            shadowUrl: leafletImage(built, 'marker-shadow.png'),
+          },
+          mapFirstScreen: painted.mapFirstScreen,
+        };
+        const result = await bundle({
+          input: BOOT_ENTRY,
+          platform: 'browser',
+          logLevel: 'warn',
+          transform: { define: { __BOOT_ASSETS__: JSON.stringify(assets) } },
+          output: { format: 'esm', minify: true },
+          write: false,
         });
+        const source = result.output[0].code;
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         boot = { fileName: `assets/boot-${hash}.js`, source };
-        return withoutPreloads.replace(tag[0], () => `<script type="module" src="/${boot!.fileName}"></script>`);
+        const styles = entry.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+        return withShell.replace(
+          '</head>',
+          () => `  ${[bootTag(`/${boot!.fileName}`), ...styles].join('\n    ')}\n  </head>`,
+        );
       },
     },
     // index.html is transformed while Vite's HTML plugin writes the bundle, before this hook runs.
@@ -224,12 +271,23 @@ function iconSprite(): Plugin {
   };
 }
 
+/** The modules of the shell chunk (below): React, the router, Lucide's icon base, the API client, the session, toasts. */
+const SHELL_MODULES = new RegExp(
+  [
+    String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]`,
+    String.raw`node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|context|shared[\\/])`,
+    String.raw`[\\/]web[\\/]src[\\/](lib[\\/](api-client|auth|storage)|components[\\/]toast)[\\/.](?!.*\.css$)`,
+    String.raw`[\\/]core[\\/]slug\.ts`,
+    String.raw`vite[\\/]preload-helper`,
+  ].join('|'),
+);
+
 export default defineConfig({
   root: here,
   plugins: [
     react(),
     precompress(),
-    startAfterFirstPaint(),
+    firstPaint(),
     preloadFont(),
     iconSprite(),
     // The installable app: manifest.webmanifest and /sw.js built from src/sw/sw.ts with this build's
@@ -269,6 +327,10 @@ export default defineConfig({
     target: 'es2022',
     assetsInlineLimit: (file: string) => (LEAFLET_MARKER_IMAGE.test(file) ? false : undefined),
     rolldownOptions: {
+      // index.html has no script of its own (the first-paint plugin writes the boot entry's); the app's
+      // entry is main.tsx, whose chunk keeps its export: the boot entry imports it and calls start().
+      input: { index: path.join(here, 'index.html'), app: path.join(here, 'src/main.tsx') },
+      preserveEntrySignatures: 'allow-extension',
       output: {
         codeSplitting: {
           groups: [
@@ -279,7 +341,7 @@ export default defineConfig({
             // toasts' are imported with the site's by main.tsx, so the first paint waits for one stylesheet.
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|context|shared[\\/])|[\\/]web[\\/]src[\\/](lib[\\/](api-client|auth|storage)|components[\\/]toast)[\\/.](?!.*\.css$)|[\\/]core[\\/]slug\.ts|vite[\\/]preload-helper/,
+              test: SHELL_MODULES,
             },
           ],
         },

@@ -7,22 +7,29 @@ import './styles/festival-hero.css';
 // render-blocking stylesheet of 639 bytes: a round trip before every first paint.
 import './components/toast/toast.css';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { putEarlyAnswers, type EarlyAnswer } from './lib/early-request';
 
-// index.html paints a static header first and imports this module after that paint (web/vite.config.ts);
-// its boot script also preloads the home's first card picture, the home's largest paint.
-// The first render is a transition: React draws the whole shell and screen in slices of a few
-// milliseconds, yielding to the browser between them, instead of in one long task that would hold
-// every tap and key meanwhile. The static header and cookie banner stay on view until it commits.
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
+/**
+ * Starts the app. The boot entry (src/boot/boot.ts) imports this module after the first paint and
+ * hands over what it already asked for (`early`), which goes into the client store as initial data. index.html holds the shell the build rendered from
+ * these same components (src/boot/static-markup.tsx): React hydrates it, keeping its elements, and
+ * then draws the screen at the address. Hydration works in slices of a few milliseconds, yielding
+ * to the browser between them, so taps and keys are answered meanwhile (and replayed to the
+ * elements they were meant for).
+ */
+export function start(early: EarlyAnswer[] = []): void {
+  putEarlyAnswers(early);
+  const container = document.getElementById('root')!;
+  const app = (
     <StrictMode>
       <AppProvider>
         <AppRouter />
       </AppProvider>
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else startTransition(() => createRoot(container).render(app));
+}

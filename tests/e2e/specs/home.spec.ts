@@ -107,7 +107,8 @@ test('an empty result offers Limpiar filtros, which resets everything', { tag: '
 });
 
 test(
-  'typing: while the answer for what is typed is held back, the earlier cards stay on show as busy and the box keeps every letter; the answer then replaces them',
+  'typing: while the answer for what is typed is held back, the earlier cards stay on show as busy ' +
+    'and the box keeps every letter; the answer then replaces them',
   { tag: '@catalogue' },
   async ({ page }) => {
     const upcoming = filterFestivals((await catalogue(page)) as unknown as Festival[], defaultFilters);

@@ -54,38 +54,45 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: un
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <ScreenErrorBoundary>
-        <Routes>
-          <Route path="/" element={<RootLayout />}>
-            <Route index element={<HomeRoute />} />
-            <Route path="favorites" element={<FavoritesRoute />} />
-            <Route path="map" element={<MapRoute />} />
-            <Route path="cuenta" element={<AccountRoute />} />
-            <Route path="proponer" element={<ProposeRoute />} />
-            <Route path="admin" element={<AdminRoute />} />
-            <Route path="calendar" element={<CalendarRoute />} />
-            <Route path="artistas" element={<ArtistsRoute />} />
-            <Route path="artista/:artistId/:slug" element={<ArtistRoute />} />
-            <Route path="artista/:artistId" element={<ArtistRoute />} />
-            <Route element={<TokenGroup />}>
-              <Route path="festival/:festivalId/:slug/horario" element={<TimetableRoute />} />
-              <Route path="festival/:festivalId/:slug" element={<FestivalRoute />} />
-              <Route path="festival/:festivalId" element={<FestivalRoute />} />
-              <Route path="about" element={<AboutRoute />} />
-              <Route path="legal-notice" element={<LegalNoticeRoute />} />
-              <Route path="privacy" element={<PrivacyRoute />} />
-              <Route path="newsletter/:status" element={<NewsletterRoute />} />
-              <Route path="avisos/:status" element={<AlertUnsubscribeRoute />} />
-              <Route path="contact" element={<ContactRoute />} />
-            </Route>
-            {/* Other addresses the cookie banner and footer link to, resolved to their pages. */}
-            <Route path="privacy-policy" element={<PrivacyRoute />} />
-            <Route path="legal" element={<LegalNoticeRoute />} />
-            <Route path="help" element={<HelpRoute />} />
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Route>
-        </Routes>
-      </ScreenErrorBoundary>
+      <AppRoutes />
     </BrowserRouter>
+  );
+}
+
+/** The routes, under the browser's router in the app and under a static one where the build renders the shell. */
+export function AppRoutes() {
+  return (
+    <ScreenErrorBoundary>
+      <Routes>
+        <Route path="/" element={<RootLayout />}>
+          <Route index element={<HomeRoute />} />
+          <Route path="favorites" element={<FavoritesRoute />} />
+          <Route path="map" element={<MapRoute />} />
+          <Route path="cuenta" element={<AccountRoute />} />
+          <Route path="proponer" element={<ProposeRoute />} />
+          <Route path="admin" element={<AdminRoute />} />
+          <Route path="calendar" element={<CalendarRoute />} />
+          <Route path="artistas" element={<ArtistsRoute />} />
+          <Route path="artista/:artistId/:slug" element={<ArtistRoute />} />
+          <Route path="artista/:artistId" element={<ArtistRoute />} />
+          <Route element={<TokenGroup />}>
+            <Route path="festival/:festivalId/:slug/horario" element={<TimetableRoute />} />
+            <Route path="festival/:festivalId/:slug" element={<FestivalRoute />} />
+            <Route path="festival/:festivalId" element={<FestivalRoute />} />
+            <Route path="about" element={<AboutRoute />} />
+            <Route path="legal-notice" element={<LegalNoticeRoute />} />
+            <Route path="privacy" element={<PrivacyRoute />} />
+            <Route path="newsletter/:status" element={<NewsletterRoute />} />
+            <Route path="avisos/:status" element={<AlertUnsubscribeRoute />} />
+            <Route path="contact" element={<ContactRoute />} />
+          </Route>
+          {/* Other addresses the cookie banner and footer link to, resolved to their pages. */}
+          <Route path="privacy-policy" element={<PrivacyRoute />} />
+          <Route path="legal" element={<LegalNoticeRoute />} />
+          <Route path="help" element={<HelpRoute />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Routes>
+    </ScreenErrorBoundary>
   );
 }

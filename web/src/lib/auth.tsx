@@ -1,9 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useToast } from '../components/toast/toast-provider';
 import { ApiError, apiRequest, UNAUTHORIZED_EVENT } from './api-client';
 import { forgetOfflineReads } from './offline-cache';
 import { readStorage, storageKeys, writeStorage } from './storage';
 import type { User } from '#core/response-schemas';
+import { useLatest } from './use-latest';
 
 interface AuthContextValue {
   user: User | null;
@@ -36,8 +37,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(() => readStorage(storageKeys.token));
   const [user, setUser] = useState<User | null>(null);
   const [checking, setChecking] = useState<boolean>(() => Boolean(readStorage(storageKeys.token)));
-  const tokenRef = useRef(token);
-  tokenRef.current = token;
+  const tokenRef = useLatest(token);
 
   const clear = useCallback(() => {
     writeStorage(storageKeys.token, null);
@@ -80,10 +80,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [clear, toast]);
 
   const checkProfile = useCallback(async () => {
-    if (!tokenRef.current) {
-      setChecking(false);
-      return;
-    }
+    // Without a session there is nothing to check (and `checking` reads false).
+    if (!tokenRef.current) return;
     try {
       const { token: renewed, ...profile } = await apiRequest<User & { token?: string }>('/api/users/profile');
       // Past half its life the session comes back renewed: keep using the fresh token.
@@ -100,12 +98,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } finally {
       setChecking(false);
     }
-  }, [clear]);
+  }, [clear, tokenRef]);
 
   useEffect(() => {
-    void checkProfile();
+    // The check answers later in any case (a request): it is started from a task, as the later ones are.
+    const first = window.setTimeout(() => void checkProfile());
     const timer = window.setInterval(() => void checkProfile(), PROFILE_CHECK_MS);
-    return () => window.clearInterval(timer);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
   }, [checkProfile]);
 
   useEffect(() => {
@@ -138,7 +140,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, token, isAdmin: user?.role === 'admin', checking, signIn, signOut, signOutEverywhere }),
+    () => ({
+      user,
+      token,
+      isAdmin: user?.role === 'admin',
+      checking: checking && token !== null,
+      signIn,
+      signOut,
+      signOutEverywhere,
+    }),
     [user, token, checking, signIn, signOut, signOutEverywhere],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

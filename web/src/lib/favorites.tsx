@@ -1,9 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useToast } from '../components/toast/toast-provider';
 import { apiRequest, ApiError } from './api-client';
 import { onSignedIn, useAuth } from './auth';
 import { keepFestivalOffline } from './offline-cache';
 import { readJson, readStorage, storageKeys, writeStorage } from './storage';
+import { useLatest } from './use-latest';
 
 interface FavoritesContextValue {
   ids: number[];
@@ -44,10 +45,8 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const toast = useToast();
   const { user, token } = useAuth();
   const [ids, setIds] = useState<number[]>(readLocal);
-  const idsRef = useRef(ids);
-  idsRef.current = ids;
-  const session = useRef({ user, token });
-  session.current = { user, token };
+  const idsRef = useLatest(ids);
+  const session = useLatest({ user, token });
 
   // At sign-in the server's favourites are fetched, merged with the local ones and saved locally.
   useEffect(
@@ -66,7 +65,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
           console.warn('No se pudieron sincronizar los favoritos', error);
         }
       }),
-    [],
+    [idsRef],
   );
 
   // Changes made without connection reach the server when it comes back (or at the next start).
@@ -118,7 +117,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
         console.warn('api_error', error);
       }
     },
-    [toast],
+    [idsRef, session, toast],
   );
 
   const value = useMemo<FavoritesContextValue>(

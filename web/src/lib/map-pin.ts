@@ -1,7 +1,7 @@
 /**
  * Leaflet's own marker images, bundled by Vite as files of their own (web/vite.config.ts), so the
- * copy of the map that index.html's boot script draws before the app has loaded shows the same
- * pictures from the same addresses (no CDN: the site works without third-party hosts).
+ * copy of the map that the boot entry draws before the app has loaded shows the same pictures from
+ * the same addresses (no CDN: the site works without third-party hosts).
  */
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';

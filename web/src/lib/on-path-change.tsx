@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useLatest } from './use-latest';
 
 /**
  * Runs `onChange` after the address's path changes (another screen), not its query. A component of
@@ -9,13 +10,12 @@ import { useLocation } from 'react-router-dom';
  */
 export function OnPathChange({ onChange }: { onChange: () => void }) {
   const { pathname } = useLocation();
-  const latest = useRef(onChange);
-  latest.current = onChange;
+  const latest = useLatest(onChange);
   const shown = useRef(pathname);
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
     latest.current();
-  }, [pathname]);
+  }, [latest, pathname]);
   return null;
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
+import { useLatest } from './use-latest';
 
 const focusable =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
@@ -21,8 +22,7 @@ export function useFocusTrap(
   onEscape?: () => void,
   initial?: RefObject<HTMLElement | null>,
 ): void {
-  const escape = useRef(onEscape);
-  escape.current = onEscape;
+  const escape = useLatest(onEscape);
 
   useEffect(() => {
     if (!active) return;
@@ -65,5 +65,5 @@ export function useFocusTrap(
       stack.splice(stack.indexOf(container), 1);
       if (previous && document.contains(previous)) previous.focus({ preventScroll: true });
     };
-  }, [active, ref, initial]);
+  }, [active, ref, initial, escape]);
 }

@@ -1,128 +1,280 @@
-import { startTransition, useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * The one way screens read server state (docs/decisions/023): what a GET answered for a key, whether
- * it is still loading, the last failure, and a reload. A key names what is read ('festivals',
- * 'festival:7:<session>'): a new key loads again, and null reads nothing (not signed in, a bad id).
+ * The one client store of server state (docs/decisions/082), with TanStack Query's concepts and
+ * names: TanStack Query itself (9.8 KB gzip for QueryClient, its provider and useQuery) does not fit
+ * the home's first-load budget (docs/decisions/005).
+ *
+ * - A query is what one GET answered, kept under its key (an array: ['festivals', url]); reads of the
+ *   same key share one request and one answer.
+ * - useQuery reads a key for a component: the answer at hand is drawn by the first render (an answer
+ *   of this visit, or one the boot entry asked for before the code arrived, put here as initial data
+ *   by main.tsx), and the query is fetched again on mount unless it is younger than `staleTime`.
+ * - invalidateQueries after a write: the matching queries are stale, those on screen fetch again.
+ * - The store keeps at most MAX_QUERIES answers no component reads, the least recently used going first.
+ *
+ * Freshness: an answer is fetched again whenever a component that reads it mounts (staleTime 0, the
+ * default) or after a write invalidates it; lists and map views are kept for the visit (staleTime
+ * Infinity) until a catalogue change invalidates them.
  */
-export interface ServerData<T> {
-  /** The last answer for this key (kept while a reload or a new key loads); undefined before the first. */
-  data: T | undefined;
-  /** Why the last load failed; null after a success. */
+
+export type QueryKey = readonly unknown[];
+
+export interface QueryFunctionContext {
+  /** Aborted when no component reads the query any more before it has answered. */
+  signal: AbortSignal;
+}
+
+export interface FetchQueryOptions<T> {
+  queryKey: QueryKey;
+  queryFn: (context: QueryFunctionContext) => Promise<T>;
+  /** How long an answer counts as fresh, in ms: 0 (the default) asks again on every mount; Infinity never. */
+  staleTime?: number;
+}
+
+interface Query {
+  hash: string;
+  key: QueryKey;
+  data: unknown;
   error: unknown;
-  /** True while there is nothing to show yet: the first load, or a load after a failure. */
-  loading: boolean;
-  /** True while any load runs, the first or a reload. */
-  refreshing: boolean;
-  /** Loads again, keeping what is shown until the answer arrives. */
-  reload: () => void;
-  /** Changes what is shown after a write (an item added, a vote counted) without asking the server. */
-  setData: Dispatch<SetStateAction<T | undefined>>;
+  /** When the data arrived (0: none, or invalidated). */
+  updatedAt: number;
+  fetching: { promise: Promise<unknown>; controller: AbortController } | null;
+  /** The last query function it was fetched with, to fetch it again when it is invalidated on screen. */
+  queryFn: ((context: QueryFunctionContext) => Promise<unknown>) | null;
+  listeners: Set<() => void>;
 }
 
-interface State<T> {
-  data: T | undefined;
-  error: unknown;
-  loading: boolean;
-  refreshing: boolean;
-}
+const MAX_QUERIES = 100;
+const hashKey = (key: QueryKey) => JSON.stringify(key);
 
-/** The reloads of the mounted readers of each key, for `invalidate`. */
-const readers = new Map<string, Set<() => void>>();
+/** Whether `key` starts with `prefix` (TanStack's partial key matching). */
+const matches = (key: QueryKey, prefix: QueryKey) => prefix.every((part, i) => hashKey([part]) === hashKey([key[i]]));
 
-/** After a write that changes what a key reads: every mounted reader of it loads again. */
-export function invalidate(key: string): void {
-  readers.get(key)?.forEach((reload) => reload());
-}
+export class QueryClient {
+  private queries = new Map<string, Query>();
 
-/** After a write that changes what a family of keys reads (every page of the list): those readers load again. */
-export function invalidateWhere(matches: (key: string) => boolean): void {
-  for (const [key, set] of readers) if (matches(key)) set.forEach((reload) => reload());
-}
+  private query(key: QueryKey): Query {
+    const hash = hashKey(key);
+    let query = this.queries.get(hash);
+    if (query) {
+      // Most recently used last, so the oldest unread goes first.
+      this.queries.delete(hash);
+    } else {
+      query = {
+        hash,
+        key,
+        data: undefined,
+        error: null,
+        updatedAt: 0,
+        fetching: null,
+        queryFn: null,
+        listeners: new Set(),
+      };
+    }
+    this.queries.set(hash, query);
+    if (this.queries.size > MAX_QUERIES) {
+      for (const [oldHash, old] of this.queries) {
+        if (this.queries.size <= MAX_QUERIES) break;
+        if (!old.listeners.size && !old.fetching) this.queries.delete(oldHash);
+      }
+    }
+    return query;
+  }
 
-/**
- * Loads `load()` for `key` when the component mounts and whenever the key changes or a reload is
- * asked, unless `arrived()` already has that key's answer; an answer that arrives after the key
- * changed or the component left is dropped (its request is aborted). Failures are kept in `error`;
- * the caller decides what to show or log.
- */
-export function useServerData<T>(
-  key: string | null,
-  load: (signal: AbortSignal) => Promise<T>,
-  arrived?: () => T | undefined,
-): ServerData<T> {
-  // `arrived`: the answer for a key when it is already at hand (index.html's early request, a page
-  // this visit has read): drawn by the render that first shows the key, without a loading state or
-  // a render of its own, and not asked for again.
-  const served = useRef<string | null>(null);
-  const atHand = (k: string | null) => {
-    const data = k !== null && arrived ? arrived() : undefined;
-    served.current = data === undefined ? null : k;
-    return data;
-  };
-  const [state, setState] = useState<State<T> & { key: string | null }>(() => {
-    const data = atHand(key);
-    return data !== undefined
-      ? { key, data, error: null, loading: false, refreshing: false }
-      : { key, data: undefined, error: null, loading: key !== null, refreshing: key !== null };
-  });
-  if (state.key !== key) {
-    const data = atHand(key);
-    setState(
-      data !== undefined ? { key, data, error: null, loading: false, refreshing: false } : (s) => ({ ...s, key }),
+  private notify(query: Query): void {
+    query.listeners.forEach((listener) => listener());
+  }
+
+  /** The answer kept for `key`, if any. */
+  getQueryData<T>(key: QueryKey): T | undefined {
+    return this.queries.get(hashKey(key))?.data as T | undefined;
+  }
+
+  /** The state of `key` for a reader. */
+  getQueryState(key: QueryKey): { data: unknown; error: unknown; isFetching: boolean; updatedAt: number } | undefined {
+    const query = this.queries.get(hashKey(key));
+    return (
+      query && { data: query.data, error: query.error, isFetching: Boolean(query.fetching), updatedAt: query.updatedAt }
     );
   }
-  const [version, setVersion] = useState(0);
-  // The latest loader, so a caller may pass an inline function without reloading on every render.
-  const loader = useRef(load);
-  loader.current = load;
 
-  useEffect(() => {
-    if (key === null) {
-      setState((s) => ({ ...s, data: undefined, error: null, loading: false, refreshing: false }));
-      return;
-    }
-    if (served.current === key) {
-      served.current = null;
-      return;
-    }
+  /** A reader's initial data, kept when the key has none yet (no reader is told: the reader draws it itself). */
+  setInitialData(key: QueryKey, data: unknown): void {
+    const query = this.query(key);
+    if (query.data !== undefined || data === undefined) return;
+    query.data = data;
+    query.updatedAt = Date.now();
+  }
+
+  /** Puts an answer (or changes the one kept, after a write) without asking the server. */
+  setQueryData<T>(key: QueryKey, updater: T | undefined | ((old: T | undefined) => T | undefined)): void {
+    const query = this.query(key);
+    query.data =
+      typeof updater === 'function' ? (updater as (old: T | undefined) => T | undefined)(query.data as T) : updater;
+    query.error = null;
+    query.updatedAt = Date.now();
+    this.notify(query);
+  }
+
+  /** The answer for `queryKey`: the one kept while fresh, else one request shared by every caller asking meanwhile. */
+  fetchQuery<T>({ queryKey, queryFn, staleTime = 0 }: FetchQueryOptions<T>): Promise<T> {
+    const query = this.query(queryKey);
+    query.queryFn = queryFn;
+    if (query.data !== undefined && query.updatedAt > 0 && Date.now() - query.updatedAt < staleTime)
+      return Promise.resolve(query.data as T);
+    if (query.fetching) return query.fetching.promise as Promise<T>;
     const controller = new AbortController();
-    setState((s) => ({ ...s, error: null, loading: s.data === undefined, refreshing: true }));
-    // An answer is drawn in a transition: a long list renders in slices of a few milliseconds, so
-    // the page keeps answering taps and keys while it is drawn (one long task otherwise).
-    loader.current(controller.signal).then(
+    const promise = queryFn({ signal: controller.signal }).then(
       (data) => {
-        if (!controller.signal.aborted)
-          startTransition(() => setState((s) => ({ ...s, data, error: null, loading: false, refreshing: false })));
+        if (query.fetching?.promise !== promise) return data;
+        query.fetching = null;
+        query.data = data;
+        query.error = null;
+        query.updatedAt = Date.now();
+        this.notify(query);
+        return data;
       },
       (error: unknown) => {
-        if (controller.signal.aborted) return;
-        startTransition(() => setState((s) => ({ ...s, error, loading: false, refreshing: false })));
+        if (query.fetching?.promise === promise) {
+          query.fetching = null;
+          if (!controller.signal.aborted) query.error = error;
+          this.notify(query);
+        }
+        throw error;
       },
     );
-    return () => controller.abort();
-  }, [key, version]);
+    query.fetching = { promise, controller };
+    query.error = null;
+    this.notify(query);
+    return promise;
+  }
 
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  /** Starts loading a query that is likely to be read soon; failures are left for the reader to see. */
+  prefetchQuery<T>(options: FetchQueryOptions<T>): void {
+    this.fetchQuery(options).catch(() => undefined);
+  }
+
+  /** After a write: the queries whose key starts with `queryKey` (or that `predicate` names) are stale; those read on screen fetch again. */
+  invalidateQueries({
+    queryKey = [],
+    predicate,
+  }: {
+    queryKey?: QueryKey;
+    predicate?: (key: QueryKey) => boolean;
+  }): void {
+    for (const query of [...this.queries.values()]) {
+      if (!matches(query.key, queryKey) || (predicate && !predicate(query.key))) continue;
+      query.updatedAt = 0;
+      if (query.fetching) {
+        query.fetching.controller.abort();
+        query.fetching = null;
+      }
+      if (!query.listeners.size) this.queries.delete(query.hash);
+      else if (query.queryFn) this.prefetchQuery({ queryKey: query.key, queryFn: query.queryFn });
+      else this.notify(query);
+    }
+  }
+
+  /** Calls `listener` whenever `key`'s state changes; returns the unsubscribe. The last reader leaving aborts a request still on its way. */
+  subscribe(key: QueryKey, listener: () => void): () => void {
+    const query = this.query(key);
+    query.listeners.add(listener);
+    return () => {
+      query.listeners.delete(listener);
+      if (query.listeners.size || !query.fetching) return;
+      query.fetching.controller.abort();
+      query.fetching = null;
+    };
+  }
+}
+
+/** The page's store. */
+export const queryClient = new QueryClient();
+
+export interface UseQueryOptions<T> extends FetchQueryOptions<T> {
+  /** False reads nothing (not signed in, a bad id). */
+  enabled?: boolean;
+  /** The answer when the key has none yet (read from another query's answer), kept as if it had arrived now. */
+  initialData?: () => T | undefined;
+}
+
+export interface QueryResult<T> {
+  /** The answer for this key (a previous key's is kept while a new key loads); undefined before the first. */
+  data: T | undefined;
+  /** Why the last request failed; null after a success. */
+  error: unknown;
+  /** True while there is nothing to show yet: the first request, or one after a failure. */
+  isLoading: boolean;
+  /** True while any request runs, the first or a refetch. */
+  isFetching: boolean;
+  /** Asks again, keeping what is shown until the answer arrives. */
+  refetch: () => void;
+}
+
+interface Shown<T> {
+  hash: string | null;
+  data: T | undefined;
+  error: unknown;
+  isFetching: boolean;
+}
+
+function read<T>(key: QueryKey, enabled: boolean, kept: T | undefined, initialData?: () => T | undefined): Shown<T> {
+  if (enabled && initialData && queryClient.getQueryData(key) === undefined)
+    queryClient.setInitialData(key, initialData());
+  const state = enabled ? queryClient.getQueryState(key) : undefined;
+  return {
+    hash: enabled ? hashKey(key) : null,
+    data: enabled ? ((state?.data as T | undefined) ?? kept) : undefined,
+    error: state?.error ?? null,
+    isFetching: state?.isFetching ?? false,
+  };
+}
+
+/**
+ * Reads `queryKey` for a component (see QueryClient): the answer at hand is drawn by the first render;
+ * a request is made on mount and when the key changes, unless the answer is younger than `staleTime`.
+ * Answers are drawn in a transition: a long list renders in slices of a few milliseconds, so the page
+ * keeps answering taps and keys while it is drawn.
+ */
+export function useQuery<T>({
+  queryKey,
+  queryFn,
+  enabled = true,
+  staleTime = 0,
+  initialData,
+}: UseQueryOptions<T>): QueryResult<T> {
+  const hash = enabled ? hashKey(queryKey) : null;
+  const [shown, setShown] = useState<Shown<T>>(() => read<T>(queryKey, enabled, undefined, initialData));
+  if (shown.hash !== hash) setShown(read<T>(queryKey, enabled, shown.data, initialData));
+  // The latest query function, so a caller may pass an inline function without asking again on every render.
+  const latest = useRef(queryFn);
+  useEffect(() => {
+    latest.current = queryFn;
+  });
+  const [asked, setAsked] = useState(0);
 
   useEffect(() => {
-    if (key === null) return;
-    const set = readers.get(key) ?? new Set();
-    readers.set(key, set.add(reload));
-    return () => {
-      set.delete(reload);
-      if (!set.size) readers.delete(key);
-    };
-  }, [key, reload]);
+    if (hash === null) return;
+    const key = JSON.parse(hash) as QueryKey;
+    const update = () => startTransition(() => setShown((s) => read<T>(key, true, s.data)));
+    const unsubscribe = queryClient.subscribe(key, update);
+    queryClient
+      .fetchQuery({ queryKey: key, queryFn: (context) => latest.current(context), staleTime: asked ? 0 : staleTime })
+      .catch(() => undefined);
+    return unsubscribe;
+  }, [hash, asked, staleTime]);
 
-  const setData = useCallback<Dispatch<SetStateAction<T | undefined>>>(
-    (update) =>
-      setState((s) => ({
-        ...s,
-        data: typeof update === 'function' ? (update as (old: T | undefined) => T | undefined)(s.data) : update,
-      })),
-    [],
-  );
+  const refetch = useCallback(() => {
+    if (hash !== null) queryClient.invalidateQueries({ queryKey: JSON.parse(hash) as QueryKey });
+    setAsked((n) => n + 1);
+  }, [hash]);
 
-  return { ...state, reload, setData };
+  return {
+    data: shown.data,
+    error: shown.error,
+    isLoading: hash !== null && shown.data === undefined && shown.error === null,
+    isFetching: shown.isFetching,
+    refetch,
+  };
 }

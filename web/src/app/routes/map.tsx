@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { DEFAULT_MAP_ZOOM } from '#core/map';
-import { fetchMapView } from '../../lib/catalog';
+import { fetchMapView } from '../../features/map/api/map-views';
 import { usePageTitle } from './use-page-title';
 
 // The first view (the whole world at the starting zoom, with the centre) is asked for as soon as

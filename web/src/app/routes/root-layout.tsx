@@ -2,12 +2,14 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Outlet } from 'react-router-dom';
 import { OnPathChange } from '../../lib/on-path-change';
 import { whenIdle } from '../../lib/when-idle';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Header } from '../../components/layout/header';
 // With the shell, not lazily: on a first visit the banner is the largest paint of every screen, and
 // a chunk of its own put it (and the page's largest-paint time) a whole download after the first render.
 import { CookieConsentBanner } from '../../features/cookies/components/cookie-consent';
 
-// Parts of the shell that the first paint does not need (the footer is below the fold) load on their own (they stay out of the home's first-load JavaScript budget, docs/decisions/005).
+// Parts of the shell that the first paint does not need (the footer is below the fold) load on their
+// own (they stay out of the home's first-load JavaScript budget, docs/decisions/005).
 // The footer (with the newsletter form) and the app's status messages (which register the service
 // worker) are asked for only once the first screen is drawn and the browser is idle: on a phone their
 // nine files and their first render otherwise came before the home's first cards, its largest paint.
@@ -30,6 +32,9 @@ export function RootLayout() {
   const main = useRef<HTMLElement>(null);
   const [screenDrawn, setScreenDrawn] = useState(false);
   const [restShown, setRestShown] = useState(false);
+  // The build renders the shell without a screen (src/boot/static-markup.tsx): the screen at the
+  // address is drawn once the app has taken the shell over.
+  const hydrated = useHydrated();
   useEffect(() => (screenDrawn ? whenIdle(() => setRestShown(true), 2000) : undefined), [screenDrawn]);
   const enterScreen = useCallback(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -56,10 +61,12 @@ export function RootLayout() {
       />
       <main id="main" ref={main} tabIndex={-1}>
         {/* A screen's code loading on a first visit; on later navigations the screen left stays shown meanwhile. */}
-        <Suspense fallback={null}>
-          <Outlet />
-          {screenDrawn ? null : <OnCommit run={() => setScreenDrawn(true)} />}
-        </Suspense>
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <Outlet />
+            {screenDrawn ? null : <OnCommit run={() => setScreenDrawn(true)} />}
+          </Suspense>
+        ) : null}
       </main>
       {restShown ? (
         <>

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router-dom';
 import { OnPathChange } from '../../lib/on-path-change';
 import { MenuIcon } from 'lucide-react';
 import { useAuth } from '../../lib/auth';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Brand } from './brand';
 import { mainNav } from './nav-items';
 import './header.css';
@@ -21,6 +22,9 @@ interface Props {
 /** Fixed 60 px header with the logo, tagline, navigation and user section. */
 export function Header({ notifications, renderSignIn }: Props) {
   const { user, checking } = useAuth();
+  // The build renders this header for every address, signed out (src/boot/static-markup.tsx): the
+  // current screen's link and the session's controls are drawn once the app has taken it over.
+  const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   // Signing in or out closes the menu; the stored session's check ending does not (the person is the
@@ -40,15 +44,23 @@ export function Header({ notifications, renderSignIn }: Props) {
         <Brand />
         <nav className="main-nav" aria-label="Principal">
           {mainNav.map((item) => (
-            <NavLink key={item.to} to={item.to} end className="nav-link">
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end
+              className={({ isActive }) => (hydrated && isActive ? 'nav-link active' : 'nav-link')}
+              aria-current={hydrated ? 'page' : false}
+            >
               {item.label}
             </NavLink>
           ))}
         </nav>
         <div className="header-tools">
-          {user ? notifications : null}
+          {hydrated && user ? notifications : null}
           <div className="header-account">
-            {user ? (
+            {!hydrated ? (
+              <span className="header-account-placeholder" />
+            ) : user ? (
               <Suspense fallback={<span className="header-account-placeholder" />}>
                 <UserMenu />
               </Suspense>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { HeartIcon, HouseIcon, PlusIcon, ShieldIcon, UserIcon } from 'lucide-react';
 import { paths } from '../../config/paths';
@@ -16,13 +16,13 @@ import './user-menu.css';
 export function UserMenu() {
   const { user, isAdmin } = useAuth();
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
+  // Open on the screen it was opened on: another screen closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const wrap = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  const close = useCallback(() => setOpen(false), []);
-
-  useEffect(() => setOpen(false), [pathname]);
+  const close = useCallback(() => setOpenOn(null), []);
   useDismiss(open, close, wrap, trigger);
 
   if (!user) return null;
@@ -36,7 +36,7 @@ export function UserMenu() {
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={`Menú de ${user.name}`}
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => setOpenOn(open ? null : pathname)}
       >
         <Avatar name={user.name} url={user.avatar_url} />
         <span className="user-menu-name">{user.name}</span>

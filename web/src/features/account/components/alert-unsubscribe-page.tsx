@@ -43,7 +43,11 @@ export function AlertUnsubscribePage({
               token={token}
               unsubscribe={stopAlertEmails}
               buttonLabel="Dejar de recibirlos"
-              intro={`${label ? `Pulsa el botón para dejar de recibir por correo los avisos de ${label}.` : 'Pulsa el botón para dejar de recibir correos de avisos de Festivales.'} Seguirás viéndolos en la campana de la web.`}
+              intro={`${
+                label
+                  ? `Pulsa el botón para dejar de recibir por correo los avisos de ${label}.`
+                  : 'Pulsa el botón para dejar de recibir correos de avisos de Festivales.'
+              } Seguirás viéndolos en la campana de la web.`}
             />
           )}
         </section>

@@ -9,10 +9,12 @@ import { getFollows, unfollowArtist } from '../api/account';
 export function FollowButton({ artistId, artistName }: { artistId: number; artistName: string }) {
   const { user } = useAuth();
   const toast = useToast();
-  const [following, setFollowing] = useState<boolean | null>(null);
+  const [known, setFollowing] = useState<boolean | null>(null);
+  // Signed out, nobody follows anyone.
+  const following = user ? known : false;
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    if (!user) return setFollowing(false);
+    if (!user) return;
     let live = true;
     getFollows().then(
       (r) => live && setFollowing(r.artists.some((a) => a.id === artistId)),

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { LockIcon } from 'lucide-react';
 import { useAuth } from '../../../lib/auth';
-import { invalidateFestivals } from '../../../lib/catalog';
+import { invalidateFestivals } from '../../../lib/query-keys';
 import { useAdminActions } from '../hooks/use-admin-actions';
 import { useAdminData, type AdminDataKey } from '../hooks/use-admin-data';
 import { ArtistsTab } from './artists-tab';

@@ -12,19 +12,20 @@ interface Props {
 }
 
 /** A text box suggesting artists from /api/artists as one types (WAI-ARIA combobox with a listbox). */
+const NO_OPTIONS: ArtistListItem[] = [];
+
 export function ArtistPicker({ label, onPick, actionLabel = 'Añadir', exclude }: Props) {
   const id = useId();
   const [text, setText] = useState('');
-  const [options, setOptions] = useState<ArtistListItem[]>([]);
+  const [found, setOptions] = useState<ArtistListItem[]>([]);
+  // Nothing typed, nothing offered (the last answer is for an earlier text).
+  const options = text.trim() ? found : NO_OPTIONS;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
 
   useEffect(() => {
     const query = text.trim();
-    if (!query) {
-      setOptions([]);
-      return;
-    }
+    if (!query) return;
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
       findArtists(query, 8, controller.signal)

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
-import { useServerData } from '../../../lib/use-server-data';
+import { useQuery } from '../../../lib/use-server-data';
 import type { RunAction } from '../hooks/use-admin-actions';
 
 interface Counts {
@@ -18,7 +18,10 @@ interface Preview {
 
 /** Newsletter: how many receive it (only confirmed addresses do), this month's digest as text, and sending it. */
 export function NewsletterTab({ run, busy }: { run: RunAction; busy: boolean }) {
-  const counts = useServerData<Counts>('admin-newsletter', (signal) => apiRequest('/api/admin/newsletter', { signal }));
+  const counts = useQuery<Counts>({
+    queryKey: ['admin-newsletter'],
+    queryFn: ({ signal }) => apiRequest('/api/admin/newsletter', { signal }),
+  });
   const [preview, setPreview] = useState<Preview | null>(null);
   return (
     <section className="admin-newsletter" aria-labelledby="admin-newsletter-title">
@@ -43,13 +46,16 @@ export function NewsletterTab({ run, busy }: { run: RunAction; busy: boolean }) 
           className="btn btn-sm"
           disabled={busy}
           onClick={() =>
-            void run(() => apiRequest('/api/admin/newsletter/digest', { method: 'POST' }).then(() => counts.reload()), {
-              confirm: {
-                title: 'Enviar el boletín',
-                message: '¿Enviar el boletín de este mes a todos los suscriptores confirmados?',
-                confirmLabel: 'Enviar',
+            void run(
+              () => apiRequest('/api/admin/newsletter/digest', { method: 'POST' }).then(() => counts.refetch()),
+              {
+                confirm: {
+                  title: 'Enviar el boletín',
+                  message: '¿Enviar el boletín de este mes a todos los suscriptores confirmados?',
+                  confirmLabel: 'Enviar',
+                },
               },
-            })
+            )
           }
         >
           Enviar el boletín del mes

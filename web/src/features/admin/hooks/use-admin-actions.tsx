@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/ui/modal';
 import { useToast } from '../../../components/toast/toast-provider';
 import { ApiError } from '../../../lib/api-client';
-import { invalidateFestivals } from '../../../lib/catalog';
+import { invalidateFestivals } from '../../../lib/query-keys';
 
 export const ACTION_SUCCESS = 'Acción completada con éxito';
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../lib/api-client';
-import { useServerData } from '../../../lib/use-server-data';
+import { useQuery } from '../../../lib/use-server-data';
 import {
   getAllFestivals,
   getAllMedia,
@@ -101,6 +101,16 @@ async function loadAll(): Promise<{ data: AdminData; errors: Partial<Record<Admi
 
 /** Every admin list is requested in parallel on load, and again after each action. */
 export function useAdminData(enabled: boolean): AdminDataState {
-  const { data, loading, refreshing, reload } = useServerData(enabled ? 'admin' : null, loadAll);
-  return { data: data?.data ?? emptyData, errors: data?.errors ?? {}, loading, refreshing, reload };
+  const { data, isLoading, isFetching, refetch } = useQuery({
+    queryKey: ['admin'],
+    queryFn: loadAll,
+    enabled,
+  });
+  return {
+    data: data?.data ?? emptyData,
+    errors: data?.errors ?? {},
+    loading: isLoading,
+    refreshing: isFetching,
+    reload: refetch,
+  };
 }

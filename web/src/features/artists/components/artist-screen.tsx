@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { shareLink } from '../../../lib/share';
 import { useArtistShareMeta } from '../../../lib/use-share-meta';
-import { useServerData } from '../../../lib/use-server-data';
+import { useQuery } from '../../../lib/use-server-data';
 import { getArtist } from '../api/artists';
 import type { ArtistAppearance, ArtistDetail } from '#core/lineup-types';
 import './artist.css';
@@ -71,8 +71,8 @@ export function ArtistScreen({ renderActions }: Props) {
   const {
     data: artist,
     error,
-    reload,
-  } = useServerData(valid ? `artist:${id}` : null, (signal) => getArtist(id, signal));
+    refetch: reload,
+  } = useQuery({ queryKey: ['artist', id], queryFn: ({ signal }) => getArtist(id, signal), enabled: valid });
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();

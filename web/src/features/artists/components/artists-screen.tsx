@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { SearchIcon } from 'lucide-react';
 import { paths } from '../../../config/paths';
-import { useServerData } from '../../../lib/use-server-data';
+import { useQuery } from '../../../lib/use-server-data';
 import { searchArtists } from '../api/artists';
 import './artist.css';
 
@@ -20,9 +20,12 @@ export function ArtistsScreen() {
     }, 250);
     return () => window.clearTimeout(timer);
   }, [text, query, setParams]);
-  const { data, error, loading, reload } = useServerData(`artists:${query}`, (signal) =>
-    searchArtists(query, PAGE, signal),
-  );
+  const {
+    data,
+    error,
+    isLoading: loading,
+    refetch: reload,
+  } = useQuery({ queryKey: ['artists', query], queryFn: ({ signal }) => searchArtists(query, PAGE, signal) });
 
   return (
     <div className="page artists-page">

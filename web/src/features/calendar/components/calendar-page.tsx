@@ -15,8 +15,8 @@ import {
   type CalendarView,
 } from '#core/calendar';
 import { isIsoDate, todayIso } from '#core/dates';
-import { fetchCalendarRange, LIST_KEY_PREFIX } from '../../../lib/festival-lists';
-import { useServerData } from '../../../lib/use-server-data';
+import { useQuery } from '../../../lib/use-server-data';
+import { calendarRangeQuery } from '../api/calendar';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { DayGrid } from './day-grid';
 import { DayPanel } from './day-panel';
@@ -77,9 +77,7 @@ export function CalendarPage() {
   const from = days[0].iso;
   const to = days[days.length - 1].iso;
   // Only the days shown, in date order, with their previews; the previous period stays while the next loads.
-  const { data, loading, error, reload } = useServerData(`${LIST_KEY_PREFIX}calendar:${from}:${to}`, (signal) =>
-    fetchCalendarRange(from, to, signal),
-  );
+  const { data, isLoading: loading, error, refetch: reload } = useQuery(calendarRangeQuery(from, to));
   const byDay = useMemo(() => itemsByDay(data?.items ?? [], from, to), [data, from, to]);
   const inPeriod = useMemo(() => {
     const inside = view === 'month' ? days.filter((d) => d.inMonth) : days;

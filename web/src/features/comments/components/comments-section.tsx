@@ -15,7 +15,7 @@ import { Stars } from '../../../components/ui/stars';
 import { useToast } from '../../../components/toast/toast-provider';
 import { useAuth } from '../../../lib/auth';
 import { zodFieldErrors } from '../../../lib/form-errors';
-import { useServerData } from '../../../lib/use-server-data';
+import { queryClient, useQuery } from '../../../lib/use-server-data';
 import { createComment, createCommentWithMedia, deleteComment, getComments } from '../api/comments';
 import { StarInput } from './star-input';
 import type { Comment, Festival } from '#core/response-schemas';
@@ -34,12 +34,12 @@ interface Props {
 export function CommentsSection({ festival, onChange, signIn, editionYear = null }: Props) {
   const { user } = useAuth();
   const toast = useToast();
-  const list = useServerData(`comments:${festival.id}:${editionYear ?? ''}`, (signal) =>
-    getComments(festival.id, editionYear, signal),
-  );
+  const queryKey = ['comments', festival.id, editionYear];
+  const list = useQuery({ queryKey, queryFn: ({ signal }) => getComments(festival.id, editionYear, signal) });
   const comments = list.data ?? [];
-  const setComments = (update: (list: Comment[]) => Comment[]) => list.setData((current) => update(current ?? []));
-  const loading = list.loading;
+  const setComments = (update: (list: Comment[]) => Comment[]) =>
+    queryClient.setQueryData<Comment[]>(queryKey, (current) => update(current ?? []));
+  const loading = list.isLoading;
   const [deleting, setDeleting] = useState<Comment | null>(null);
   const [busyDelete, setBusyDelete] = useState(false);
 

@@ -1,22 +1,20 @@
 /**
- * index.html carries a static copy of the cookie banner, hidden, inside the app's root: its boot
- * script (web/boot-script.ts) shows it on a first visit, before the app starts, and the app's
- * banner replaces it when it draws (the same text and layout). Imports nothing: the boot script's
- * builder reads these names too.
+ * The build renders the app's cookie banner into index.html, hidden (src/boot/static-markup.tsx):
+ * the boot entry (src/boot/boot.ts) shows it on a first visit and answers its buttons until the app
+ * starts, and the app then takes the same element over (hydration). These names are shared by both.
  */
 export const STATIC_COOKIE_BANNER_ID = 'boot-cookie-banner';
-/** On the static banner's buttons: 'all', 'essential' or 'configure'. */
+/** On the banner's buttons, for the boot entry: 'all', 'essential' or 'configure'. */
 export const COOKIE_CHOICE_ATTRIBUTE = 'data-choice';
-/** Set on <html> by the boot script when 'Configurar' was pressed on the static banner. */
+/** Set on <html> by the boot entry when 'Configurar' was pressed on the static banner. */
 export const CONFIGURE_ASKED_ATTRIBUTE = 'data-cookie-configure';
 
-/**
- * True (once) when the visitor pressed 'Configurar' on the static banner before the app started:
- * the app's banner then opens with the categories. A choice to accept or reject was stored already.
- */
-export function takeConfigureAsked(): boolean {
-  const root = document.documentElement;
-  if (!root.hasAttribute(CONFIGURE_ASKED_ATTRIBUTE)) return false;
-  root.removeAttribute(CONFIGURE_ASKED_ATTRIBUTE);
-  return true;
+/** True when the visitor pressed 'Configurar' on the banner before the app started: the app's banner then opens with the categories. */
+export function configureAsked(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.hasAttribute(CONFIGURE_ASKED_ATTRIBUTE);
+}
+
+/** Once the app has opened the categories, the request is done. */
+export function forgetConfigureAsked(): void {
+  document.documentElement.removeAttribute(CONFIGURE_ASKED_ATTRIBUTE);
 }

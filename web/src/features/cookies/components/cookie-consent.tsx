@@ -1,8 +1,14 @@
-import { useId, useLayoutEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CookieIcon } from 'lucide-react';
 import { allAccepted, onlyEssential, readConsent, saveConsent, type CookiePreferences } from '../api/consent';
-import { takeConfigureAsked } from '../api/static-banner';
+import {
+  configureAsked,
+  COOKIE_CHOICE_ATTRIBUTE,
+  forgetConfigureAsked,
+  STATIC_COOKIE_BANNER_ID,
+} from '../api/static-banner';
+import { useHydrated } from '../../../lib/use-hydrated';
 import './cookies.css';
 
 type Optional = Exclude<keyof CookiePreferences, 'essential'>;
@@ -31,24 +37,18 @@ const categories: { key: keyof CookiePreferences; title: string; text: string }[
  * 'Configurar' (optional categories) and 'Guardar Preferencias'; afterwards a floating button reopens it.
  */
 export function CookieConsentBanner() {
+  // The build renders the banner hidden (src/boot/static-markup.tsx) and the boot entry shows it on a
+  // first visit: the app takes that very element over, and only then reads the stored choice.
+  const hydrated = useHydrated();
   const [stored, setStored] = useState(() => readConsent());
   const [open, setOpen] = useState(() => stored === null);
-  const [configuring, setConfiguring] = useState(false);
+  const [configuring, setConfiguring] = useState(configureAsked);
   const [draft, setDraft] = useState<CookiePreferences>(() => stored?.preferences ?? onlyEssential);
   const titleId = useId();
 
-  // index.html's static banner, shown until this one draws, may have been used meanwhile (while
-  // the state above was read): a stored choice closes this one, 'Configurar' opens the categories.
-  useLayoutEffect(() => {
-    if (takeConfigureAsked()) setConfiguring(true);
-    const now = readConsent();
-    if (now && !stored) {
-      setStored(now);
-      setDraft(now.preferences);
-      setOpen(false);
-    }
-    // Once, on the first draw.
-  }, []);
+  // 'Configurar' pressed before the app took the banner over (the boot entry answers it until then,
+  // and a choice it stored is read above): the categories open, and the request is forgotten.
+  useEffect(forgetConfigureAsked, []);
 
   const save = (preferences: CookiePreferences) => {
     setStored(saveConsent(preferences));
@@ -57,7 +57,8 @@ export function CookieConsentBanner() {
     setConfiguring(false);
   };
 
-  if (!open) {
+  const choice = { [COOKIE_CHOICE_ATTRIBUTE]: 'configure' };
+  if (hydrated && !open) {
     return stored ? (
       <button
         type="button"
@@ -76,14 +77,20 @@ export function CookieConsentBanner() {
   }
 
   return (
-    <section className="cookie-banner" role="region" aria-labelledby={titleId}>
+    <section
+      id={STATIC_COOKIE_BANNER_ID}
+      className="cookie-banner"
+      role="region"
+      aria-labelledby={titleId}
+      hidden={!hydrated}
+    >
       <h2 id={titleId}>Tu privacidad importa</h2>
       <p>
         Usamos cookies esenciales para que la web funcione y, si nos dejas, otras para analizar el uso y personalizar tu
         experiencia. Más información en la <Link to="/privacy-policy">política de privacidad</Link> y el{' '}
         <Link to="/legal">aviso legal</Link>.
       </p>
-      {configuring ? (
+      {hydrated && configuring ? (
         <fieldset className="cookie-options">
           <legend className="visually-hidden">Categorías de cookies</legend>
           {categories.map((c) => (
@@ -103,18 +110,28 @@ export function CookieConsentBanner() {
         </fieldset>
       ) : null}
       <div className="cookie-actions">
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => save(allAccepted)}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          {...{ [COOKIE_CHOICE_ATTRIBUTE]: 'all' }}
+          onClick={() => save(allAccepted)}
+        >
           Aceptar Todas
         </button>
-        <button type="button" className="btn btn-sm" onClick={() => save(onlyEssential)}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          {...{ [COOKIE_CHOICE_ATTRIBUTE]: 'essential' }}
+          onClick={() => save(onlyEssential)}
+        >
           Rechazar Todas
         </button>
-        {configuring ? (
+        {hydrated && configuring ? (
           <button type="button" className="btn btn-outline-accent btn-sm" onClick={() => save(draft)}>
             Guardar Preferencias
           </button>
         ) : (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfiguring(true)}>
+          <button type="button" className="btn btn-ghost btn-sm" {...choice} onClick={() => setConfiguring(true)}>
             Configurar
           </button>
         )}

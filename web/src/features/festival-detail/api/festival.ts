@@ -1,6 +1,4 @@
 import { apiRequest } from '../../../lib/api-client';
-import { takeEarlyRequest } from '../../../lib/early-request';
-import { readStorage, storageKeys } from '../../../lib/storage';
 import type { Edition, FestivalEditionFields } from '#core/lineup-types';
 import type { Festival } from '#core/response-schemas';
 
@@ -13,12 +11,11 @@ export type FestivalDetail = Festival & Partial<FestivalEditionFields> & { time_
 
 /**
  * GET /api/festivals/{id}; 404 carries 'Festival no encontrado'. On a visit that opens on this
- * festival without a session, index.html has already asked for it (without a token, so only then).
+ * festival without a session, the boot entry has already asked for it (main.tsx puts that request in
+ * the store under the same key).
  */
 export function getFestival(id: number, signal?: AbortSignal): Promise<FestivalDetail> {
-  const url = `/api/festivals/${id}`;
-  const early = readStorage(storageKeys.token) ? null : takeEarlyRequest(url);
-  return (early as Promise<FestivalDetail> | null) ?? apiRequest<FestivalDetail>(url, { signal });
+  return apiRequest<FestivalDetail>(`/api/festivals/${id}`, { signal });
 }
 
 /** GET /api/festivals/{id}/editions: every year, newest first, with lineup and tickets. */

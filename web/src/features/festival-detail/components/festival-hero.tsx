@@ -9,7 +9,7 @@ import { formatRating, Stars } from '../../../components/ui/stars';
 import { useToast } from '../../../components/toast/toast-provider';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
-import { invalidateFestivals } from '../../../lib/catalog';
+import { invalidateFestivals } from '../../../lib/query-keys';
 import { festivalImage, festivalImageLarge } from '../../../lib/festival-image';
 import { deleteFestival } from '../api/festival';
 import { Photo } from '../../../components/ui/photo';

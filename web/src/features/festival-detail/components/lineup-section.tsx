@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ExternalLinkIcon, TicketIcon } from 'lucide-react';
 import { clockTime } from '#core/clock';
@@ -6,7 +6,7 @@ import { formatDateRange } from '#core/dates';
 import { editionStatusLabels, formatOnSale, lineupGroupTitle, lineupView, ticketPriceText } from '#core/lineup-view';
 import { formatRating } from '../../../components/ui/stars';
 import { paths } from '../../../config/paths';
-import { useServerData } from '../../../lib/use-server-data';
+import { useQuery } from '../../../lib/use-server-data';
 import { getEditions, type FestivalDetail } from '../api/festival';
 import type { EditionStatus } from '#core/lineup-schemas';
 import type { EditionSummary, LineupEntry, Tickets } from '#core/lineup-types';
@@ -108,6 +108,8 @@ function StatusBadge({ status }: { status: EditionStatus }) {
 
 /** 'Entradas desde 89 €', on-sale date, 'Agotadas', 'Comprar entradas' to the official seller. */
 export function TicketsBlock({ tickets, past }: { tickets: Tickets | null; past: boolean }) {
+  // The time the block was first drawn: whether the sale has started is said as of then.
+  const [now] = useState(Date.now);
   const price = tickets ? ticketPriceText(tickets) : null;
   const onSale = tickets?.on_sale_at ? new Date(tickets.on_sale_at) : null;
   return (
@@ -123,7 +125,7 @@ export function TicketsBlock({ tickets, past }: { tickets: Tickets | null; past:
       {tickets?.sold_out && price !== 'Agotadas' ? <p className="tickets-sold-out">Agotadas</p> : null}
       {onSale && !past ? (
         <p className="muted">
-          {onSale.getTime() > Date.now() ? 'A la venta el ' : 'A la venta desde el '}
+          {onSale.getTime() > now ? 'A la venta el ' : 'A la venta desde el '}
           <time dateTime={tickets!.on_sale_at!}>{formatOnSale(tickets!.on_sale_at!)}</time>
         </p>
       ) : null}
@@ -167,7 +169,11 @@ export function LineupSection({
   const shownYear = year ?? currentYear;
   const other = year !== null && year !== currentYear;
   // Other years' lineups are read only when asked for: the page itself carries the current one.
-  const all = useServerData(other ? `editions:${festival.id}` : null, (signal) => getEditions(festival.id, signal));
+  const all = useQuery({
+    queryKey: ['editions', festival.id],
+    queryFn: ({ signal }) => getEditions(festival.id, signal),
+    enabled: other,
+  });
 
   let shown: Shown | null;
   if (!other) {
@@ -251,7 +257,7 @@ export function LineupSection({
         ) : other && all.error ? (
           <p role="alert">
             No se pudo cargar la edición {year}.{' '}
-            <button type="button" className="btn btn-sm" onClick={all.reload}>
+            <button type="button" className="btn btn-sm" onClick={all.refetch}>
               Reintentar
             </button>
           </p>

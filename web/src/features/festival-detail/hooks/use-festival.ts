@@ -1,6 +1,7 @@
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { useServerData } from '../../../lib/use-server-data';
+import { festivalKey } from '../../../lib/query-keys';
+import { useQuery } from '../../../lib/use-server-data';
 import { getFestival, type FestivalDetail } from '../api/festival';
 
 type State =
@@ -13,9 +14,11 @@ type State =
 export function useFestival(id: number) {
   const { token } = useAuth();
   const valid = Number.isSafeInteger(id) && id > 0;
-  const { data, error, reload } = useServerData(valid ? `festival:${id}:${token ?? ''}` : null, (signal) =>
-    getFestival(id, signal),
-  );
+  const { data, error, refetch } = useQuery({
+    queryKey: festivalKey(id, token ?? ''),
+    queryFn: ({ signal }) => getFestival(id, signal),
+    enabled: valid,
+  });
   const state: State =
     !valid || (error instanceof ApiError && error.status === 404)
       ? { status: 'not-found', festival: null }
@@ -25,5 +28,5 @@ export function useFestival(id: number) {
           ? { status: 'ready', festival: data }
           : { status: 'loading', festival: null };
   /** Re-reads the festival quietly (after a comment changes its rating). */
-  return { ...state, refresh: reload };
+  return { ...state, refresh: refetch };
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { HeartIcon } from 'lucide-react';
 import { defaultFilters } from '#core/festival-filters';
@@ -8,8 +8,10 @@ import type { Festival } from '#core/response-schemas';
 import { FestivalGridSkeleton } from '../../../components/festival-card/festival-card-skeleton';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { useFavorites } from '../../../lib/favorites';
-import { arrivedFestivalPage, fetchFestivalPage, festivalPageUrl, LIST_KEY_PREFIX } from '../../../lib/festival-lists';
-import { useServerData } from '../../../lib/use-server-data';
+import { FESTIVALS_KEY, festivalListKey } from '../../../lib/query-keys';
+import { queryClient, useQuery } from '../../../lib/use-server-data';
+import { fetchFestivalPage, festivalPageUrl } from '../api/festival-pages';
+import type { FestivalPage } from '#core/festival-page';
 import { CatalogLoadError } from './catalog-load-error';
 import { FestivalGrid } from './festival-grid';
 
@@ -64,15 +66,24 @@ export function FavoritesScreen() {
   const { ids } = useFavorites();
   // Asked for once per set of favourites; removing one here hides its card at once, without a request.
   const wanted = useMemo(() => [...new Set(ids)].sort(byId), [ids]);
-  const askedRef = useRef<number[]>([]);
-  if (wanted.some((id) => !askedRef.current.includes(id))) askedRef.current = wanted;
-  const asked = askedRef.current;
-  const { data, loading, error, reload } = useServerData(
-    asked.length ? `${LIST_KEY_PREFIX}favorites:${asked.join(',')}` : null,
-    () => favoriteCards(asked),
-    // Up to one page of favourites, index.html may have their cards already.
-    () => (asked.length <= FESTIVAL_PAGE_MAX ? arrivedFestivalPage(favoritesPageUrl(asked))?.items : undefined),
-  );
+  const [asked, setAsked] = useState(wanted);
+  if (wanted.some((id) => !asked.includes(id))) setAsked(wanted);
+  const {
+    data,
+    isLoading: loading,
+    error,
+    refetch: reload,
+  } = useQuery({
+    queryKey: [...FESTIVALS_KEY, 'favorites', ...asked],
+    queryFn: () => favoriteCards(asked),
+    enabled: asked.length > 0,
+    staleTime: Infinity,
+    // Up to one page of favourites, the boot entry may have brought their cards already.
+    initialData: () =>
+      asked.length <= FESTIVAL_PAGE_MAX
+        ? queryClient.getQueryData<FestivalPage>(festivalListKey(favoritesPageUrl(asked)))?.items
+        : undefined,
+  });
   const favorites = useMemo(() => {
     const keep = new Set(wanted);
     return (data ?? []).filter((f) => keep.has(f.id));

@@ -2,7 +2,7 @@ import { useCallback, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LayoutGridIcon, ListIcon, MapIcon, SearchIcon } from 'lucide-react';
 import { ApiError } from '../../../lib/api-client';
-import { fetchFestivalPage, festivalPageUrl, UnexpectedCatalogResponse } from '../../../lib/festival-lists';
+import { fetchFestivalPage, festivalPageUrl, UnexpectedCatalogResponse } from '../api/festival-pages';
 import { FestivalGridSkeleton } from '../../../components/festival-card/festival-card-skeleton';
 import { useToast } from '../../../components/toast/toast-provider';
 import { paths } from '../../../config/paths';
@@ -31,12 +31,9 @@ export function FestivalsScreen({ renderFilterActions }: Props = {}) {
   const toast = useToast();
   const controls = useFestivalFilters();
   const { applied, view } = controls;
-  const query = festivalPageUrl(applied);
   const urlOf = useCallback((offset: number) => festivalPageUrl(applied, offset), [applied]);
-  const { items, total, genres, loading, refreshing, error, reload, hasMore, loadingMore, loadMore } = useFestivalPages(
-    query,
-    urlOf,
-  );
+  const { items, total, genres, loading, refreshing, error, reload, hasMore, loadingMore, loadMore } =
+    useFestivalPages(urlOf);
 
   // What is typed is asked for in the key's own handler, and shown as soon as its answer is here if
   // the box still holds it; the search's debounce applies it anyway once typing pauses (the cards

@@ -34,15 +34,14 @@ function findPlaces(q: string): Promise<Place[]> {
 export function NearField({ near, onPlace, onRadius }: Props) {
   const id = useId();
   const [typed, setTyped] = useState('');
-  const [places, setPlaces] = useState<Place[] | null>(null);
+  const [found, setPlaces] = useState<Place[] | null>(null);
+  // Under two letters nothing is looked up, and an earlier answer is not shown.
+  const places = typed.trim().length < 2 ? null : found;
   const [message, setMessage] = useState('');
 
   useEffect(() => {
     const q = typed.trim();
-    if (q.length < 2) {
-      setPlaces(null);
-      return;
-    }
+    if (q.length < 2) return;
     let current = true;
     const timer = window.setTimeout(() => {
       findPlaces(q).then(

@@ -10,6 +10,7 @@ import {
 } from '#core/festival-filters';
 import { isIsoDate } from '#core/dates';
 import { nearFromParams, nearParamNames, type NearPlace } from '../../../lib/near-place';
+import { useLatest } from '../../../lib/use-latest';
 
 export type { NearPlace };
 
@@ -104,21 +105,23 @@ export function useFestivalFilters() {
   // The bar shows the address just asked for at once: the router commits a new address in a
   // transition, after the list below has been drawn again, and until then a controlled checkbox or
   // select would spring back to its old value (a tap that seems not to take on a slow phone).
-  const [requested, setRequested] = useState(params);
+  // It holds while the address it was asked over is the one committed.
+  const [requested, setRequested] = useState<{ over: URLSearchParams; next: URLSearchParams } | null>(null);
+  const committed = useLatest(params);
   useEffect(() => {
     latest.current = params;
-    setRequested(params);
   }, [params]);
   const update = useCallback(
     (change: (f: Filters) => Filters) => {
       const next = writeParams(latest.current, change(filtersFromParams(latest.current)));
       latest.current = next;
-      setRequested(next);
+      setRequested({ over: committed.current, next });
       setParams(next, { replace: true });
     },
-    [setParams],
+    [setParams, committed],
   );
-  const shown = useMemo(() => filtersFromParams(requested), [requested]);
+  const current = requested && requested.over === params ? requested.next : params;
+  const shown = useMemo(() => filtersFromParams(current), [current]);
 
   /** Writes a search to the address; false when it is the one already written. */
   const applySearch = useCallback(

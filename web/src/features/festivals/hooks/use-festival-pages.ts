@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { FestivalCard, GenreFacet } from '#core/festival-page';
-import {
-  arrivedFestivalPage,
-  fetchFestivalPage,
-  LIST_KEY_PREFIX,
-  prefetchFestivalPage,
-} from '../../../lib/festival-lists';
-import { useServerData } from '../../../lib/use-server-data';
+import type { FestivalCard, FestivalPage, GenreFacet } from '#core/festival-page';
+import { useQuery } from '../../../lib/use-server-data';
+import { fetchFestivalPage, festivalPageQuery, prefetchFestivalPage } from '../api/festival-pages';
 
 const NONE: FestivalCard[] = [];
 
@@ -15,21 +10,21 @@ const NEXT_PAGE_AFTER_MS = 500;
 
 /**
  * The cards of a list screen, page by page: `urlOf(offset)` names a page. A new query keeps the
- * current cards on screen until its first page arrives (an older answer is dropped: useServerData
- * aborts it); 'more' appends the next page, which was prefetched while the visitor read this one.
+ * current cards on screen until its first page arrives (an older answer is dropped: the store
+ * aborts it once nothing reads it); 'more' appends the next page, which was prefetched while the
+ * visitor read this one.
  */
-export function useFestivalPages(query: string, urlOf: (offset: number) => string) {
-  const first = useServerData(
-    LIST_KEY_PREFIX + query,
-    () => fetchFestivalPage(urlOf(0)),
-    () => arrivedFestivalPage(urlOf(0)),
-  );
-  const [more, setMore] = useState<{ query: string; items: FestivalCard[]; loading: boolean }>({
-    query,
+export function useFestivalPages(urlOf: (offset: number) => string) {
+  const first = useQuery(festivalPageQuery(urlOf(0)));
+  // The pages added after a first page: they belong to that answer, and a fresh first page (a new
+  // query or a reload) starts the list again.
+  const [more, setMore] = useState<{ first: FestivalPage | undefined; items: FestivalCard[]; loading: boolean }>({
+    first: undefined,
     items: [],
     loading: false,
   });
-  const extra = more.query === query ? more.items : NONE;
+  const own = first.data !== undefined && more.first === first.data;
+  const extra = own ? more.items : NONE;
   // The same array while nothing changed, so the grid is not drawn again for a key typed above it.
   const items = useMemo(
     () => (first.data ? (extra.length ? [...first.data.items, ...extra] : first.data.items) : NONE),
@@ -40,42 +35,38 @@ export function useFestivalPages(query: string, urlOf: (offset: number) => strin
   const hasMore = first.data !== undefined && nextOffset < total;
   const nextUrl = hasMore ? urlOf(nextOffset) : null;
 
-  // A fresh first page (a new query or a reload) starts the list again.
-  // (Kept as it is when it already is that: a fresh object would draw the whole screen once more.)
-  useEffect(
-    () =>
-      setMore((m) => (m.query === query && !m.items.length && !m.loading ? m : { query, items: [], loading: false })),
-    [query, first.data],
-  );
-
   // Only for a list that stays on screen: while a search is typed, each letter's answer is drawn for
   // a moment, and its next page would only compete with the next letter's request.
   useEffect(() => {
-    if (!nextUrl || first.refreshing) return;
+    if (!nextUrl || first.isFetching) return;
     const timer = window.setTimeout(() => prefetchFestivalPage(nextUrl), NEXT_PAGE_AFTER_MS);
     return () => window.clearTimeout(timer);
-  }, [nextUrl, first.refreshing]);
+  }, [nextUrl, first.isFetching]);
 
+  const firstPage = first.data;
   const loadMore = useCallback(() => {
-    if (!nextUrl) return;
-    setMore((m) => ({ ...m, loading: true }));
+    if (!nextUrl || !firstPage) return;
+    setMore((m) => ({ first: firstPage, items: m.first === firstPage ? m.items : [], loading: true }));
     fetchFestivalPage(nextUrl).then(
-      (page) => setMore((m) => (m.query === query ? { query, items: [...m.items, ...page.items], loading: false } : m)),
-      () => setMore((m) => ({ ...m, loading: false })),
+      (page) =>
+        setMore((m) =>
+          m.first === firstPage ? { first: firstPage, items: [...m.items, ...page.items], loading: false } : m,
+        ),
+      () => setMore((m) => (m.first === firstPage ? { ...m, loading: false } : m)),
     );
-  }, [nextUrl, query]);
+  }, [nextUrl, firstPage]);
 
   return {
     items,
     total,
     genres: first.data?.genres ?? ([] as GenreFacet[]),
-    loading: first.loading,
+    loading: first.isLoading,
     /** A newer query is on its way: the cards shown are the previous answer's. */
-    refreshing: first.refreshing && first.data !== undefined,
+    refreshing: first.isFetching && first.data !== undefined,
     error: first.error as Error | null,
-    reload: first.reload,
+    reload: first.refetch,
     hasMore,
-    loadingMore: more.loading,
+    loadingMore: own && more.loading,
     loadMore,
   };
 }

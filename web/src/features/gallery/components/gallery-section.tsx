@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PlayIcon } from 'lucide-react';
 import { formatRating } from '../../../components/ui/stars';
 import { useToast } from '../../../components/toast/toast-provider';
 import { useAuth } from '../../../lib/auth';
-import { useServerData } from '../../../lib/use-server-data';
+import { queryClient, useQuery } from '../../../lib/use-server-data';
 import { getFestivalMedia, rateMedia } from '../api/gallery';
 import {
   arrangeGallery,
@@ -17,6 +17,7 @@ import { Photo } from '../../../components/ui/photo';
 import { Lightbox } from './lightbox';
 import { ReportButton } from './report-button';
 import type { Festival, ImageInfo } from '#core/response-schemas';
+import { useLatest } from '../../../lib/use-latest';
 
 /**
  * How wide a grid cell is drawn, so the browser takes the smallest copy that fills it: the page's
@@ -43,22 +44,28 @@ export function GallerySection({ festival }: { festival: Festival & { image?: Im
   const { user, token } = useAuth();
   const toast = useToast();
   // The token goes along: the list brings the signed-in person's own votes.
-  const gallery = useServerData(`media:${festival.id}:${token ?? ''}`, async (signal) =>
-    (await getFestivalMedia(festival.id, signal)).map(mediaItem),
-  );
+  const mediaKey = useMemo(() => ['media', festival.id, token ?? ''], [festival.id, token]);
+  const gallery = useQuery({
+    queryKey: mediaKey,
+    queryFn: async ({ signal }) => (await getFestivalMedia(festival.id, signal)).map(mediaItem),
+  });
   const media = useMemo(() => gallery.data ?? [], [gallery.data]);
-  const { setData: setMedia, refreshing: loading } = gallery;
+  const loading = gallery.isFetching;
+  const setMedia = useCallback(
+    (update: (list: GalleryItem[] | undefined) => GalleryItem[] | undefined) =>
+      queryClient.setQueryData(mediaKey, update),
+    [mediaKey],
+  );
   const [sort, setSort] = useState<GallerySort>('recent');
   const [filter, setFilter] = useState<GalleryFilter>('all');
   const [open, setOpen] = useState<number | null>(null);
-  const toastRef = useRef(toast);
-  toastRef.current = toast;
+  const toastRef = useLatest(toast);
 
   useEffect(() => {
     if (!gallery.error) return;
     console.warn(gallery.error);
     toastRef.current('Error al cargar la galería', 'error');
-  }, [gallery.error]);
+  }, [gallery.error, toastRef]);
 
   const own = useMemo(() => ownImageItem(festival), [festival]);
   const items = useMemo(() => arrangeGallery(own, media, sort, filter), [own, media, sort, filter]);

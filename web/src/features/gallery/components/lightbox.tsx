@@ -12,6 +12,7 @@ import type { GalleryItem } from '../api/gallery-items';
 import { ReportButton } from './report-button';
 import { VoteStars } from './vote-stars';
 import './lightbox.css';
+import { useLatest } from '../../../lib/use-latest';
 
 interface Props {
   items: GalleryItem[];
@@ -64,8 +65,7 @@ export function Lightbox({ items, index, festivalName, signedIn, onIndex, onClos
     setLoaded(false);
     onIndex(to);
   };
-  const goRef = useRef(go);
-  goRef.current = go;
+  const goRef = useLatest(go);
 
   const toggleFullscreen = async () => {
     try {
@@ -75,8 +75,7 @@ export function Lightbox({ items, index, festivalName, signedIn, onIndex, onClos
       console.warn('Pantalla completa no disponible', error);
     }
   };
-  const toggleRef = useRef(toggleFullscreen);
-  toggleRef.current = toggleFullscreen;
+  const toggleRef = useLatest(toggleFullscreen);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === ref.current);
@@ -100,7 +99,7 @@ export function Lightbox({ items, index, festivalName, signedIn, onIndex, onClos
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [index]);
+  }, [goRef, index, toggleRef]);
 
   if (!item) return null;
   const title = item.caption || `Foto de ${festivalName}`;

@@ -10,14 +10,15 @@ import {
 } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { MinusIcon, PlusIcon, SearchIcon } from 'lucide-react';
+import { MinusIcon, PlusIcon } from 'lucide-react';
 import { circleBounds, DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, MAP_RESULTS_SHOWN, SEARCH_RESULT_ZOOM } from '#core/map';
 import type { MapView } from '#core/map-markers';
-import { fetchMapView, mapViewAnswered } from '../../../lib/catalog';
+import { fetchMapView, mapViewAnswered } from '../api/map-views';
 import { nearFromParams } from '../../../lib/near-place';
 import { removeBootMap } from '../../../lib/boot-map';
 import { FestivalMap, type MapViewport } from './festival-map';
 import { MapPreview } from './map-preview';
+import { MAP_LOADING_STATUS, MapHeading, MapLayout, mapFrameClass } from './map-heading';
 import type { MarkersLayerHandle } from './markers-layer';
 import './map.css';
 
@@ -175,7 +176,7 @@ export function MapPage() {
   const searching = answer !== null && answer.search !== debounced;
   const status =
     loading || searching
-      ? 'Cargando festivales...'
+      ? MAP_LOADING_STATUS
       : results === null
         ? `${view.located} ${view.located === 1 ? 'festival' : 'festivales'} en el mapa`
         : results.total === 0
@@ -185,137 +186,106 @@ export function MapPage() {
             }`;
 
   return (
-    <div className="page map-page">
-      <div className="container">
-        <div className="map-header">
-          <div>
-            <h1 className="page-title">
-              Mapa de <span className="gradient-text">festivales</span>
-            </h1>
-            <p className="muted map-status" role="status" aria-live="polite">
-              {error && loading ? '' : status}
-            </p>
-          </div>
-          <form className="map-search" role="search" onSubmit={(e) => e.preventDefault()}>
-            <label htmlFor="map-search-input" className="visually-hidden">
-              Buscar en el mapa
-            </label>
-            <SearchIcon className="map-search-icon" size={18} />
-            <input
-              id="map-search-input"
-              className="input"
-              type="search"
-              placeholder="Nombre, ciudad, género…"
-              autoComplete="off"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-            />
-          </form>
-        </div>
-
-        {results && results.items.length > 0 && (
-          <ul className="map-results" aria-label="Resultados de la búsqueda">
-            {results.items.map((f) => (
-              <li key={f.id}>
-                {f.lat !== null && f.lon !== null && f.zoom !== null ? (
-                  <button
-                    type="button"
-                    className="map-result"
-                    onClick={() => markersRef.current?.reveal({ id: f.id, lat: f.lat!, lon: f.lon!, zoom: f.zoom! })}
-                  >
-                    <strong>{f.name}</strong>
-                    {f.location && <span>{f.location}</span>}
-                  </button>
-                ) : (
-                  <span className="map-result map-result-off">
-                    <strong>{f.name}</strong>
-                    <span>Sin ubicación en el mapa</span>
-                  </span>
-                )}
-              </li>
-            ))}
-            {results.total > MAP_RESULTS_SHOWN && (
-              <li className="map-results-more muted">y {results.total - MAP_RESULTS_SHOWN} más en el mapa</li>
-            )}
-          </ul>
-        )}
-
-        <div
-          className={preview ? 'map-frame card map-frame-preview' : 'map-frame card'}
-          data-map-ready={ready ? 'true' : 'false'}
-          onClick={onClick}
-        >
-          {error && loading ? (
-            <div className="map-overlay" role="alert">
-              <p>No se pudieron cargar los festivales</p>
-              <button type="button" className="btn btn-sm" onClick={() => window.location.reload()}>
-                Reintentar
-              </button>
-            </div>
-          ) : (
-            <>
-              {preview && <MapPreview center={preview.center} zoom={preview.zoom} markers={preview.markers} />}
-              {view && mapStarted && (
-                <FestivalMap
-                  markers={view.markers}
-                  start={start}
-                  mapRef={mapRef}
-                  markersRef={markersRef}
-                  onReady={onReady}
-                  onViewport={setViewport}
-                  onTilesIn={onTilesIn}
-                  near={near}
-                />
+    <MapLayout>
+      <MapHeading status={error && loading ? '' : status} query={query} onQuery={setQuery} />
+      {results && results.items.length > 0 && (
+        <ul className="map-results" aria-label="Resultados de la búsqueda">
+          {results.items.map((f) => (
+            <li key={f.id}>
+              {f.lat !== null && f.lon !== null && f.zoom !== null ? (
+                <button
+                  type="button"
+                  className="map-result"
+                  onClick={() => markersRef.current?.reveal({ id: f.id, lat: f.lat!, lon: f.lon!, zoom: f.zoom! })}
+                >
+                  <strong>{f.name}</strong>
+                  {f.location && <span>{f.location}</span>}
+                </button>
+              ) : (
+                <span className="map-result map-result-off">
+                  <strong>{f.name}</strong>
+                  <span>Sin ubicación en el mapa</span>
+                </span>
               )}
-              {loading && (
-                <div className="map-overlay" aria-hidden="true">
-                  <span className="map-spinner" />
-                </div>
-              )}
-            </>
+            </li>
+          ))}
+          {results.total > MAP_RESULTS_SHOWN && (
+            <li className="map-results-more muted">y {results.total - MAP_RESULTS_SHOWN} más en el mapa</li>
           )}
-        </div>
-        {/* Zoom buttons and the tiles' credit sit below the map, not over it: nothing covers a
-            marker near the map's corners, so every marker keeps a whole touch target. */}
-        <div className="map-toolbar">
-          <div className="map-zoom" role="group" aria-label="Zoom del mapa">
-            <button
-              type="button"
-              className="btn btn-sm btn-icon"
-              aria-label="Acercar"
-              title="Acercar"
-              onClick={() => mapRef.current?.zoomIn()}
-            >
-              <PlusIcon className="icon" aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-icon"
-              aria-label="Alejar"
-              title="Alejar"
-              onClick={() => mapRef.current?.zoomOut()}
-            >
-              <MinusIcon className="icon" aria-hidden="true" />
+        </ul>
+      )}
+
+      <div className={mapFrameClass(Boolean(preview))} data-map-ready={ready ? 'true' : 'false'} onClick={onClick}>
+        {error && loading ? (
+          <div className="map-overlay" role="alert">
+            <p>No se pudieron cargar los festivales</p>
+            <button type="button" className="btn btn-sm" onClick={() => window.location.reload()}>
+              Reintentar
             </button>
           </div>
-          <p className="map-credit muted small">
-            <a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">
-              Leaflet
-            </a>{' '}
-            | ©{' '}
-            <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">
-              OpenStreetMap
-            </a>
-          </p>
-        </div>
-        {view && !searching && !debounced && view.withoutCoordinates > 0 && (
-          <p className="muted map-footnote">
-            {view.withoutCoordinates === 1
-              ? '1 festival aún no tiene ubicación y no aparece en el mapa.'
-              : `${view.withoutCoordinates} festivales aún no tienen ubicación y no aparecen en el mapa.`}
-          </p>
+        ) : (
+          <>
+            {preview && <MapPreview center={preview.center} zoom={preview.zoom} markers={preview.markers} />}
+            {view && mapStarted && (
+              <FestivalMap
+                markers={view.markers}
+                start={start}
+                mapRef={mapRef}
+                markersRef={markersRef}
+                onReady={onReady}
+                onViewport={setViewport}
+                onTilesIn={onTilesIn}
+                near={near}
+              />
+            )}
+            {loading && (
+              <div className="map-overlay" aria-hidden="true">
+                <span className="map-spinner" />
+              </div>
+            )}
+          </>
         )}
       </div>
-    </div>
+      {/* Zoom buttons and the tiles' credit sit below the map, not over it: nothing covers a
+            marker near the map's corners, so every marker keeps a whole touch target. */}
+      <div className="map-toolbar">
+        <div className="map-zoom" role="group" aria-label="Zoom del mapa">
+          <button
+            type="button"
+            className="btn btn-sm btn-icon"
+            aria-label="Acercar"
+            title="Acercar"
+            onClick={() => mapRef.current?.zoomIn()}
+          >
+            <PlusIcon className="icon" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-icon"
+            aria-label="Alejar"
+            title="Alejar"
+            onClick={() => mapRef.current?.zoomOut()}
+          >
+            <MinusIcon className="icon" aria-hidden="true" />
+          </button>
+        </div>
+        <p className="map-credit muted small">
+          <a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">
+            Leaflet
+          </a>{' '}
+          | ©{' '}
+          <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">
+            OpenStreetMap
+          </a>
+        </p>
+      </div>
+      {view && !searching && !debounced && view.withoutCoordinates > 0 && (
+        <p className="muted map-footnote">
+          {view.withoutCoordinates === 1
+            ? '1 festival aún no tiene ubicación y no aparece en el mapa.'
+            : `${view.withoutCoordinates} festivales aún no tienen ubicación y no aparecen en el mapa.`}
+        </p>
+      )}
+    </MapLayout>
   );
 }

@@ -5,6 +5,7 @@ import { CLUSTER_ICON_SIZE, clusterSize } from '#core/map';
 import type { MapCluster, MapMarker, MapPoint } from '#core/map-markers';
 import { paths } from '../../../config/paths';
 import { festivalIcon, L } from '../../../lib/leaflet';
+import { useLatest } from '../../../lib/use-latest';
 
 export interface MarkersLayerHandle {
   /** Moves the map to where the festival's marker stands alone, then opens its popup. */
@@ -105,8 +106,7 @@ export function MarkersLayer({ markers, onReady, handleRef }: MarkersLayerProps)
   const festivals = useRef(new Map<number, L.Marker>());
   const clusters = useRef(new Map<string, L.Marker>());
   const pending = useRef<number | null>(null);
-  const readyRef = useRef(onReady);
-  readyRef.current = onReady;
+  const readyRef = useLatest(onReady);
 
   useEffect(() => {
     const group = L.layerGroup();
@@ -164,7 +164,7 @@ export function MarkersLayer({ markers, onReady, handleRef }: MarkersLayerProps)
     return () => {
       map.off('moveend', draw);
     };
-  }, [markers, map]);
+  }, [markers, map, readyRef]);
 
   useEffect(() => {
     if (!handleRef) return;

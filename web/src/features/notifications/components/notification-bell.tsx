@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { notificationTypeLabels } from '#core/types';
 import { useAuth } from '../../../lib/auth';
 import { useDismiss } from '../../../lib/use-dismiss';
-import { useServerData } from '../../../lib/use-server-data';
+import { queryClient, useQuery } from '../../../lib/use-server-data';
+import type { Notification } from '#core/response-schemas';
 import { getNotifications, markNotificationRead } from '../api/notifications';
 import './notifications.css';
 
@@ -13,9 +14,12 @@ const REFRESH_MS = 60_000;
 /** The bell with the unread count and its 280 px panel. */
 export function NotificationBell() {
   const { user } = useAuth();
-  const list = useServerData(user ? `notifications:${user.id}` : null, getNotifications);
+  const queryKey = ['notifications', user?.id];
+  const list = useQuery({ queryKey, queryFn: getNotifications, enabled: Boolean(user) });
   const items = list.data ?? [];
-  const { reload, setData: setItems } = list;
+  const reload = list.refetch;
+  const setItems = (update: (old: Notification[] | undefined) => Notification[] | undefined) =>
+    queryClient.setQueryData(queryKey, update);
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);

@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ArrowLeftIcon, CalendarPlusIcon, CheckIcon, ClockIcon, Share2Icon, TriangleAlertIcon } from 'lucide-react';
 import { paths } from '../../../config/paths';
 import { useToast } from '../../../components/toast/toast-provider';
-import { useServerData } from '../../../lib/use-server-data';
+import { useQuery } from '../../../lib/use-server-data';
 import { useOnline } from '../../../lib/use-online';
 import {
   getFestivalWithLineup,
@@ -50,12 +50,16 @@ export function TimetableScreen() {
   const id = Number(festivalId);
   const [search] = useSearchParams();
   const sharedToken = search.get('compartido');
-  const festival = useServerData(Number.isSafeInteger(id) && id > 0 ? `timetable-festival:${id}` : null, (signal) =>
-    getFestivalWithLineup(id, signal),
-  );
-  const shared = useServerData(sharedToken ? `timetable-shared:${sharedToken}` : null, (signal) =>
-    getSharedTimetable(sharedToken!, signal),
-  );
+  const festival = useQuery({
+    queryKey: ['timetable-festival', id],
+    queryFn: ({ signal }) => getFestivalWithLineup(id, signal),
+    enabled: Number.isSafeInteger(id) && id > 0,
+  });
+  const shared = useQuery({
+    queryKey: ['timetable-shared', sharedToken],
+    queryFn: ({ signal }) => getSharedTimetable(sharedToken!, signal),
+    enabled: Boolean(sharedToken),
+  });
   const mine = usePicks(id);
   const now = useNow();
   const online = useOnline();
@@ -78,7 +82,7 @@ export function TimetableScreen() {
   const clashing = useMemo(() => clashes(sets, picks), [sets, picks]);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
-  if (festival.loading || (readOnly && shared.loading)) {
+  if (festival.isLoading || (readOnly && shared.isLoading)) {
     return (
       <div className="page">
         <p className="container timetable-status">Cargando horario...</p>
@@ -152,7 +156,11 @@ export function TimetableScreen() {
         <p className="muted timetable-intro">
           {readOnly
             ? `Las actuaciones que ha elegido en ${f.name}. Solo lectura.`
-            : `${f.name}: toca una actuación para añadirla a tu horario. ${mine.signedIn ? 'Se guarda en tu cuenta.' : 'Se guarda en este dispositivo; inicia sesión para tenerlo en todos.'}`}
+            : `${f.name}: toca una actuación para añadirla a tu horario. ${
+                mine.signedIn
+                  ? 'Se guarda en tu cuenta.'
+                  : 'Se guarda en este dispositivo; inicia sesión para tenerlo en todos.'
+              }`}
         </p>
 
         {zone && sets.length ? <ZoneNote zone={zone} at={sets[0].start} /> : null}

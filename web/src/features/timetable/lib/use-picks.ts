@@ -52,7 +52,8 @@ export function usePicks(festivalId: number) {
     const controller = new AbortController();
     const local = readPicks(festivalId);
     if (local.unsynced) {
-      void send(local.picks);
+      // Sent once this render is committed (its answer comes later anyway).
+      void Promise.resolve().then(() => send(local.picks));
     } else {
       getTimetable(festivalId, controller.signal)
         .then((server) => {
