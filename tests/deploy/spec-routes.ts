@@ -101,6 +101,28 @@ export const specRoutes: SpecRoute[] = [
   r('DELETE', '/api/timetables/1/share', 'festivals', 'ours'),
   r('GET', '/api/timetables/shared/00000000-0000-4000-8000-000000000000', 'festivals', 'ours'),
   r('GET', '/api/timetables/1/calendar.ics?picks=1', 'festivals', 'ours'),
+  // Organisers: claims, the desk, 'Novedades' and live set changes; the admin's side of them
+  r('POST', '/api/festivals/1/claims', 'festivals', 'ours'),
+  r('GET', '/api/festivals/1/updates', 'festivals', 'ours'),
+  r('GET', '/api/festivals/1/changes', 'festivals', 'ours'),
+  r('POST', '/api/claims/1/verify', 'organizer', 'ours'),
+  r('GET', '/api/claims', 'organizer', 'ours'),
+  r('GET', '/api/organizer/festivals', 'organizer', 'ours'),
+  r('PUT', '/api/organizer/festivals/1', 'organizer', 'ours'),
+  r('POST', '/api/organizer/festivals/1/editions', 'organizer', 'ours'),
+  r('PUT', '/api/organizer/editions/1', 'organizer', 'ours'),
+  r('PUT', '/api/organizer/editions/1/lineup', 'organizer', 'ours'),
+  r('PUT', '/api/organizer/editions/1/tickets', 'organizer', 'ours'),
+  r('POST', '/api/organizer/festivals/1/updates', 'organizer', 'ours'),
+  r('PATCH', '/api/organizer/sets/1', 'organizer', 'ours'),
+  r('GET', '/api/admin/claims', 'admin', 'ours'),
+  r('PATCH', '/api/admin/claims/1', 'admin', 'ours'),
+  r('GET', '/api/admin/festivals/1/organizers', 'admin', 'ours'),
+  r('POST', '/api/admin/festivals/1/organizers', 'admin', 'ours'),
+  r('DELETE', '/api/admin/festivals/1/organizers/2', 'admin', 'ours'),
+  r('GET', '/api/admin/festivals/1/history', 'admin', 'ours'),
+  r('POST', '/api/admin/changes/1/revert', 'admin', 'ours'),
+  r('DELETE', '/api/admin/updates/1', 'admin', 'ours'),
 ];
 
 /** Pages that are not /api calls but must reach a function: share previews (link previews need the festival in the HTML), robots, the sitemap and its numbered parts. */
