@@ -105,6 +105,7 @@ export const specRoutes: SpecRoute[] = [
   r('POST', '/api/festivals/1/claims', 'festivals', 'ours'),
   r('GET', '/api/festivals/1/updates', 'festivals', 'ours'),
   r('GET', '/api/festivals/1/changes', 'festivals', 'ours'),
+  r('GET', '/api/feeds/festivals/1/novedades.rss', 'feeds', 'ours'),
   r('POST', '/api/claims/1/verify', 'organizer', 'ours'),
   r('GET', '/api/claims', 'organizer', 'ours'),
   r('GET', '/api/organizer/festivals', 'organizer', 'ours'),
