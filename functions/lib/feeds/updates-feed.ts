@@ -21,11 +21,15 @@ export async function updatesRss(database: Database, festivalId: number, feedUrl
   const items = (await festivalUpdates(database, festivalId))
     .map(
       (u) =>
-        `<item><title>${escapeHtml(u.title)}</title><link>${escapeHtml(page)}</link><guid isPermaLink="false">novedad-${u.id}</guid><pubDate>${new Date(u.created_at).toUTCString()}</pubDate><description>${escapeHtml(u.body)}</description></item>`,
+        `<item><title>${escapeHtml(u.title)}</title><link>${escapeHtml(page)}</link>` +
+        `<guid isPermaLink="false">novedad-${u.id}</guid><pubDate>${new Date(u.created_at).toUTCString()}</pubDate>` +
+        `<description>${escapeHtml(u.body)}</description></item>`,
     )
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${escapeHtml(`Novedades de ${festival.name}`)}</title><link>${escapeHtml(page)}</link><description>${escapeHtml(`Lo que cuenta la organización de ${festival.name}`)}</description><language>es</language><atom:link href="${escapeHtml(feedUrl)}" rel="self" type="application/rss+xml"/>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${escapeHtml(`Novedades de ${festival.name}`)}</title>
+<link>${escapeHtml(page)}</link><description>${escapeHtml(`Lo que cuenta la organización de ${festival.name}`)}</description>
+<language>es</language><atom:link href="${escapeHtml(feedUrl)}" rel="self" type="application/rss+xml"/>
 ${items}
 </channel></rss>`;
 }
