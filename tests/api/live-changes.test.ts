@@ -263,7 +263,7 @@ describe('live set changes', () => {
 
   it('tells pickers in batches a stopped worker resumes after the last one it committed, never twice', async () => {
     const { festivalId, entries } = await festivalOnToday('Lotes', [120]);
-    const pickers = [];
+    const pickers: Awaited<ReturnType<typeof picker>>[] = [];
     for (let i = 0; i < 7; i++) pickers.push(await picker(festivalId, [entries[0].id], false));
     // The change as a request that stopped right after its transaction: the delivery is left to the worker.
     const change = await api('PATCH', `/api/organizer/sets/${entries[0].id}`, {
@@ -281,14 +281,12 @@ describe('live set changes', () => {
     expect(await deliverBatch(db(), change.json.id, 3)).toBe(true);
     await expect(
       db().transaction(async (tx) => {
-        await tx
-          .insert(notificationsTable)
-          .values({
-            userId: pickers[3].user.user.id,
-            type: 'set_change',
-            message: 'x',
-            eventKey: `set-change:${change.json.id}`,
-          });
+        await tx.insert(notificationsTable).values({
+          userId: pickers[3].user.user.id,
+          type: 'set_change',
+          message: 'x',
+          eventKey: `set-change:${change.json.id}`,
+        });
         throw new Error('el proceso muere a mitad del lote');
       }),
     ).rejects.toThrow();
