@@ -1,12 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { festivalPath } from '#core/share';
-import { clockTime, festivalTimeZone } from '#core/time-zone';
+import { festivalTimeZone } from '#core/time-zone';
+import { setChangeText } from '#core/set-change-text';
 import type { Database, Executor } from '#db/client';
 import { festivalChangesTable, festivalsTable, setChangeDeliveriesTable } from '#db/schema';
 import { siteUrl } from '../../mail/site-url';
 import { sqlRows } from '../sql-rows';
 import { fanOut, type AlertEvent } from '../alerts/fan-out';
-import type { LiveStatus } from '#core/responses/organizers';
+import type { SetState } from '#core/set-change-text';
 
 /**
  * Telling the people who picked a set in 'Mi horario' that it changed: a bell notification and a
@@ -17,44 +18,12 @@ import type { LiveStatus } from '#core/responses/organizers';
  * event's unique keys make a batch written twice a no-op all the same.
  */
 
-/** A set's live state: what a change moves and a revert puts back. */
-export interface SetState {
-  stage: string | null;
-  starts_at: string | null;
-  ends_at: string | null;
-  live_status: LiveStatus;
-  delay_minutes: number;
-}
+export type { SetState } from '#core/set-change-text';
 
 /** Users per batch: a few thousand rows per channel, well under a second on PostgreSQL. */
 export const SET_CHANGE_BATCH = 2000;
 
 const PUSH_AND_BELL = { inApp: true, email: false, push: true };
-
-/** What the bell and the push say: the set's new time on the festival's own clock. */
-export function setChangeText(
-  artist: string,
-  before: SetState,
-  after: SetState,
-  zone: string | null,
-): { title: string; body: string } {
-  const at = (iso: string | null) => (iso ? clockTime(new Date(iso), zone) : null);
-  const times = after.starts_at ? `${at(after.starts_at)}${after.ends_at ? `–${at(after.ends_at)}` : ''}` : '';
-  const where = after.stage ? ` en ${after.stage}` : '';
-  const title = `Cambio de horario: ${artist}`;
-  switch (after.live_status) {
-    case 'cancelled':
-      return { title, body: `${artist} se ha cancelado.` };
-    case 'delayed':
-      return { title, body: `${artist} se retrasa ${after.delay_minutes} min: ahora ${times}${where}.` };
-    case 'moved':
-      return { title, body: `${artist} cambia de escenario: ahora${where}${times ? `, ${times}` : ''}.` };
-    default:
-      return before.delay_minutes > 0 && !after.delay_minutes && before.starts_at !== after.starts_at
-        ? { title, body: `${artist} vuelve a su hora: ${times}${where}.` }
-        : { title, body: `${artist} tiene nuevo horario: ${times}${where}.` };
-  }
-}
 
 interface Delivery {
   changeId: number;

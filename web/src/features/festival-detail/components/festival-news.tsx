@@ -1,0 +1,69 @@
+import { Link } from 'react-router-dom';
+import { formatDate } from '#core/dates';
+import { changeLine } from '#core/set-change-text';
+import { paths } from '../../../config/paths';
+import { mediaUrl } from '../../../lib/api-client';
+import { useServerData } from '../../../lib/use-server-data';
+import { getFestivalUpdates, getTodayChanges, type FestivalDetail } from '../api/festival';
+import { MarkdownText } from './markdown';
+
+/**
+ * What the organisers say on the festival page: 'Cambios de hoy' (the sets changed today, when any)
+ * and 'Novedades' (their updates, newest first), with the way in for the organiser who has no access yet.
+ */
+export function FestivalNews({ festival }: { festival: FestivalDetail }) {
+  const approved = festival.status === 'approved';
+  const updates = useServerData(approved ? `festival-updates:${festival.id}` : null, (signal) =>
+    getFestivalUpdates(festival.id, signal),
+  );
+  const changes = useServerData(approved ? `festival-changes:${festival.id}` : null, (signal) =>
+    getTodayChanges(festival.id, signal),
+  );
+  if (!approved) return null;
+  const today = changes.data?.changes ?? [];
+  return (
+    <>
+      {today.length ? (
+        <section id="cambios-de-hoy" className="detail-section festival-changes" aria-labelledby="cambios-de-hoy-title">
+          <h2 id="cambios-de-hoy-title">Cambios de hoy</h2>
+          <ul>
+            {today.map((c) => (
+              <li key={c.id}>{changeLine(c, festival.time_zone ?? null)}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section
+        id="novedades"
+        className="detail-section festival-updates"
+        tabIndex={-1}
+        aria-labelledby="novedades-title"
+      >
+        <h2 id="novedades-title">Novedades</h2>
+        {updates.data?.length ? (
+          <ul className="festival-updates-list">
+            {updates.data.map((u) => (
+              <li key={u.id}>
+                <article aria-labelledby={`novedad-${u.id}`}>
+                  <h3 id={`novedad-${u.id}`}>{u.title}</h3>
+                  <p className="muted">{formatDate(u.created_at.slice(0, 10))}</p>
+                  {u.image_url ? (
+                    <img src={mediaUrl(u.image_url)!} alt="" loading="lazy" className="festival-update-image" />
+                  ) : null}
+                  <MarkdownText>{u.body}</MarkdownText>
+                </article>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">
+            {updates.loading ? 'Cargando novedades...' : 'La organización aún no ha publicado novedades.'}
+          </p>
+        )}
+        <p className="festival-claim">
+          <Link to={paths.organizer(festival.id)}>¿Organizas este festival?</Link>
+        </p>
+      </section>
+    </>
+  );
+}
