@@ -16,6 +16,7 @@ import {
 } from '#db/schema';
 import { notFound, unprocessable } from '../../errors';
 import { log } from '../../log';
+import { invalidateCatalog } from '../festivals/festival-store';
 import { recordChange, type Actor, type WriteOptions } from '../history/changes';
 import { deliverSetChange, type SetState } from './set-change-deliveries';
 
@@ -138,6 +139,8 @@ export async function writeSetState(
     const [row] = await tx.select().from(festivalChangesTable).where(eq(festivalChangesTable.id, changeId));
     return toSetChange(row);
   });
+  // The lineup's answers follow their versions; this process's kept festival answers are dropped at once.
+  invalidateCatalog();
   await deliverSetChange(database, change.id).catch((error: unknown) =>
     log().warn({ err: error, changeId: change.id }, 'set change delivery left to the worker'),
   );

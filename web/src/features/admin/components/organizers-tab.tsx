@@ -22,10 +22,55 @@ const entityLabels: Record<FestivalChange['entity'], string> = {
   set: 'Actuación en directo',
 };
 
-const short = (value: unknown) => {
+const fieldLabels: Record<string, string> = {
+  name: 'Nombre',
+  location: 'Lugar',
+  address: 'Dirección',
+  description: 'Descripción',
+  website: 'Web',
+  imageUrl: 'Imagen',
+  genres: 'Géneros',
+  transportation: 'Cómo llegar',
+  parking_info: 'Aparcamiento',
+  accommodation: 'Alojamiento',
+  status: 'Estado',
+  latitude: 'Latitud',
+  longitude: 'Longitud',
+  year: 'Año',
+  start_date: 'Inicio',
+  end_date: 'Fin',
+  notes: 'Notas',
+  lineup: 'Cartel',
+  price_from: 'Precio desde',
+  price_to: 'Precio hasta',
+  currency: 'Moneda',
+  ticket_url: 'Venta',
+  on_sale_at: 'A la venta desde',
+  sold_out: 'Agotadas',
+  stage: 'Escenario',
+  starts_at: 'Empieza',
+  ends_at: 'Termina',
+  live_status: 'En directo',
+  delay_minutes: 'Retraso (min)',
+};
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A value as the admin reads it: dates written out, a lineup by its size, long texts cut. */
+const shown = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value))
+    return value.every((v) => typeof v === 'string') ? value.join(', ') || '—' : `${value.length} artistas`;
+  if (typeof value === 'string' && INSTANT.test(value)) return formatDateTime(value);
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 };
+
+/** The fields a change moved (a live change records the set's whole state; its artist names it). */
+const moved = (c: FestivalChange) =>
+  c.fields.filter(
+    (f) => f !== 'artist' && JSON.stringify(c.before?.[f] ?? null) !== JSON.stringify(c.after?.[f] ?? null),
+  );
 
 /**
  * 'Organizadores': verified claims with their proof to approve or reject, and for one festival its
@@ -177,16 +222,18 @@ export function OrganizersTab({ festivals, users }: { festivals: Festival[]; use
                 {history.data.map((c) => (
                   <li key={c.id}>
                     <p>
-                      <strong>{entityLabels[c.entity]}</strong> · {formatDateTime(c.created_at)} ·{' '}
+                      <strong>{entityLabels[c.entity]}</strong>
+                      {typeof c.after?.artist === 'string' ? ` (${c.after.artist})` : ''} ·{' '}
+                      {formatDateTime(c.created_at)} ·{' '}
                       {c.actor
                         ? `${c.actor.name} (${c.actor_role === 'admin' ? 'administración' : 'organización'})`
                         : 'cuenta eliminada'}
                       {c.reverts_id ? ` · deshace el cambio ${c.reverts_id}` : ''}
                     </p>
                     <ul className="muted">
-                      {c.fields.map((field) => (
+                      {moved(c).map((field) => (
                         <li key={field}>
-                          {field}: {short(c.before?.[field] ?? null)} → {short(c.after?.[field] ?? null)}
+                          {fieldLabels[field] ?? field}: {shown(c.before?.[field])} → {shown(c.after?.[field])}
                         </li>
                       ))}
                     </ul>

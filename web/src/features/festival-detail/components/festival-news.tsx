@@ -5,7 +5,8 @@ import { paths } from '../../../config/paths';
 import { mediaUrl } from '../../../lib/api-client';
 import { useServerData } from '../../../lib/use-server-data';
 import { getFestivalUpdates, getTodayChanges, type FestivalDetail } from '../api/festival';
-import { MarkdownText } from './markdown';
+import { Suspense } from 'react';
+import { MarkdownText, PlainText } from './lazy-markdown';
 
 /**
  * What the organisers say on the festival page: 'Cambios de hoy' (the sets changed today, when any)
@@ -50,7 +51,9 @@ export function FestivalNews({ festival }: { festival: FestivalDetail }) {
                   {u.image_url ? (
                     <img src={mediaUrl(u.image_url)!} alt="" loading="lazy" className="festival-update-image" />
                   ) : null}
-                  <MarkdownText>{u.body}</MarkdownText>
+                  <Suspense fallback={<PlainText>{u.body}</PlainText>}>
+                    <MarkdownText>{u.body}</MarkdownText>
+                  </Suspense>
                 </article>
               </li>
             ))}
