@@ -38,7 +38,8 @@ if (process.argv[2] === '--worker') {
 const scratch = await createScratchDatabase('live');
 const handle = await openDatabase({ url: scratch.url, poolSize: 4 });
 const database = handle.db;
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await database.execute(query)) as unknown as { rows: T[] }).rows;
 const one = async (query: ReturnType<typeof sql>) => Number((await rows<{ n: string }>(query))[0].n);
 
 /** Per-person counts of one change's bell lines and push rows: everyone once, nobody twice. */
@@ -48,7 +49,9 @@ async function told(changeId: number) {
     bell: await one(sql`select count(*) as n from notifications where event_key = ${key}`),
     bellPeople: await one(sql`select count(distinct user_id) as n from notifications where event_key = ${key}`),
     push: await one(sql`select count(*) as n from outbox where event_key = ${key} and channel = 'push'`),
-    pushPeople: await one(sql`select count(distinct user_id) as n from outbox where event_key = ${key} and channel = 'push'`),
+    pushPeople: await one(
+      sql`select count(distinct user_id) as n from outbox where event_key = ${key} and channel = 'push'`,
+    ),
   };
 }
 
@@ -67,20 +70,25 @@ try {
     sql`select f.id as festival, e.id as edition from festivals f join festival_editions e on e.festival_id = f.id`,
   );
   await database.execute(sql`insert into festival_organizers (festival_id, user_id) values (${festival}, 1)`);
-  await database.execute(sql`insert into artists (name, slug) values ('Bench Artista', 'bench-artista'), ('Bench Otra', 'bench-otra')`);
+  await database.execute(
+    sql`insert into artists (name, slug) values ('Bench Artista', 'bench-artista'), ('Bench Otra', 'bench-otra')`,
+  );
   await database.execute(
     sql`insert into lineup_entries (edition_id, artist_id, position, stage, starts_at, ends_at)
         select ${edition}, a.id, row_number() over (order by a.id) - 1, 'Principal', now() + interval '3 hours', now() + interval '4 hours' from artists a`,
   );
   const entries = await rows<{ id: number }>(sql`select id from lineup_entries order by position`);
   await database.execute(
-    sql`insert into timetables (user_id, festival_id, picks) select id, ${festival}, ${`{${entries.map((e) => e.id).join(',')}}`}::int[] from users where id > 1`,
+    sql`insert into timetables (user_id, festival_id, picks)
+        select id, ${festival}, ${`{${entries.map((e) => e.id).join(',')}}`}::int[] from users where id > 1`,
   );
   await database.execute(
     sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth)
         select id, 'https://push.bench.test/' || id, repeat('B', 87), repeat('a', 22) from users where id > 1`,
   );
-  console.log(`${PICKERS} people picked the set, each with a push device: seeded in ${Math.round(performance.now() - seeded)} ms`);
+  console.log(
+    `${PICKERS} people picked the set, each with a push device: seeded in ${Math.round(performance.now() - seeded)} ms`,
+  );
 
   // 1. The organiser's request: the change, then every batch before it answers.
   const started = performance.now();
@@ -96,7 +104,9 @@ try {
   await database.execute(sql`alter table set_change_deliveries disable trigger all`);
   const second = await database.transaction(async (tx) => {
     // The change as a request that stopped right after committing it: its delivery untouched.
-    const [row] = await rows<{ id: number }>(sql`select id from festival_changes where action = 'live' order by id desc limit 1`);
+    const [row] = await rows<{ id: number }>(
+      sql`select id from festival_changes where action = 'live' order by id desc limit 1`,
+    );
     const [copy] = (
       (await tx.execute(
         sql`insert into festival_changes (festival_id, actor_id, actor_role, entity, entity_id, action, fields, before, after)
@@ -111,12 +121,16 @@ try {
   });
   await database.execute(sql`alter table set_change_deliveries enable trigger all`);
   const worker = () =>
-    spawn('node', ['--import', 'tsx', fileURLToPath(import.meta.url), '--worker', scratch.url, String(BATCH)], { stdio: 'inherit' });
+    spawn('node', ['--import', 'tsx', fileURLToPath(import.meta.url), '--worker', scratch.url, String(BATCH)], {
+      stdio: 'inherit',
+    });
   const workerStarted = performance.now();
   const doomed = worker();
   // Killed once its first batch committed (the cursor moved), while the next ones run.
   for (;;) {
-    const [{ cursor }] = await rows<{ cursor: number }>(sql`select cursor from set_change_deliveries where change_id = ${second}`);
+    const [{ cursor }] = await rows<{ cursor: number }>(
+      sql`select cursor from set_change_deliveries where change_id = ${second}`,
+    );
     if (cursor > 0) break;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -137,7 +151,9 @@ try {
   await withWebServer(
     async (base) => {
       const { signSession } = await import('../functions/lib/auth');
-      const [{ session_version: version }] = await rows<{ session_version: number }>(sql`select session_version from users where id = 1`);
+      const [{ session_version: version }] = await rows<{ session_version: number }>(
+        sql`select session_version from users where id = 1`,
+      );
       const token = await signSession({ id: 1, sessionVersion: version });
       const text = `Descripción de la organización ${Date.now().toString(36)}`;
       const written = performance.now();
@@ -168,7 +184,11 @@ try {
     },
     { env: { DATABASE_URL: scratch.url, SESSION_SECRET: 'bench-session-secret-0123456789-0123456789' } },
   );
-  console.log(`load average: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   await handle.close();
   await scratch.drop();

@@ -68,7 +68,9 @@ export const festivalOrganizerRoutes = new Hono<AppEnv>()
     validate('query', setChangesQuerySchema),
     async (c) => {
       const answer = await setChangesSince(await db(), c.req.valid('param').id, c.req.valid('query').since);
-      c.header('Cache-Control', publicReadCacheControl(c));
+      // News of the minute: a second at the edge, and a browser that asks again (coming back online)
+      // gets the answer of now, never a stale copy while it revalidates.
+      c.header('Cache-Control', c.req.header('Authorization') ? 'private, no-cache' : 'public, no-cache, s-maxage=1');
       return c.json(answer);
     },
   );

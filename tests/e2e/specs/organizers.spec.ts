@@ -37,7 +37,7 @@ async function newFestival(page: Page, token: string, values: Record<string, unk
   });
 }
 
-test('a claim by a code mailed to the official domain, approved by an admin; the organiser pastes a lineup and posts an update a follower sees in the bell', async ({
+test('a claim by a mailed code, approved by an admin; the organiser pastes a lineup and posts an update a follower sees in the bell', async ({
   page,
   browser,
 }) => {

@@ -38,4 +38,4 @@ export const getFestivalUpdates = (id: number, signal?: AbortSignal) =>
 
 /** GET /api/festivals/{id}/changes: today's live set changes on the festival's clock. */
 export const getTodayChanges = (id: number, signal?: AbortSignal) =>
-  apiRequest<SetChanges>(`/api/festivals/${id}/changes`, { signal, auth: false });
+  apiRequest<SetChanges>(`/api/festivals/${id}/changes`, { signal, auth: false, cache: 'no-cache' });

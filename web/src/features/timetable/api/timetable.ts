@@ -6,7 +6,7 @@ import type { SetChanges } from '#core/responses/organizers';
 
 /** GET /api/festivals/{id}/changes: today's live set changes (kept by the service worker, like the festival). */
 export const getTodayChanges = (id: number, signal?: AbortSignal) =>
-  apiRequest<SetChanges>(`/api/festivals/${id}/changes`, { signal, auth: false });
+  apiRequest<SetChanges>(`/api/festivals/${id}/changes`, { signal, auth: false, cache: 'no-cache' });
 
 export type FestivalWithLineup = Festival & Partial<FestivalEditionFields>;
 
