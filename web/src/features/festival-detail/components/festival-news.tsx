@@ -34,14 +34,14 @@ export function FestivalNews({ festival }: { festival: FestivalDetail }) {
           </ul>
         </section>
       ) : null}
-      <section
-        id="novedades"
-        className="detail-section festival-updates"
-        tabIndex={-1}
-        aria-labelledby="novedades-title"
-      >
-        <h2 id="novedades-title">Novedades</h2>
-        {updates.data?.length ? (
+      {updates.data?.length ? (
+        <section
+          id="novedades"
+          className="detail-section festival-updates"
+          tabIndex={-1}
+          aria-labelledby="novedades-title"
+        >
+          <h2 id="novedades-title">Novedades</h2>
           <ul className="festival-updates-list">
             {updates.data.map((u) => (
               <li key={u.id}>
@@ -58,15 +58,12 @@ export function FestivalNews({ festival }: { festival: FestivalDetail }) {
               </li>
             ))}
           </ul>
-        ) : (
-          <p className="muted">
-            {updates.loading ? 'Cargando novedades...' : 'La organización aún no ha publicado novedades.'}
-          </p>
-        )}
-        <p className="festival-claim">
-          <Link to={paths.organizer(festival.id)}>¿Organizas este festival?</Link>
-        </p>
-      </section>
+        </section>
+      ) : null}
+      {/* One line, not a section, while there is no news: the sections below stay where they were. */}
+      <p className="festival-claim">
+        <Link to={paths.organizer(festival.id)}>¿Organizas este festival?</Link>
+      </p>
     </>
   );
 }
