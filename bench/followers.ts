@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '#db/client';
 import { createScratchDatabase } from './support/scratch-database';
-import { replaceLineup } from '../functions/lib/domain/editions/write-editions';
+import { replaceLineup } from '../functions/lib/domain/editions/write-lineups';
 import { deliverDue } from '../functions/lib/outbox/deliver';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 100_000);
@@ -66,7 +66,7 @@ try {
     database,
     editionId,
     [{ artist_id: artistId, billing: 'regular', day: null, stage: null, starts_at: null, ends_at: null }],
-    1,
+    { id: 1, role: 'admin' },
   );
   const ms = performance.now() - t0;
   const notifications = await count(sql`select count(*) as n from notifications`);
@@ -85,7 +85,7 @@ try {
     database,
     editionId,
     [{ artist_id: artistId, billing: 'regular', day: null, stage: null, starts_at: null, ends_at: null }],
-    1,
+    { id: 1, role: 'admin' },
   );
   const again =
     (await count(sql`select count(*) as n from notifications`)) +

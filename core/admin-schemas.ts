@@ -120,7 +120,18 @@ export const usersQuerySchema = listQuerySchema.extend({
   search: z.string().trim().max(200, { error: 'La búsqueda no puede superar los 200 caracteres.' }).optional(),
 });
 
-export const auditEntities = ['festival', 'media', 'comment', 'media_report', 'upload', 'artist', 'edition'] as const;
+export const auditEntities = [
+  'festival',
+  'media',
+  'comment',
+  'media_report',
+  'upload',
+  'artist',
+  'edition',
+  'organizer',
+  'claim',
+  'festival_update',
+] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
 export const auditQuerySchema = z.object({

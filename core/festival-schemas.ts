@@ -8,7 +8,7 @@ export { festivalFilterQuerySchema };
 const requiredText = (message: string, max: number, maxMessage: string) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: maxMessage });
 
-const optionalText = (max: number, maxMessage: string) =>
+export const optionalText = (max: number, maxMessage: string) =>
   z
     .string()
     .trim()
@@ -102,7 +102,7 @@ const locationInput = requiredText(
   200,
   'La ubicación no puede superar los 200 caracteres.',
 );
-const descriptionInput = requiredText(
+export const descriptionInput = requiredText(
   'La descripción del festival es requerida',
   20000,
   'La descripción no puede superar los 20.000 caracteres.',

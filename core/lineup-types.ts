@@ -13,6 +13,9 @@ export const lineupEntrySchema = z.object({
   /** ISO 8601 date-times */
   starts_at: z.string().nullable(),
   ends_at: z.string().nullable(),
+  /** On the day: delayed (its times already moved by `delay_minutes`), moved (to `stage`) or cancelled. */
+  live_status: z.enum(['on_time', 'delayed', 'moved', 'cancelled']).optional(),
+  delay_minutes: z.number().int().optional(),
 });
 export type LineupEntry = z.infer<typeof lineupEntrySchema>;
 

@@ -16,3 +16,4 @@ export * from './responses/community';
 export * from './responses/admin';
 export * from './responses/operations';
 export * from './responses/timetables';
+export * from './responses/organizers';

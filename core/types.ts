@@ -49,6 +49,9 @@ export const notificationTypes = [
   'reminder',
   'artist_booked',
   'saved_search',
+  'organizer',
+  'festival_update',
+  'set_change',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -64,6 +67,9 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   reminder: 'Recordatorio',
   artist_booked: 'Artista',
   saved_search: 'Alerta',
+  organizer: 'Organización',
+  festival_update: 'Novedad',
+  set_change: 'Cambio de horario',
 };
 
 /** Kinds of alert a user sets channels for (preferences); each notification type belongs to one. */
@@ -75,7 +81,7 @@ export const alertKindLabels: Record<AlertKind, string> = {
   reminders: 'Recordatorios antes de un festival',
   artists: 'Artistas que sigo',
   searches: 'Mis alertas de búsqueda',
-  moderation: 'Mis propuestas y fotos',
+  moderation: 'Mis propuestas, fotos y festivales que organizo',
 };
 
 export const alertKindOf: Record<NotificationType, AlertKind> = {
@@ -89,6 +95,10 @@ export const alertKindOf: Record<NotificationType, AlertKind> = {
   reminder: 'reminders',
   artist_booked: 'artists',
   saved_search: 'searches',
+  organizer: 'moderation',
+  festival_update: 'festivals',
+  // Only the people who picked the set hear of it, like its reminder.
+  set_change: 'reminders',
 };
 
 /** One email per event, or the held ones in one email a day or a week. */

@@ -17,3 +17,4 @@ export * from './schema/artists';
 export * from './schema/editions';
 export * from './schema/alerts';
 export * from './schema/timetables';
+export * from './schema/organizers';

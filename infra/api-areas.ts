@@ -68,6 +68,14 @@ export const apiAreas: readonly ApiArea[] = [
     timeout: '25 seconds',
     needsBucket: true,
   },
+  // The organiser's desk and claims; verifying a website claim fetches two pages of up to 10 s each.
+  {
+    name: 'organizer',
+    routes: ['/api/organizer', '/api/claims'],
+    memory: '512 MB',
+    timeout: '25 seconds',
+    needsBucket: false,
+  },
   // Admin saves geocode addresses (GEOCODER_TIMEOUT_MS) and issue/confirm upload URLs.
   { name: 'admin', routes: ['/api/admin'], memory: '1024 MB', timeout: '25 seconds', needsBucket: true },
   // Share previews with Open Graph tags in the HTML (link previews need the festival or the artist in the HTML), robots.txt and the sitemap.

@@ -20,7 +20,7 @@ import { chromium } from '@playwright/test';
 import { withWebServer } from '../bench/support/web-server';
 import { routeMapTiles } from '../tests/e2e/support/png';
 import { screens } from './screenshots/screens';
-import { prepareData, signIn } from './screenshots/session';
+import { prepareData, prepareOrganizerData, signIn } from './screenshots/session';
 
 const { values: options } = parseArgs({
   options: {
@@ -59,6 +59,7 @@ await withWebServer(
   async (base) => {
     const token = await signIn(base);
     await prepareData(base, token);
+    await prepareOrganizerData(base, token);
     // Scrollbars drawn as a desktop browser draws them (Playwright hides them by default), in the
     // gutter the page keeps for them (global.css).
     const browser = await chromium.launch({

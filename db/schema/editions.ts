@@ -70,6 +70,14 @@ export const lineupEntriesTable = pgTable(
     stage: text('stage'),
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
     endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * On the day: on time, delayed (by `delay_minutes`, already added to the times), moved (to another
+     * stage) or cancelled. Set by an organiser's live change; the times and stage are the current ones.
+     */
+    liveStatus: text('live_status', { enum: ['on_time', 'delayed', 'moved', 'cancelled'] })
+      .notNull()
+      .default('on_time'),
+    delayMinutes: smallint('delay_minutes').notNull().default(0),
   },
   (t) => [
     uniqueIndex('lineup_entries_edition_position_key').on(t.editionId, t.position),
@@ -79,6 +87,8 @@ export const lineupEntriesTable = pgTable(
       .on(t.startsAt)
       .where(sql`${t.startsAt} is not null`),
     check('lineup_entries_billing_check', sql`${t.billing} in ('headliner', 'regular')`),
+    check('lineup_entries_live_status_check', sql`${t.liveStatus} in ('on_time', 'delayed', 'moved', 'cancelled')`),
+    check('lineup_entries_delay_range', sql`${t.delayMinutes} between 0 and 720`),
     check('lineup_entries_position_range', sql`${t.position} between 0 and 499`),
     check('lineup_entries_stage_length', sql`char_length(${t.stage}) between 1 and 100`),
     check(

@@ -15,6 +15,8 @@ export interface OutboxPayload {
   unsubscribeUrl?: string;
   /** The page a push notification opens. */
   url?: string;
+  /** A message the recipient asked for at that moment (a verification code): sent without an unsubscribe link. */
+  requested?: boolean;
   /** When the message stops being worth sending (a set reminder, once the set starts): later, it is dropped, not sent. */
   expiresAt?: string;
 }

@@ -13,7 +13,7 @@ export const uploadsTable = pgTable(
     key: text('key').notNull().unique(),
     userId: integer('user_id').references(() => usersTable.id, { onDelete: 'set null' }),
     festivalId: integer('festival_id').references(() => festivalsTable.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['gallery', 'festival', 'admin'] }).notNull(),
+    purpose: text('purpose', { enum: ['gallery', 'festival', 'admin', 'organizer'] }).notNull(),
     contentType: text('content_type').notNull(),
     /** The length signed into the upload URL; null when none was (the admin call without fileSize) until confirm records it. */
     contentLength: integer('content_length'),
@@ -26,7 +26,7 @@ export const uploadsTable = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('uploads_purpose_check', sql`${t.purpose} in ('gallery', 'festival', 'admin')`),
+    check('uploads_purpose_check', sql`${t.purpose} in ('gallery', 'festival', 'admin', 'organizer')`),
     check('uploads_status_check', sql`${t.status} in ('issued', 'confirmed')`),
     check('uploads_content_length_range', sql`${t.contentLength} between 1024 and 5242880`),
     index('uploads_user_idx').on(t.userId),

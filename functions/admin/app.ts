@@ -10,6 +10,7 @@ import { geocodingRoutes } from './geocoding';
 import { mediaReportRoutes } from './media-reports';
 import { mediaRoutes } from './media';
 import { newsletterRoutes } from './newsletter';
+import { organizerRoutes } from './organizers';
 import { uploadRoutes } from './uploads';
 import { userRoutes } from './users';
 
@@ -31,4 +32,5 @@ export const app = createApp('/api/admin')
   .route('/', uploadRoutes)
   .route('/', newsletterRoutes)
   .route('/', artistRoutes)
-  .route('/', editionRoutes);
+  .route('/', editionRoutes)
+  .route('/', organizerRoutes);

@@ -5,14 +5,8 @@ import type { AppEnv } from '../lib/app-env';
 import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';
 import { festivalEditions } from '../lib/domain/editions/read-editions';
-import {
-  createEdition,
-  deleteEdition,
-  editionFestivalId,
-  replaceLineup,
-  setTickets,
-  updateEdition,
-} from '../lib/domain/editions/write-editions';
+import { createEdition, deleteEdition, editionFestivalId, updateEdition } from '../lib/domain/editions/write-editions';
+import { replaceLineup, setTickets } from '../lib/domain/editions/write-lineups';
 import { validate } from '../lib/validate';
 import { z } from '#core/zod';
 import { editionSchema } from '#core/lineup-types';
@@ -43,7 +37,7 @@ export const editionRoutes = new Hono<AppEnv>()
     validate('json', editionInputSchema),
     async (c) => {
       const database = await db();
-      const id = await createEdition(database, c.req.valid('param').id, c.req.valid('json'), currentUser(c).id);
+      const id = await createEdition(database, c.req.valid('param').id, c.req.valid('json'), currentUser(c));
       return c.json(await editionView(database, id), 201);
     },
   )
@@ -60,7 +54,7 @@ export const editionRoutes = new Hono<AppEnv>()
     async (c) => {
       const database = await db();
       const { id } = c.req.valid('param');
-      await updateEdition(database, id, c.req.valid('json'), currentUser(c).id);
+      await updateEdition(database, id, c.req.valid('json'), currentUser(c));
       return c.json(await editionView(database, id));
     },
   )
@@ -75,7 +69,7 @@ export const editionRoutes = new Hono<AppEnv>()
     validate('param', idParamSchema),
     async (c) => {
       const { id } = c.req.valid('param');
-      await deleteEdition(await db(), id, currentUser(c).id);
+      await deleteEdition(await db(), id, currentUser(c));
       return c.json({ message: 'Edición eliminada correctamente', id });
     },
   )
@@ -97,7 +91,7 @@ export const editionRoutes = new Hono<AppEnv>()
     async (c) => {
       const database = await db();
       const { id } = c.req.valid('param');
-      const { created } = await replaceLineup(database, id, c.req.valid('json').lineup, currentUser(c).id);
+      const { created } = await replaceLineup(database, id, c.req.valid('json').lineup, currentUser(c));
       return c.json({ ...(await editionView(database, id)), artistsCreated: created });
     },
   )
@@ -114,7 +108,7 @@ export const editionRoutes = new Hono<AppEnv>()
     async (c) => {
       const database = await db();
       const { id } = c.req.valid('param');
-      await setTickets(database, id, c.req.valid('json'), currentUser(c).id);
+      await setTickets(database, id, c.req.valid('json'), currentUser(c));
       return c.json(await editionView(database, id));
     },
   );

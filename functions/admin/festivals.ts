@@ -91,7 +91,6 @@ export const festivalRoutes = new Hono<AppEnv>()
     async (c) => {
       const database = await db();
       const id = await createFestival(database, currentUser(c), c.req.valid('json'));
-      invalidateCatalog();
       return c.json(await findFestival(database, id), 201);
     },
   )
@@ -110,7 +109,6 @@ export const festivalRoutes = new Hono<AppEnv>()
       const present = await rawKeys(c);
       const database = await db();
       await editFestival(database, currentUser(c), id, c.req.valid('json'), present);
-      invalidateCatalog();
       return c.json(await findFestival(database, id));
     },
   )

@@ -5,6 +5,8 @@ import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { etagOf, lineupsOf, publicFeedFestivals, renderIcs, renderRss } from '../lib/feeds/calendar-feed';
 import { favoriteFeed } from '../lib/feeds/favorite-feed';
+import { updatesRss } from '../lib/feeds/updates-feed';
+import { idParamSchema } from '#core/festival-schemas';
 import { isToken } from '../lib/domain/newsletter/subscriptions';
 import { siteUrl } from '../lib/mail/site-url';
 import { validate } from '../lib/validate';
@@ -76,6 +78,23 @@ export const app = createApp('/api/feeds')
         'application/rss+xml; charset=utf-8',
         PUBLIC_CACHE,
       );
+    },
+  )
+  .get(
+    '/festivals/:id/novedades.rss',
+    doc({
+      summary: "Canal RSS de las novedades de un festival ('Novedades')",
+      responses: {
+        200: { description: 'RSS', schema: z.string(), contentType: 'application/rss+xml' },
+        304: { description: 'Sin cambios (ETag)' },
+      },
+      errors: [404],
+    }),
+    validate('param', idParamSchema),
+    async (c) => {
+      const body = await updatesRss(await db(), c.req.valid('param').id, siteUrl(c.req.path));
+      // Shorter than the catalogue's: an update is news the day it is posted.
+      return answer(c, body, 'application/rss+xml; charset=utf-8', 'public, max-age=60, s-maxage=60');
     },
   )
   // The token is the only credential: calendar programs send no session. Unknown and rotated tokens get the same 404.

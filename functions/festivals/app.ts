@@ -51,6 +51,7 @@ import { imageInfoForUrl } from '../lib/image-variant-records';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
 import { editionSchema, festivalEditionFieldsSchema, type FestivalEditionFields } from '#core/lineup-types';
+import { festivalOrganizerRoutes } from './organizer-routes';
 
 /**
  * Set times are read on the festival's clock whatever the visitor's device says (Gran Canaria is an
@@ -155,6 +156,7 @@ async function visibleFestival(database: Database, id: number, user: AuthUser | 
 }
 
 export const app = createApp('/api/festivals')
+  .route('/', festivalOrganizerRoutes)
   .get(
     '/',
     doc({

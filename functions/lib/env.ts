@@ -125,6 +125,25 @@ const schema = z
      * exceed; the bundled cities answer with no network.
      */
     PLACE_GEOCODING: z.enum(['on', 'off'], { error: 'PLACE_GEOCODING must be on or off' }).default('off'),
+    /**
+     * host:port pairs (comma-separated) the safe fetcher may reach although they are loopback or
+     * private, or on another port than 80/443: the test servers and a local setup's own sites.
+     * Empty by default: only public addresses on ports 80 and 443.
+     */
+    IMPORT_ALLOW_HOSTS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((entry) => entry.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'IMPORT_ALLOW_HOSTS entries must be host:port'),
+        ),
+      ),
     /** Set by AWS Lambda itself: selects the Neon serverless driver. */
     AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
     /** pino level of the JSON logs; by default info, and error under tests so their output stays readable. */

@@ -9,6 +9,7 @@ export type ErrorKind =
   | 'precondition_failed'
   | 'too_large'
   | 'too_many'
+  | 'unprocessable'
   | 'unavailable'
   | 'bad_gateway';
 
@@ -21,6 +22,7 @@ const statusOf: Record<ErrorKind, ContentfulStatusCode> = {
   precondition_failed: 412,
   too_large: 413,
   too_many: 429,
+  unprocessable: 422,
   bad_gateway: 502,
   unavailable: 503,
 };
@@ -59,6 +61,8 @@ export const conflict = (message: string, code = 'conflict') => new AppError('co
 export const preconditionFailed = (message: string, code = 'precondition_failed') =>
   new AppError('precondition_failed', code, message);
 export const tooLarge = (message: string, code = 'too_large') => new AppError('too_large', code, message);
+/** Well-formed, but what it asks cannot be done as it stands (a code that does not match, a page without the tag). */
+export const unprocessable = (message: string, code = 'unprocessable') => new AppError('unprocessable', code, message);
 export const tooMany = (
   message = 'Demasiadas solicitudes. Inténtalo de nuevo en unos minutos.',
   code = 'rate_limited',

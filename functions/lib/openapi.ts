@@ -22,6 +22,7 @@ const errorDescriptions: Record<number, string> = {
   404: 'No existe o no es visible para quien llama.',
   409: 'Choca con un dato existente (duplicado).',
   413: 'Cuerpo demasiado grande.',
+  422: 'La petición es válida pero no se puede cumplir (el motivo, en español).',
   429: 'Demasiadas peticiones; reintentar más tarde.',
   502: 'Un servicio externo no respondió.',
   503: 'Base de datos no disponible.',

@@ -47,6 +47,34 @@ export const rateLimits = {
     windowSeconds: 3600,
     message: 'Has propuesto demasiados festivales en poco tiempo. Inténtalo de nuevo más tarde.',
   },
+  // Each claim by email mails a code to an address the person typed: few an hour.
+  claim: {
+    limit: 5,
+    windowSeconds: 3600,
+    message: 'Has pedido demasiadas verificaciones en poco tiempo. Inténtalo de nuevo en una hora.',
+  },
+  // A website check fetches two pages of another site.
+  claimVerify: {
+    limit: 20,
+    windowSeconds: 3600,
+    message: 'Demasiadas comprobaciones en poco tiempo. Espera unos minutos e inténtalo de nuevo.',
+  },
+  organizerEdit: {
+    limit: 300,
+    windowSeconds: 3600,
+    message: 'Has guardado demasiados cambios en poco tiempo. Espera unos minutos e inténtalo de nuevo.',
+  },
+  festivalUpdate: {
+    limit: 10,
+    windowSeconds: 3600,
+    message: 'Has publicado demasiadas novedades en poco tiempo. Inténtalo de nuevo más tarde.',
+  },
+  // On the day an organiser may move many sets, each told to everyone who picked it.
+  liveChange: {
+    limit: 120,
+    windowSeconds: 3600,
+    message: 'Demasiados cambios de horario en poco tiempo. Espera unos minutos e inténtalo de nuevo.',
+  },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof rateLimits;

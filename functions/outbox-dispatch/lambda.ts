@@ -3,6 +3,7 @@ import { env } from '../lib/env';
 import { OUTBOX_BATCH } from '../lib/outbox/worker';
 import { countDueEmails } from '../lib/outbox/deliver';
 import { runScheduledAlerts } from '../lib/domain/alerts/scheduled';
+import { deliverPendingSetChanges } from '../lib/domain/organizers/set-change-deliveries';
 
 /** Queue messages the dispatcher sends a minute at most: with one consumer at a time, what it can deliver in that minute. */
 export const MAX_DISPATCH = 5;
@@ -16,6 +17,8 @@ export async function handler(): Promise<{ due: number; sent: number }> {
   const database = await db();
   // Reminders and digests first, so the rows they write are counted and go out in this same minute.
   await runScheduledAlerts(database);
+  // Live set changes a request left half told (its function stopped mid-way): resumed after the last batch it committed.
+  await deliverPendingSetChanges(database);
   const due = await countDueEmails(database);
   const messages = Math.min(Math.ceil(due / OUTBOX_BATCH), MAX_DISPATCH);
   if (!messages) return { due, sent: 0 };

@@ -16,6 +16,7 @@ import { securityHeaders } from '../lib/security-headers';
 import { app as media, galleryApp as gallery } from '../media/app';
 import { app as newsletter } from '../newsletter/app';
 import { app as notifications } from '../notifications/app';
+import { claimsApp, organizerApp } from '../organizer/app';
 import { app as pages } from '../pages/app';
 import { app as timetables } from '../timetables/app';
 import { app as users } from '../users/app';
@@ -45,6 +46,8 @@ export const apiApps = [
   followsApp,
   alertsApp,
   pushApp,
+  organizerApp,
+  claimsApp,
 ];
 
 /** The API apps on one root, nothing else: what the OpenAPI document describes. */

@@ -11,6 +11,7 @@ import { OUTBOX_INTERVAL_MS, runOutbox } from '../lib/outbox/worker';
 import { usePushSender } from '../lib/outbox/senders';
 import { sendPushRow } from '../lib/push/send-push';
 import { runScheduledAlerts, SCHEDULED_ALERTS_INTERVAL_MS } from '../lib/domain/alerts/scheduled';
+import { deliverPendingSetChanges } from '../lib/domain/organizers/set-change-deliveries';
 import { scheduleUploadSweep, sweepUnconfirmedUploads } from '../lib/domain/uploads/sweep';
 import { createLocalApp } from './local-app';
 import { stopGracefullyOnSignals } from './shutdown';
@@ -52,6 +53,8 @@ export async function serveSite({ config, webRoot, announce, onSeeded }: ServeSi
   const stopOutbox = repeat('outbox', () => runOutbox(handle.db), OUTBOX_INTERVAL_MS);
   // Reminders before a favourite starts and before a picked set, and the daily and weekly digests; in AWS the OutboxDispatch cron runs them.
   const stopAlerts = repeat('scheduled alerts', () => runScheduledAlerts(handle.db), SCHEDULED_ALERTS_INTERVAL_MS);
+  // Live set changes whose request did not finish telling the people who picked the set; on AWS the OutboxDispatch cron.
+  const stopSetChanges = repeat('set changes', () => deliverPendingSetChanges(handle.db), OUTBOX_INTERVAL_MS);
 
   // Development listens on this machine only (HOST=127.0.0.1 by default); production on HOST or every interface.
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) =>
@@ -63,6 +66,7 @@ export async function serveSite({ config, webRoot, announce, onSeeded }: ServeSi
     stopSweep();
     await stopOutbox();
     await stopAlerts();
+    await stopSetChanges();
     await handle.close();
   });
 }

@@ -191,7 +191,51 @@ export const screens: Screen[] = [
       await p.getByRole('button', { name: 'Proponer festival' }).click();
     },
   },
+  {
+    name: 'organizer',
+    path: '/organizador',
+    signedIn: true,
+    prepare: (p) => p.getByRole('heading', { name: 'En directo: cambios de hoy' }).waitFor(),
+  },
+  { name: 'organizer-signed-out', path: '/organizador' },
+  {
+    name: 'organizer-claim',
+    path: '/organizador?reclamar=2',
+    signedIn: true,
+    prepare: (p) => p.getByRole('button', { name: 'Enviar código' }).waitFor(),
+  },
+  {
+    name: 'festival-news',
+    get path() {
+      return `/festival/${process.env.SCREENSHOT_LIVE_FESTIVAL}`;
+    },
+    prepare: async (p) => {
+      await p.getByRole('heading', { name: 'Novedades' }).waitFor();
+      await scrollTo(p, '#cambios-de-hoy');
+    },
+    fullPage: false,
+  },
+  {
+    name: 'timetable-changes',
+    get path() {
+      return `/festival/${process.env.SCREENSHOT_LIVE_FESTIVAL}/directo/horario`;
+    },
+    prepare: (p) => p.getByRole('heading', { name: 'Cambios de hoy' }).waitFor(),
+  },
   { name: 'admin-signed-out', path: '/admin' },
+  {
+    name: 'admin-organizers',
+    path: '/admin',
+    signedIn: true,
+    prepare: async (p) => {
+      await p.getByRole('tab', { name: /Organizadores/ }).click();
+      await p
+        .getByRole('combobox', { name: 'Festival' })
+        .selectOption({ label: 'Festival en Directo de las Capturas' });
+      await p.getByRole('heading', { name: 'Historial de cambios' }).waitFor();
+      await p.getByRole('button', { name: 'Revertir' }).first().waitFor();
+    },
+  },
   { name: 'admin', path: '/admin', signedIn: true, prepare: (p) => p.getByRole('tab', { name: /Reportes/ }).waitFor() },
   {
     name: 'admin-festivals',

@@ -28,6 +28,7 @@ export async function signIn(base: string): Promise<string> {
   })) as Json;
   if (session.role !== 'admin')
     throw new Error('The demo account is not admin: start the site with ADMIN_EMAILS=demo@festivales.local');
+  process.env.SCREENSHOT_USER_ID = String(session.id);
   return String(session.token);
 }
 
@@ -59,4 +60,51 @@ export async function prepareData(base: string, token: string): Promise<void> {
       price_from: 45,
     });
   }
+}
+
+const LIVE_FESTIVAL = 'Festival en Directo de las Capturas';
+
+/**
+ * The organisers' screens: the demo account organises a festival on today (timed sets, one delayed,
+ * one cancelled) with a posted update, and festival 1 has a verified website claim by it waiting for
+ * the admin. Its id goes in SCREENSHOT_LIVE_FESTIVAL for the screens' paths.
+ */
+export async function prepareOrganizerData(base: string, token: string): Promise<void> {
+  const userId = Number(process.env.SCREENSHOT_USER_ID);
+  const mine = (await call(base, token, 'GET', '/api/organizer/festivals')) as Json[];
+  let festival = mine.find((f) => f.name === LIVE_FESTIVAL);
+  if (!festival) {
+    const today = new Date().toISOString().slice(0, 10);
+    festival = (await call(base, token, 'POST', '/api/admin/festivals', {
+      name: LIVE_FESTIVAL,
+      location: 'Valencia, España',
+      start_date: today,
+      end_date: today,
+      description: 'Un día de **techno** junto al mar.',
+      website: 'https://directo.example.com',
+      genres: ['Techno'],
+      latitude: 39.47,
+      longitude: -0.38,
+    })) as Json;
+    await call(base, token, 'POST', `/api/admin/festivals/${festival.id}/organizers`, { user_id: userId });
+    const [edition] = (await call(base, null, 'GET', `/api/festivals/${festival.id}/editions`)) as Json[];
+    const at = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
+    const saved = (await call(base, token, 'PUT', `/api/organizer/editions/${edition.id}/lineup`, {
+      lineup: [
+        { artist_name: 'Amelie Lens', stage: 'Principal', starts_at: at(1), ends_at: at(2) },
+        { artist_name: 'Charlotte de Witte', stage: 'Principal', starts_at: at(2), ends_at: at(3) },
+        { artist_name: 'Ben Klock', stage: 'Carpa', starts_at: at(1.5), ends_at: at(3) },
+      ],
+    })) as { lineup: Json[] };
+    await call(base, token, 'PATCH', `/api/organizer/sets/${saved.lineup[0].id}`, {
+      status: 'delayed',
+      delay_minutes: 30,
+    });
+    await call(base, token, 'PATCH', `/api/organizer/sets/${saved.lineup[2].id}`, { status: 'cancelled' });
+    await call(base, token, 'POST', `/api/organizer/festivals/${festival.id}/updates`, {
+      title: 'Puertas a las 18:00',
+      body: 'Trae **agua**: hay fuentes en el recinto. El último autobús sale a las 04:00.',
+    });
+  }
+  process.env.SCREENSHOT_LIVE_FESTIVAL = String(festival.id);
 }

@@ -36,7 +36,8 @@ export function escapeHtml(value: string): string {
  * scripts. A light card on the site's dark background with the brand gradient, since many mail
  * programs force dark text on their own white page.
  */
-export function renderHtml(content: MailContent, unsubscribeUrl: string): string {
+/** `unsubscribeUrl` undefined: a message the recipient asked for just now (a code), with no list to leave. */
+export function renderHtml(content: MailContent, unsubscribeUrl: string | undefined): string {
   const paragraphs = content.paragraphs
     .map((p) => `<p style="margin:0 0 16px;line-height:1.55">${escapeHtml(p)}</p>`)
     .join('');
@@ -66,18 +67,20 @@ export function renderHtml(content: MailContent, unsubscribeUrl: string): string
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${INK}">${escapeHtml(content.heading)}</h1>
 ${paragraphs}${items}${action}
 </td></tr>
-<tr><td style="padding:16px 4px;color:#b9b3d6;font-size:13px;line-height:1.5">${escapeHtml(content.reason)}<br>
-<a href="${escapeHtml(unsubscribeUrl)}" style="color:#00e5ff">Darme de baja</a></td></tr>
+<tr><td style="padding:16px 4px;color:#b9b3d6;font-size:13px;line-height:1.5">${escapeHtml(content.reason)}${
+    unsubscribeUrl ? `<br>\n<a href="${escapeHtml(unsubscribeUrl)}" style="color:#00e5ff">Darme de baja</a>` : ''
+  }</td></tr>
 </table></td></tr></table>
 </body></html>`;
 }
 
-export function renderText(content: MailContent, unsubscribeUrl: string): string {
+export function renderText(content: MailContent, unsubscribeUrl: string | undefined): string {
   const lines = [content.heading, '', ...content.paragraphs.flatMap((p) => [p, ''])];
   for (const item of content.items ?? [])
     lines.push(`- ${item.title}${item.detail ? ` (${item.detail})` : ''}`, `  ${item.url}`);
   if (content.items?.length) lines.push('');
   if (content.action) lines.push(`${content.action.label}: ${content.action.url}`, '');
-  lines.push('--', 'Festivales', content.reason, `Darme de baja: ${unsubscribeUrl}`);
+  lines.push('--', 'Festivales', content.reason);
+  if (unsubscribeUrl) lines.push(`Darme de baja: ${unsubscribeUrl}`);
   return lines.join('\n');
 }

@@ -6,9 +6,10 @@ export interface OutgoingMail extends MailContent {
   to: string;
   /**
    * Where one click (or the mail program's own button, RFC 8058) stops this kind of message for
-   * this address. It answers POST with no session, which is what mail programs send.
+   * this address. It answers POST with no session, which is what mail programs send. Absent only
+   * for a message the recipient asked for that very moment (a verification code): no list to leave.
    */
-  unsubscribeUrl: string;
+  unsubscribeUrl?: string;
   /**
    * The same id for every attempt at one delivery, so the rare message sent again after a crash
    * reaches the mailbox as the same message (mail programs collapse duplicates by Message-ID).
@@ -27,7 +28,11 @@ export async function sendMail(mail: OutgoingMail): Promise<Delivery> {
     html: renderHtml(mail, mail.unsubscribeUrl),
     text: renderText(mail, mail.unsubscribeUrl),
     // nodemailer writes List-Unsubscribe: <url>; the Post header makes it one-click (RFC 8058 §3.1).
-    list: { unsubscribe: mail.unsubscribeUrl },
-    headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    ...(mail.unsubscribeUrl
+      ? {
+          list: { unsubscribe: mail.unsubscribeUrl },
+          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        }
+      : {}),
   });
 }

@@ -24,7 +24,8 @@ export async function sendOutboxMail(row: OutboxRow, tx: Tx): Promise<void> {
   const unsubscribeUrl =
     row.payload.unsubscribeUrl ??
     (row.userId ? alertUnsubscribeUrl(row.userId, unsubscribeScopeOf(row.kind)) : undefined);
-  if (!unsubscribeUrl) throw new UndeliverableError('Mensaje sin enlace de baja: no se envía.');
+  if (!unsubscribeUrl && !row.payload.requested)
+    throw new UndeliverableError('Mensaje sin enlace de baja: no se envía.');
   await sendMail({ ...row.payload, to: address, unsubscribeUrl, messageId: `<outbox-${row.id}@festivales>` });
 }
 

@@ -15,7 +15,16 @@ import { openDatabase } from '#db/client';
 import { generateCatalogue } from '#db/seed/generate-catalogue';
 import { webBuildIsStale } from '../../../functions/server/web-build';
 import { startSmtpServer } from '../../support/smtp-server';
-import { E2E_ADMIN_EMAIL, E2E_CLIENT_ID, E2E_KEY_FILE, E2E_MAIL_DIR, E2E_SESSION_SECRET } from './constants';
+import { startPushService, type TestDevice } from '../../support/push-service';
+import {
+  E2E_ADMIN_EMAIL,
+  E2E_CLIENT_ID,
+  E2E_KEY_FILE,
+  E2E_MAIL_DIR,
+  E2E_PUSH_CONTROL_PORT,
+  E2E_SESSION_SECRET,
+  E2E_SITE_PORT,
+} from './constants';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -50,8 +59,26 @@ rmSync(E2E_MAIL_DIR, { recursive: true, force: true });
 mkdirSync(E2E_MAIL_DIR, { recursive: true });
 const smtp = await startSmtpServer({ saveTo: E2E_MAIL_DIR });
 
+// A push service in this process (web-push reaches it over https with a certificate trusted here
+// only), and its control for the tests: POST /devices makes a device, GET /devices/<n> says what it got.
+const push = await startPushService();
+const pushDevices: TestDevice[] = [];
+const pushControl = createServer((req, res) => {
+  res.setHeader('content-type', 'application/json');
+  if (req.method === 'POST' && req.url === '/devices') {
+    pushDevices.push(push.device());
+    return void res.end(JSON.stringify({ id: pushDevices.length - 1, subscription: pushDevices.at(-1)!.subscription }));
+  }
+  const device = pushDevices[Number(/^\/devices\/(\d+)$/.exec(req.url ?? '')?.[1] ?? -1)];
+  if (!device) return void res.writeHead(404).end('{}');
+  res.end(JSON.stringify(device.received.map((r) => r.message)));
+});
+await new Promise<void>((resolve) => pushControl.listen(E2E_PUSH_CONTROL_PORT, '127.0.0.1', resolve));
+
 Object.assign(process.env, {
   SMTP_URL: smtp.url,
+  // The official website a browser test serves on loopback for a claim's verification tag.
+  IMPORT_ALLOW_HOSTS: `127.0.0.1:${E2E_SITE_PORT}`,
   PORT: String(port),
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'festivales-e2e-')),
   GOOGLE_CLIENT_ID: E2E_CLIENT_ID,

@@ -15,6 +15,7 @@ const MapRoute = screen(() => import('./routes/map'), 'MapRoute');
 const AccountRoute = screen(() => import('./routes/account'), 'AccountRoute');
 const ProposeRoute = screen(() => import('./routes/propose'), 'ProposeRoute');
 const AdminRoute = screen(() => import('./routes/admin'), 'AdminRoute');
+const OrganizerRoute = screen(() => import('./routes/organizer'), 'OrganizerRoute');
 const CalendarRoute = screen(() => import('./routes/calendar'), 'CalendarRoute');
 const ArtistsRoute = screen(() => import('./routes/artists'), 'ArtistsRoute');
 const ArtistRoute = screen(() => import('./routes/artist'), 'ArtistRoute');
@@ -71,6 +72,7 @@ export function AppRoutes() {
           <Route path="cuenta" element={<AccountRoute />} />
           <Route path="proponer" element={<ProposeRoute />} />
           <Route path="admin" element={<AdminRoute />} />
+          <Route path="organizador" element={<OrganizerRoute />} />
           <Route path="calendar" element={<CalendarRoute />} />
           <Route path="artistas" element={<ArtistsRoute />} />
           <Route path="artista/:artistId/:slug" element={<ArtistRoute />} />

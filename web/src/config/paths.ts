@@ -10,6 +10,8 @@ export const paths = {
   propose: () => '/proponer',
   account: () => '/cuenta',
   admin: () => '/admin',
+  /** The organiser's desk; with a festival id, its claim ('¿Organizas este festival?'). */
+  organizer: (claim?: number) => (claim ? `/organizador?reclamar=${claim}` : '/organizador'),
   festival: (id: number, name?: string | null) => {
     const slug = name ? slugify(name) : '';
     return slug ? `/festival/${id}/${slug}` : `/festival/${id}`;

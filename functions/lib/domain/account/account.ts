@@ -7,12 +7,16 @@ import {
   contactMessagesTable,
   favoritesTable,
   feedTokensTable,
+  festivalChangesTable,
+  festivalOrganizersTable,
   festivalsTable,
+  festivalUpdatesTable,
   mediaReportsTable,
   mediaTable,
   mediaVotesTable,
   newsletterSubscriptionsTable,
   notificationsTable,
+  organizerClaimsTable,
   outboxTable,
   pushSubscriptionsTable,
   savedAlertsTable,
@@ -50,6 +54,10 @@ export async function exportAccount(database: Database, userId: number) {
     newsletter,
     feed,
     preferences,
+    organizing,
+    claims,
+    changes,
+    updates,
   ] = await Promise.all([
     database
       .select({ festival_id: favoritesTable.festivalId, name: festivalsTable.name, added_at: favoritesTable.createdAt })
@@ -156,6 +164,40 @@ export async function exportAccount(database: Database, userId: number) {
       .from(feedTokensTable)
       .where(eq(feedTokensTable.userId, userId)),
     preferencesOf(database, userId),
+    database
+      .select({ festival_id: festivalOrganizersTable.festivalId, since: festivalOrganizersTable.createdAt })
+      .from(festivalOrganizersTable)
+      .where(eq(festivalOrganizersTable.userId, userId)),
+    database
+      .select({
+        id: organizerClaimsTable.id,
+        festival_id: organizerClaimsTable.festivalId,
+        method: organizerClaimsTable.method,
+        email: organizerClaimsTable.email,
+        status: organizerClaimsTable.status,
+        created_at: organizerClaimsTable.createdAt,
+      })
+      .from(organizerClaimsTable)
+      .where(eq(organizerClaimsTable.userId, userId)),
+    database
+      .select({
+        id: festivalChangesTable.id,
+        festival_id: festivalChangesTable.festivalId,
+        entity: festivalChangesTable.entity,
+        fields: festivalChangesTable.fields,
+        created_at: festivalChangesTable.createdAt,
+      })
+      .from(festivalChangesTable)
+      .where(eq(festivalChangesTable.actorId, userId)),
+    database
+      .select({
+        id: festivalUpdatesTable.id,
+        festival_id: festivalUpdatesTable.festivalId,
+        title: festivalUpdatesTable.title,
+        created_at: festivalUpdatesTable.createdAt,
+      })
+      .from(festivalUpdatesTable)
+      .where(eq(festivalUpdatesTable.authorId, userId)),
   ]);
   const dates = <T extends Record<string, unknown>>(rows: T[]) =>
     rows.map((r) =>
@@ -185,6 +227,10 @@ export async function exportAccount(database: Database, userId: number) {
     push_devices: dates(devices),
     newsletter: dates(newsletter),
     calendar_feed: feed.length ? { created_at: iso(feed[0].created_at) } : null,
+    organizing: dates(organizing),
+    organizer_claims: dates(claims),
+    festival_changes: dates(changes),
+    festival_updates: dates(updates),
   };
 }
 
@@ -194,7 +240,8 @@ export const DELETED_USER_NAME = 'Usuario eliminado';
 /**
  * DELETE /api/users/me: the right to erasure. In one transaction, everything personal goes:
  * favourites, follows, alerts, preferences, devices, the calendar feed, notifications and pending
- * messages, votes, reports' authorship, contact messages, the newsletter subscription, and the
+ * messages, the festivals they organised and their claims (the changes and updates they made stay,
+ * unsigned), votes, reports' authorship, contact messages, the newsletter subscription, and the
  * photos and videos they uploaded (their stored files after the commit). Comments stay, because
  * other people's replies and a festival's rating rest on them, but signed 'Usuario eliminado': the
  * account row keeps its id for them with its name, address and Google link wiped, and its session
@@ -229,6 +276,17 @@ export async function deleteAccount(database: Database, userId: number): Promise
       .delete(newsletterSubscriptionsTable)
       .where(sql`lower(${newsletterSubscriptionsTable.email}) = lower(${user.email})`);
     await tx.update(festivalsTable).set({ proposedBy: null }).where(eq(festivalsTable.proposedBy, userId));
+    // Organising ends; what they published and changed stays the festival's, no longer signed by them.
+    await tx.delete(festivalOrganizersTable).where(eq(festivalOrganizersTable.userId, userId));
+    await tx
+      .update(festivalOrganizersTable)
+      .set({ grantedBy: null })
+      .where(eq(festivalOrganizersTable.grantedBy, userId));
+    await tx.delete(organizerClaimsTable).where(eq(organizerClaimsTable.userId, userId));
+    await tx.update(organizerClaimsTable).set({ decidedBy: null }).where(eq(organizerClaimsTable.decidedBy, userId));
+    await tx.update(festivalChangesTable).set({ actorId: null }).where(eq(festivalChangesTable.actorId, userId));
+    await tx.update(festivalUpdatesTable).set({ authorId: null }).where(eq(festivalUpdatesTable.authorId, userId));
+    await tx.update(festivalUpdatesTable).set({ hiddenBy: null }).where(eq(festivalUpdatesTable.hiddenBy, userId));
     await tx
       .update(usersTable)
       .set({

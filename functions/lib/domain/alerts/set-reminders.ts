@@ -39,7 +39,7 @@ export async function sendSetReminders(database: Database, now = new Date()): Pr
         join festival_editions e on e.id = l.edition_id
         join festivals f on f.id = e.festival_id
         join artists a on a.id = l.artist_id
-        where f.status = 'approved' and e.status <> 'cancelled'
+        where f.status = 'approved' and e.status <> 'cancelled' and l.live_status <> 'cancelled'
           and l.starts_at > ${now.toISOString()}::timestamptz
           and l.starts_at <= ${now.toISOString()}::timestamptz + make_interval(mins => ${SET_REMINDER_MINUTES})
           and exists (select 1 from timetables t where t.festival_id = e.festival_id and l.id = any(t.picks))`,

@@ -44,6 +44,8 @@ function toEntry(row: Row): LineupEntry {
     stage: (row.stage as string | null) ?? null,
     starts_at: isoInstant(row.starts_at),
     ends_at: isoInstant(row.ends_at),
+    live_status: (row.live_status as LineupEntry['live_status']) ?? 'on_time',
+    delay_minutes: Number(row.delay_minutes ?? 0),
   };
 }
 
@@ -77,7 +79,7 @@ function lineupRows(database: Database, editionFilter: ReturnType<typeof sql>) {
   return sqlRows(
     database,
     sql`select le.id, le.edition_id, le.artist_id, a.name as artist_name, a.slug as artist_slug,
-        le.billing, le.day, le.stage, le.starts_at, le.ends_at
+        le.billing, le.day, le.stage, le.starts_at, le.ends_at, le.live_status, le.delay_minutes
       from lineup_entries le join artists a on a.id = le.artist_id
       where ${editionFilter}
       order by le.edition_id, le.position`,

@@ -45,6 +45,11 @@ export function MobileMenu({ onClose, signIn }: Props) {
             Proponer Festival
           </NavLink>
           {user ? (
+            <NavLink to={paths.organizer()} className="nav-link" onClick={onClose}>
+              Organizo un festival
+            </NavLink>
+          ) : null}
+          {user ? (
             <NavLink to={paths.account()} className="nav-link" onClick={onClose}>
               Mi cuenta
             </NavLink>

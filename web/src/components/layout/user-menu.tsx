@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { HeartIcon, HouseIcon, PlusIcon, ShieldIcon, UserIcon } from 'lucide-react';
+import { BriefcaseIcon, HeartIcon, HouseIcon, PlusIcon, ShieldIcon, UserIcon } from 'lucide-react';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { useDismiss } from '../../lib/use-dismiss';
@@ -58,6 +58,9 @@ export function UserMenu() {
         </Link>
         <Link className="dropdown-item" to={paths.propose()}>
           <PlusIcon className="icon" /> Proponer festival
+        </Link>
+        <Link className="dropdown-item" to={paths.organizer()}>
+          <BriefcaseIcon className="icon" /> Organizo un festival
         </Link>
         {isAdmin ? (
           onAdmin ? (

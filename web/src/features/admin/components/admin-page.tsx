@@ -13,6 +13,7 @@ import { MediaForm } from './media-form';
 import { MediaTab } from './media-tab';
 import { MessagesTab } from './messages-tab';
 import { NewsletterTab } from './newsletter-tab';
+import { OrganizersTab } from './organizers-tab';
 import { ReportsTab } from './reports-tab';
 import { TabPanel, Tabs } from './tabs';
 import './admin.css';
@@ -20,12 +21,13 @@ import './admin-lists.css';
 import './admin-forms.css';
 import type { AdminMedia, Festival } from '#core/response-schemas';
 
-type MainTab = 'festivals' | 'artists' | 'media' | 'comments' | 'reports' | 'messages' | 'newsletter';
+type MainTab = 'festivals' | 'artists' | 'organizers' | 'media' | 'comments' | 'reports' | 'messages' | 'newsletter';
 
 /** Which lists each tab shows, to put their load errors where they matter. */
 const tabLists: Record<MainTab, AdminDataKey[]> = {
   festivals: ['pendingFestivals', 'festivals', 'users'],
   artists: [],
+  organizers: ['festivals', 'users'],
   media: ['pendingMedia', 'media'],
   comments: ['pendingComments'],
   reports: ['reports', 'media'],
@@ -194,6 +196,7 @@ function AdminPanel({ forced }: { forced: boolean }) {
           items={[
             { key: 'festivals', label: 'Festivales', count: data.pendingFestivals.length },
             { key: 'artists', label: 'Artistas' },
+            { key: 'organizers', label: 'Organizadores' },
             { key: 'media', label: 'Fotos/Vídeos', count: data.pendingMedia.length },
             { key: 'comments', label: 'Comentarios', count: data.pendingComments.length },
             { key: 'reports', label: 'Reportes', count: data.reports.length },
@@ -229,6 +232,8 @@ function AdminPanel({ forced }: { forced: boolean }) {
             />
           ) : tab === 'artists' ? (
             <ArtistsTab />
+          ) : tab === 'organizers' ? (
+            <OrganizersTab festivals={data.festivals} users={data.users} />
           ) : tab === 'media' ? (
             <MediaTab pending={data.pendingMedia} all={data.media} run={run} busy={busy} onEdit={setEditingMedia} />
           ) : tab === 'comments' ? (

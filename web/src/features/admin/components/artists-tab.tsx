@@ -2,11 +2,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
 import { artistLinkLabels } from '#core/lineup-view';
-import { createArtist, deleteArtist, findArtists, mergeArtist, updateArtist } from '../api/lineup-api';
-import { ArtistPicker } from './artist-picker';
-import { errorMessage, FieldError, SavedNotice, useFormAction } from './form-status';
+import { createArtist, deleteArtist, mergeArtist, updateArtist } from '../api/lineup-api';
+import { findArtists } from '../../../components/editions/editions-api';
+import { ArtistPicker } from '../../../components/editions/artist-picker';
+import { errorMessage, FieldError, SavedNotice, useFormAction } from '../../../components/editions/form-status';
 import type { ArtistListItem } from '#core/lineup-types';
-import './editions-editor.css';
+import '../../../components/editions/editions-editor.css';
 
 type Values = Record<'name' | 'country' | 'genres' | 'photo_url' | (typeof artistLinkLabels)[number][0], string>;
 

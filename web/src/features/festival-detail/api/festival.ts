@@ -1,6 +1,7 @@
 import { apiRequest } from '../../../lib/api-client';
 import type { Edition, FestivalEditionFields } from '#core/lineup-types';
 import type { Festival } from '#core/response-schemas';
+import type { FestivalUpdate, SetChanges } from '#core/responses/organizers';
 
 /**
  * The festival with its current edition, lineup, tickets and years. The edition fields are
@@ -27,3 +28,11 @@ export function getEditions(id: number, signal?: AbortSignal): Promise<Edition[]
 export function deleteFestival(id: number): Promise<unknown> {
   return apiRequest(`/api/festivals/${id}`, { method: 'DELETE' });
 }
+
+/** GET /api/festivals/{id}/updates: 'Novedades', newest first. */
+export const getFestivalUpdates = (id: number, signal?: AbortSignal) =>
+  apiRequest<FestivalUpdate[]>(`/api/festivals/${id}/updates`, { signal, auth: false });
+
+/** GET /api/festivals/{id}/changes: today's live set changes on the festival's clock. */
+export const getTodayChanges = (id: number, signal?: AbortSignal) =>
+  apiRequest<SetChanges>(`/api/festivals/${id}/changes`, { signal, auth: false, cache: 'no-cache' });

@@ -7,6 +7,7 @@ import { useOnline } from '../../../lib/use-online';
 import { useFestivalShareMeta } from '../../../lib/use-share-meta';
 import { useFestival } from '../hooks/use-festival';
 import { FestivalHero } from './festival-hero';
+import { FestivalNews } from './festival-news';
 import { InfoSection } from './info-section';
 import { LineupSection } from './lineup-section';
 import { LocationSection } from './location-section';
@@ -130,6 +131,7 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
                 </Link>
               </p>
             ) : null}
+            <FestivalNews festival={festival} />
             <LocationSection festival={festival} />
             {renderGallery(festival)}
             {renderComments(

@@ -1,28 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { formatDateRange } from '#core/dates';
 import { formatRating, Stars } from '../../../components/ui/stars';
 import type { Festival } from '#core/response-schemas';
-
-// The markdown renderer (about 35 KB compressed) is asked for as soon as the page's code runs, but
-// the page does not wait for it: the description sits below the first screen, shown as plain
-// paragraphs for the moment the renderer is still on its way.
-const loadMarkdown = () => import('./markdown');
-void loadMarkdown().catch(() => undefined);
-const MarkdownText = lazy(() => loadMarkdown().then((m) => ({ default: m.MarkdownText })));
-
-/** The description as paragraphs of text, in the renderer's box, until the renderer arrives. */
-function PlainText({ children }: { children: string }) {
-  return (
-    <div className="markdown">
-      {children
-        .split(/\n\s*\n/)
-        .filter((p) => p.trim())
-        .map((p, i) => (
-          <p key={i}>{p.trim()}</p>
-        ))}
-    </div>
-  );
-}
+import { MarkdownText, PlainText } from './lazy-markdown';
 
 /** The festival page's info section: Datos generales, Valoraciones, Descripción. */
 export function InfoSection({ festival }: { festival: Festival }) {

@@ -2,6 +2,11 @@ import { apiRequest } from '../../../lib/api-client';
 import { webEnv } from '../../../config/env';
 import type { FestivalEditionFields } from '#core/lineup-types';
 import type { Festival, SharedTimetable, Timetable } from '#core/response-schemas';
+import type { SetChanges } from '#core/responses/organizers';
+
+/** GET /api/festivals/{id}/changes: today's live set changes (kept by the service worker, like the festival). */
+export const getTodayChanges = (id: number, signal?: AbortSignal) =>
+  apiRequest<SetChanges>(`/api/festivals/${id}/changes`, { signal, auth: false, cache: 'no-cache' });
 
 export type FestivalWithLineup = Festival & Partial<FestivalEditionFields>;
 

@@ -8,6 +8,7 @@ import { useOnline } from '../../../lib/use-online';
 import {
   getFestivalWithLineup,
   getSharedTimetable,
+  getTodayChanges,
   shareTimetable,
   stopSharingTimetable,
   timetableIcsUrl,
@@ -25,6 +26,7 @@ import {
 } from '../lib/schedule';
 import { usePicks } from '../lib/use-picks';
 import { festivalTimeZone, otherClock, zoneName } from '#core/time-zone';
+import { changeLine } from '#core/set-change-text';
 import './timetable.css';
 
 /** Minutes between redraws of the current time mark. */
@@ -60,9 +62,26 @@ export function TimetableScreen() {
     queryFn: ({ signal }) => getSharedTimetable(sharedToken!, signal),
     enabled: Boolean(sharedToken),
   });
+  const changes = useQuery({
+    queryKey: ['timetable-changes', id],
+    queryFn: ({ signal }) => getTodayChanges(id, signal),
+    enabled: Number.isSafeInteger(id) && id > 0,
+  });
   const mine = usePicks(id);
   const now = useNow();
   const online = useOnline();
+  // Back online after a while without signal: the sets and today's changes are read again, so a
+  // delay announced meanwhile shows (the worker kept the last answers for the time offline).
+  const wasOnline = useRef(online);
+  const { refetch: reloadFestival } = festival;
+  const { refetch: reloadChanges } = changes;
+  useEffect(() => {
+    if (online && !wasOnline.current) {
+      reloadFestival();
+      reloadChanges();
+    }
+    wasOnline.current = online;
+  }, [online, reloadFestival, reloadChanges]);
   const toast = useToast();
   const [shareUrl, setShareUrl] = useState<string | null>(null);
 
@@ -164,6 +183,17 @@ export function TimetableScreen() {
         </p>
 
         {zone && sets.length ? <ZoneNote zone={zone} at={sets[0].start} /> : null}
+
+        {changes.data?.changes.length ? (
+          <section className="timetable-changes" aria-labelledby="timetable-changes-title">
+            <h2 id="timetable-changes-title">Cambios de hoy</h2>
+            <ul>
+              {changes.data.changes.map((c) => (
+                <li key={c.id}>{changeLine(c, zone)}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
 
         {sets.length === 0 ? (
           <p className="timetable-status">Este festival aún no tiene horarios publicados.</p>
@@ -319,6 +349,9 @@ function SetItem({
       <span className="timetable-set-time">{times}</span>
       <span className="timetable-set-artist">{set.artist}</span>
       {playing ? <span className="badge badge-success">Ahora</span> : null}
+      {set.live === 'cancelled' ? <span className="badge timetable-cancelled">Cancelada</span> : null}
+      {set.live === 'delayed' ? <span className="badge badge-accent">Retrasada {set.delay} min</span> : null}
+      {set.live === 'moved' ? <span className="badge badge-accent">Cambio de escenario</span> : null}
       {picked ? (
         <span className="timetable-set-picked">
           <CheckIcon className="icon" aria-hidden="true" /> {readOnly ? 'Elegida' : 'En mi horario'}

@@ -9,6 +9,9 @@ export interface TimedSet {
   day: string;
   start: Date;
   end: Date;
+  /** On the day: 'delayed' (by `delay` minutes, already in its times), 'moved' or 'cancelled'. */
+  live?: 'on_time' | 'delayed' | 'moved' | 'cancelled';
+  delay?: number;
 }
 
 /**
@@ -27,6 +30,8 @@ export function timedSets(lineup: LineupEntry[], zone: string | null): TimedSet[
         day: e.day ?? clockDay(start, zone),
         start,
         end: e.ends_at ? new Date(e.ends_at) : new Date(start.getTime() + 60 * 60_000),
+        live: e.live_status ?? 'on_time',
+        delay: e.delay_minutes ?? 0,
       };
     })
     .sort((a, b) => a.start.getTime() - b.start.getTime() || a.stage.localeCompare(b.stage, 'es'));
@@ -46,7 +51,8 @@ export const overlaps = (a: TimedSet, b: TimedSet) => a.start < b.end && b.start
 
 /** For each picked set, the other picked sets it clashes with. */
 export function clashes(sets: TimedSet[], picks: ReadonlySet<number>): Map<number, TimedSet[]> {
-  const picked = sets.filter((s) => picks.has(s.id));
+  // A cancelled set clashes with nothing: it is not on.
+  const picked = sets.filter((s) => picks.has(s.id) && s.live !== 'cancelled');
   const found = new Map<number, TimedSet[]>();
   for (const a of picked) {
     const others = picked.filter((b) => b.id !== a.id && overlaps(a, b));

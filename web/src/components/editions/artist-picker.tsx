@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { findArtists } from '../api/lineup-api';
+import { findArtists } from './editions-api';
 import type { ArtistListItem } from '#core/lineup-types';
 
 interface Props {

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { editionStatuses, type EditionStatus } from '#core/lineup-schemas';
 import { editionStatusLabels } from '#core/lineup-view';
-import { ApiError } from '../../../lib/api-client';
-import { createEdition, deleteEdition, updateEdition } from '../api/lineup-api';
+import { ApiError } from '../../lib/api-client';
+import { useEditionsApi } from './editions-api';
 import { errorMessage, FieldError, useFormAction } from './form-status';
 import type { Edition } from '#core/lineup-types';
 
@@ -77,6 +77,7 @@ export function EditionFields({
   onDeleted: () => void;
 }) {
   const uid = useId();
+  const { updateEdition, deleteEdition } = useEditionsApi();
   const [values, setValues] = useState({
     start_date: edition.start_date,
     end_date: edition.end_date ?? '',
@@ -97,7 +98,7 @@ export function EditionFields({
     });
   };
   const remove = () => {
-    if (!window.confirm(`¿Eliminar la edición ${edition.year} con su cartel y sus entradas?`)) return;
+    if (!deleteEdition || !window.confirm(`¿Eliminar la edición ${edition.year} con su cartel y sus entradas?`)) return;
     void run(async () => {
       await deleteEdition(edition.id);
       onDeleted();
@@ -125,9 +126,11 @@ export function EditionFields({
       </div>
       <FieldError error={error} />
       <div className="editor-actions">
-        <button type="button" className="btn btn-sm btn-ghost admin-danger-text" onClick={remove} disabled={busy}>
-          Eliminar edición {edition.year}
-        </button>
+        {deleteEdition ? (
+          <button type="button" className="btn btn-sm btn-ghost admin-danger-text" onClick={remove} disabled={busy}>
+            Eliminar edición {edition.year}
+          </button>
+        ) : null}
         <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
           Guardar fechas
         </button>
@@ -138,6 +141,7 @@ export function EditionFields({
 
 /** A new edition of the festival: its year is the start date's. */
 export function NewEdition({ festivalId, onCreated }: { festivalId: number; onCreated: (year: number) => void }) {
+  const { createEdition } = useEditionsApi();
   const uid = useId();
   const [values, setValues] = useState({ start_date: '', end_date: '', status: 'announced' as EditionStatus });
   const [error, setError] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { saveTickets } from '../api/lineup-api';
+import { useEditionsApi } from './editions-api';
 import { FieldError, useFormAction } from './form-status';
 import { fromLocalInput, toLocalInput } from './local-datetime';
 import type { Edition } from '#core/lineup-types';
@@ -16,6 +16,7 @@ export function TicketFields({
   onSaved: (m: string) => void;
 }) {
   const uid = useId();
+  const { saveTickets } = useEditionsApi();
   const t = edition.tickets;
   const [values, setValues] = useState({
     price_from: t?.price_from?.toString() ?? '',

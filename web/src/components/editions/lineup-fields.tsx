@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ArrowDownIcon, ArrowUpIcon, XIcon } from 'lucide-react';
 import { MAX_LINEUP_ENTRIES, type Billing } from '#core/lineup-schemas';
 import { parsePastedLineup } from '#core/lineup-paste';
-import { lookupArtists, saveLineup } from '../api/lineup-api';
+import { useEditionsApi, type EditionsApi } from './editions-api';
 import { ArtistPicker } from './artist-picker';
 import { FieldError, useFormAction } from './form-status';
 import { fromLocalInput, toLocalInput } from './local-datetime';
@@ -43,7 +43,8 @@ function rowsOf(edition: Edition, zone: string | null): Row[] {
  * (a search per name took seconds for a 200-artist poster). The server compares by the database's
  * own name key, so a name marked known is the artist saving will use, pending proposals' included.
  */
-async function markNew(rows: Row[]): Promise<Row[]> {
+async function markNew(rows: Row[], lookupArtists: EditionsApi['lookupArtists']): Promise<Row[]> {
+  if (!lookupArtists) return rows;
   const names = [...new Set(rows.filter((r) => r.artistId === undefined).map((r) => r.name))];
   const known = new Map<string, number>();
   if (names.length) {
@@ -68,6 +69,7 @@ export function LineupFields({
   onSaved: (m: string) => void;
 }) {
   const uid = useId();
+  const { saveLineup, lookupArtists } = useEditionsApi();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(edition, zone));
   const [paste, setPaste] = useState('');
   const { busy, error, run } = useFormAction();
@@ -95,7 +97,7 @@ export function LineupFields({
     }));
     if (!pasted.length) return;
     setPasting(true);
-    const marked = await markNew(pasted);
+    const marked = await markNew(pasted, lookupArtists);
     setRows((list) => [...list, ...marked]);
     setPaste('');
     setPasting(false);

@@ -1,0 +1,204 @@
+import { asc, eq } from 'drizzle-orm';
+import type { LineupEntryInput, TicketsInput } from '#core/lineup-schemas';
+import type { Database, Executor } from '#db/client';
+import { artistsTable, editionTicketsTable, festivalEditionsTable, lineupEntriesTable } from '#db/schema';
+import { recordAudit } from '../audit/audit';
+import { badRequest } from '../../errors';
+import { invalidateCatalog } from '../festivals/festival-store';
+import { resolveArtistNames } from '../artists/write-artists';
+import { announceLineupAdditions, announceTicketChange, editionSnapshot } from '../alerts/festival-events';
+import { recordChange, type Actor, type WriteOptions } from '../history/changes';
+import { editionNotFound } from './write-editions';
+
+/** The edition, locked until the transaction ends (a lineup or tickets replace waits for the one before). */
+async function lockEdition(tx: Executor, id: number) {
+  const [edition] = await tx
+    .select({
+      id: festivalEditionsTable.id,
+      festivalId: festivalEditionsTable.festivalId,
+      startDate: festivalEditionsTable.startDate,
+      endDate: festivalEditionsTable.endDate,
+    })
+    .from(festivalEditionsTable)
+    .where(eq(festivalEditionsTable.id, id))
+    .for('update');
+  if (!edition) throw editionNotFound();
+  return edition;
+}
+
+/** An edition's lineup as PUT .../lineup takes it (artists by id, names for the reader): the history's values. */
+async function lineupForm(tx: Executor, editionId: number) {
+  const rows = await tx
+    .select({
+      artist_id: lineupEntriesTable.artistId,
+      artist_name: artistsTable.name,
+      billing: lineupEntriesTable.billing,
+      day: lineupEntriesTable.day,
+      stage: lineupEntriesTable.stage,
+      starts_at: lineupEntriesTable.startsAt,
+      ends_at: lineupEntriesTable.endsAt,
+    })
+    .from(lineupEntriesTable)
+    .innerJoin(artistsTable, eq(artistsTable.id, lineupEntriesTable.artistId))
+    .where(eq(lineupEntriesTable.editionId, editionId))
+    .orderBy(asc(lineupEntriesTable.position));
+  return rows.map((r) => ({
+    ...r,
+    starts_at: r.starts_at?.toISOString() ?? null,
+    ends_at: r.ends_at?.toISOString() ?? null,
+  }));
+}
+
+/**
+ * PUT /api/admin/editions/{id}/lineup (and the organisers' route of the same name): the whole
+ * lineup replaced in one transaction. Names resolve to existing artists by their key, or create
+ * them. A fixed number of queries whatever the length. Returns the artists created.
+ */
+export async function replaceLineup(
+  database: Database,
+  id: number,
+  lineup: LineupEntryInput[],
+  actor: Actor,
+  options: WriteOptions = {},
+): Promise<{ created: number }> {
+  const result = await database.transaction(async (tx) => {
+    const edition = await lockEdition(tx, id);
+    const lastDay = edition.endDate ?? edition.startDate;
+    lineup.forEach((entry, index) => {
+      if (entry.day && (entry.day < edition.startDate || entry.day > lastDay)) {
+        throw badRequest(
+          `El día de la entrada ${index + 1} (${entry.day}) no cae en las fechas de la edición.`,
+          'day_outside_edition',
+          [{ path: `lineup.${index}.day`, message: 'El día no cae en las fechas de la edición.' }],
+        );
+      }
+    });
+    const before = await lineupForm(tx, id);
+    const names = lineup.filter((e) => e.artist_id === undefined).map((e) => e.artist_name!);
+    const ids = lineup.filter((e) => e.artist_id !== undefined).map((e) => e.artist_id!);
+    const resolved = await resolveArtistNames(tx, names, ids);
+    await tx.delete(lineupEntriesTable).where(eq(lineupEntriesTable.editionId, id));
+    if (lineup.length > 0) {
+      await tx.insert(lineupEntriesTable).values(
+        lineup.map((entry, position) => ({
+          editionId: id,
+          artistId: entry.artist_id ?? resolved.byName.get(entry.artist_name!)!,
+          position,
+          billing: entry.billing,
+          day: entry.day,
+          stage: entry.stage,
+          startsAt: entry.starts_at ? new Date(entry.starts_at) : null,
+          endsAt: entry.ends_at ? new Date(entry.ends_at) : null,
+        })),
+      );
+    }
+    // The edition's updated_at says when its lineup last changed (the answers kept from it follow
+    // their versions, which the lineup's own triggers move).
+    await tx.update(festivalEditionsTable).set({ updatedAt: new Date() }).where(eq(festivalEditionsTable.id, id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'set_lineup',
+      entity: 'edition',
+      entityId: id,
+      details: { entries: lineup.length, created: resolved.created },
+    });
+    await recordChange(tx, {
+      festivalId: edition.festivalId,
+      actor,
+      entity: 'lineup',
+      entityId: id,
+      action: 'update',
+      before: { lineup: before },
+      after: { lineup: await lineupForm(tx, id) },
+      revertsId: options.revertsId,
+    });
+    const had = new Set(before.map((p) => p.artist_id));
+    const added = [
+      ...new Set(lineup.map((entry) => entry.artist_id ?? resolved.byName.get(entry.artist_name!)!)),
+    ].filter((artistId) => !had.has(artistId));
+    await announceLineupAdditions(tx, (await editionSnapshot(tx, id))!, added);
+    return { created: resolved.created };
+  });
+  invalidateCatalog();
+  return result;
+}
+
+/** An edition's tickets as PUT .../tickets takes them, or null when it has none. */
+async function ticketsForm(tx: Executor, editionId: number) {
+  const [row] = await tx.select().from(editionTicketsTable).where(eq(editionTicketsTable.editionId, editionId));
+  return row
+    ? {
+        price_from: row.priceFrom,
+        price_to: row.priceTo,
+        currency: row.currency,
+        ticket_url: row.ticketUrl,
+        on_sale_at: row.onSaleAt?.toISOString() ?? null,
+        sold_out: row.soldOut,
+      }
+    : null;
+}
+
+/** PUT /api/admin/editions/{id}/tickets (and the organisers' route of the same name). */
+export async function setTickets(
+  database: Database,
+  id: number,
+  input: TicketsInput,
+  actor: Actor,
+  options: WriteOptions = {},
+): Promise<void> {
+  await database.transaction(async (tx) => {
+    const edition = await lockEdition(tx, id);
+    const before = await ticketsForm(tx, id);
+    const values = {
+      priceFrom: input.price_from,
+      priceTo: input.price_to,
+      currency: input.currency,
+      ticketUrl: input.ticket_url,
+      onSaleAt: input.on_sale_at ? new Date(input.on_sale_at) : null,
+      soldOut: input.sold_out,
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(editionTicketsTable)
+      .values({ editionId: id, ...values })
+      .onConflictDoUpdate({ target: editionTicketsTable.editionId, set: values });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'set_tickets',
+      entity: 'edition',
+      entityId: id,
+      details: { price_from: input.price_from, sold_out: input.sold_out },
+    });
+    const after = await ticketsForm(tx, id);
+    await recordChange(tx, {
+      festivalId: edition.festivalId,
+      actor,
+      entity: 'tickets',
+      entityId: id,
+      action: 'update',
+      before: before ?? {
+        price_from: null,
+        price_to: null,
+        currency: 'EUR',
+        ticket_url: null,
+        on_sale_at: null,
+        sold_out: false,
+      },
+      after,
+      revertsId: options.revertsId,
+    });
+    await announceTicketChange(
+      tx,
+      (await editionSnapshot(tx, id))!,
+      before
+        ? {
+            ticketUrl: before.ticket_url,
+            onSaleAt: before.on_sale_at ? new Date(before.on_sale_at) : null,
+            soldOut: before.sold_out,
+          }
+        : undefined,
+      { ticketUrl: values.ticketUrl ?? null, onSaleAt: values.onSaleAt, soldOut: values.soldOut ?? false },
+    );
+  });
+  invalidateCatalog();
+}

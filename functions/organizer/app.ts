@@ -1,0 +1,254 @@
+import { idParamSchema } from '#core/festival-schemas';
+import { editionInputSchema, lineupInputSchema, ticketsInputSchema } from '#core/lineup-schemas';
+import { editionSchema } from '#core/lineup-types';
+import {
+  claimVerifySchema,
+  festivalUpdateInputSchema,
+  lineupEntryParamSchema,
+  organizerFestivalSchema,
+  setChangeInputSchema,
+} from '#core/organizer-schemas';
+import { festivalResponse } from '#core/responses/festivals';
+import { claimResponse, festivalUpdateResponse, setChangeResponse } from '#core/responses/organizers';
+import { z } from '#core/zod';
+import { createApp } from '../lib/app';
+import { currentUser, requireAuth } from '../lib/auth';
+import { db } from '../lib/db';
+import { festivalEditions } from '../lib/domain/editions/read-editions';
+import { createEdition, editionFestivalId, updateEdition } from '../lib/domain/editions/write-editions';
+import { replaceLineup, setTickets } from '../lib/domain/editions/write-lineups';
+import { findFestival } from '../lib/domain/festivals/festival-rows';
+import { editFestival } from '../lib/domain/festivals/write-festivals';
+import { myClaims, verifyClaim } from '../lib/domain/organizers/claims';
+import { postUpdate } from '../lib/domain/organizers/festival-updates';
+import { changeSet } from '../lib/domain/organizers/live-changes';
+import {
+  requireOrganizedEdition,
+  requireOrganizedFestival,
+  requireOrganizedSet,
+} from '../lib/domain/organizers/organizer-access';
+import { organizedFestivals } from '../lib/domain/organizers/organizers';
+import { documenter } from '../lib/openapi';
+import { rateLimit } from '../lib/rate-limit';
+import { validate } from '../lib/validate';
+
+const doc = documenter('Organización');
+
+type Database = Awaited<ReturnType<typeof db>>;
+
+/** The edition as GET /api/festivals/{id}/editions shows it. */
+async function editionView(database: Database, id: number) {
+  const editions = await festivalEditions(database, await editionFestivalId(database, id));
+  return editions.find((e) => e.id === id)!;
+}
+
+async function rawKeys(c: { req: { json(): Promise<unknown> } }): Promise<Set<string>> {
+  // Hono caches the parsed body, so this reads what the validator already parsed.
+  const raw = await c.req.json();
+  return new Set(raw && typeof raw === 'object' ? Object.keys(raw) : []);
+}
+
+const organizerErrors = [400, 403, 404, 429];
+
+/**
+ * The organiser's desk: the festivals a person organises and their edits, which go through the
+ * very writes an admin's routes use (alerts, caches and the history follow them). Every route
+ * checks the caller organises the festival it reaches: 404 for a festival they cannot see, 403
+ * for one they do not organise (admins organise every festival).
+ */
+export const organizerApp = createApp('/api/organizer')
+  .use('*', requireAuth)
+  .use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'private, no-store');
+  })
+  .get(
+    '/festivals',
+    doc({
+      summary: 'Los festivales que organizo',
+      access: 'user',
+      responses: {
+        200: { description: 'Festivales', schema: z.array(festivalResponse.extend({ since: z.string() })) },
+      },
+    }),
+    async (c) => c.json(await organizedFestivals(await db(), currentUser(c).id)),
+  )
+  .put(
+    '/festivals/:id',
+    doc({
+      summary:
+        'Edita lo que sabe la organización: descripción, web, imagen, géneros, transporte, aparcamiento, alojamiento',
+      access: 'user',
+      responses: { 200: { description: 'El festival', schema: festivalResponse } },
+      errors: organizerErrors,
+    }),
+    validate('param', idParamSchema),
+    validate('json', organizerFestivalSchema),
+    rateLimit('organizerEdit'),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const database = await db();
+      const user = currentUser(c);
+      await requireOrganizedFestival(database, user, id);
+      await editFestival(database, user, id, c.req.valid('json'), await rawKeys(c));
+      return c.json(await findFestival(database, id));
+    },
+  )
+  .post(
+    '/festivals/:id/editions',
+    doc({
+      summary: 'Añade una edición (un año) a un festival que organizo',
+      access: 'user',
+      responses: { 201: { description: 'La edición', schema: editionSchema } },
+      errors: [...organizerErrors, 409],
+    }),
+    validate('param', idParamSchema),
+    validate('json', editionInputSchema),
+    rateLimit('organizerEdit'),
+    async (c) => {
+      const database = await db();
+      const user = currentUser(c);
+      const { id: festivalId } = c.req.valid('param');
+      await requireOrganizedFestival(database, user, festivalId);
+      const id = await createEdition(database, festivalId, c.req.valid('json'), user);
+      return c.json(await editionView(database, id), 201);
+    },
+  )
+  .put(
+    '/editions/:id',
+    doc({
+      summary: 'Edita una edición: fechas y estado (anunciada, confirmada, cancelada)',
+      access: 'user',
+      responses: { 200: { description: 'La edición', schema: editionSchema } },
+      errors: [...organizerErrors, 409],
+    }),
+    validate('param', idParamSchema),
+    validate('json', editionInputSchema),
+    rateLimit('organizerEdit'),
+    async (c) => {
+      const database = await db();
+      const user = currentUser(c);
+      const { id } = c.req.valid('param');
+      await requireOrganizedEdition(database, user, id);
+      await updateEdition(database, id, c.req.valid('json'), user);
+      return c.json(await editionView(database, id));
+    },
+  )
+  .put(
+    '/editions/:id/lineup',
+    doc({
+      summary: 'Sustituye el cartel de una edición (crea los artistas nuevos)',
+      access: 'user',
+      responses: {
+        200: {
+          description: 'La edición y cuántos artistas se crearon',
+          schema: editionSchema.extend({ artistsCreated: z.number().int() }),
+        },
+      },
+      errors: organizerErrors,
+    }),
+    validate('param', idParamSchema),
+    validate('json', lineupInputSchema),
+    rateLimit('organizerEdit'),
+    async (c) => {
+      const database = await db();
+      const user = currentUser(c);
+      const { id } = c.req.valid('param');
+      await requireOrganizedEdition(database, user, id);
+      const { created } = await replaceLineup(database, id, c.req.valid('json').lineup, user);
+      return c.json({ ...(await editionView(database, id)), artistsCreated: created });
+    },
+  )
+  .put(
+    '/editions/:id/tickets',
+    doc({
+      summary: 'Fija las entradas de una edición',
+      access: 'user',
+      responses: { 200: { description: 'La edición', schema: editionSchema } },
+      errors: organizerErrors,
+    }),
+    validate('param', idParamSchema),
+    validate('json', ticketsInputSchema),
+    rateLimit('organizerEdit'),
+    async (c) => {
+      const database = await db();
+      const user = currentUser(c);
+      const { id } = c.req.valid('param');
+      await requireOrganizedEdition(database, user, id);
+      await setTickets(database, id, c.req.valid('json'), user);
+      return c.json(await editionView(database, id));
+    },
+  )
+  .post(
+    '/festivals/:id/updates',
+    doc({
+      summary: 'Publica una novedad para quienes siguen el festival',
+      access: 'user',
+      responses: { 201: { description: 'La novedad', schema: festivalUpdateResponse } },
+      errors: organizerErrors,
+    }),
+    validate('param', idParamSchema),
+    validate('json', festivalUpdateInputSchema),
+    rateLimit('festivalUpdate'),
+    async (c) => {
+      const database = await db();
+      const user = currentUser(c);
+      const { id } = c.req.valid('param');
+      await requireOrganizedFestival(database, user, id);
+      return c.json(await postUpdate(database, user, id, c.req.valid('json')), 201);
+    },
+  )
+  .patch(
+    '/sets/:lineupEntryId',
+    doc({
+      summary: 'Cambio en directo de una actuación: retraso, cambio de escenario, cancelación u horario nuevo',
+      description:
+        'Quienes eligieron la actuación en «Mi horario» reciben un aviso push y en la campana; el recordatorio se reprograma.',
+      access: 'user',
+      responses: { 200: { description: 'El cambio', schema: setChangeResponse } },
+      errors: [...organizerErrors, 422],
+    }),
+    validate('param', lineupEntryParamSchema),
+    validate('json', setChangeInputSchema),
+    rateLimit('liveChange'),
+    async (c) => {
+      const database = await db();
+      const user = currentUser(c);
+      const { lineupEntryId } = c.req.valid('param');
+      await requireOrganizedSet(database, user, lineupEntryId);
+      return c.json(await changeSet(database, user, lineupEntryId, c.req.valid('json')));
+    },
+  );
+
+/** A person's own claims and their proof; another person's claim answers 404. */
+export const claimsApp = createApp('/api/claims')
+  .use('*', requireAuth)
+  .use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'private, no-store');
+  })
+  .get(
+    '/',
+    doc({
+      summary: 'Mis solicitudes para organizar festivales',
+      access: 'user',
+      responses: { 200: { description: 'Solicitudes', schema: z.array(claimResponse) } },
+    }),
+    async (c) => c.json(await myClaims(await db(), currentUser(c).id)),
+  )
+  .post(
+    '/:id/verify',
+    doc({
+      summary: 'Comprueba la prueba de una solicitud: el código del correo, o el token publicado en la web oficial',
+      access: 'user',
+      responses: { 200: { description: 'La solicitud, verificada', schema: claimResponse } },
+      errors: [400, 404, 409, 422, 429],
+    }),
+    validate('param', idParamSchema),
+    validate('json', claimVerifySchema),
+    rateLimit('claimVerify'),
+    async (c) => {
+      const claim = await verifyClaim(await db(), currentUser(c), c.req.valid('param').id, c.req.valid('json').code);
+      return c.json(claim);
+    },
+  );
