@@ -16,9 +16,10 @@ import { currentUser, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { followArtist, listFollows, unfollowArtist } from '../lib/domain/alerts/follows';
 import { createAlert, deleteAlert, listAlerts, updateAlert } from '../lib/domain/alerts/saved-alerts';
-import { subscribePush, unsubscribePush } from '../lib/domain/alerts/push-subscriptions';
-import { AppError } from '../lib/errors';
+import { PUSH_SERVICE_REFUSED, subscribePush, unsubscribePush } from '../lib/domain/alerts/push-subscriptions';
+import { AppError, badRequest } from '../lib/errors';
 import { documenter } from '../lib/openapi';
+import { pushEndpointAllowed } from '../lib/push/push-endpoints';
 import { vapidPublicKey } from '../lib/push/vapid';
 import { validate } from '../lib/validate';
 
@@ -155,12 +156,14 @@ export const pushApp = createApp('/api/push')
       summary: 'Suscribe este navegador a los avisos push',
       access: 'user',
       responses: { 201: { description: 'Suscrito', schema: pushChangedResponse } },
-      errors: [409],
+      errors: [404],
     }),
     requireAuth,
     validate('json', pushSubscriptionSchema),
     async (c) => {
       const input = c.req.valid('json');
+      // Only the browsers' push services, by name: the server will POST to this address (decision 081).
+      if (!pushEndpointAllowed(input.endpoint)) throw badRequest(PUSH_SERVICE_REFUSED, 'push_service_not_allowed');
       await subscribePush(await db(), currentUser(c).id, input);
       return c.json({ message: 'Avisos push activados en este dispositivo.', subscribed: true }, 201);
     },
@@ -171,7 +174,7 @@ export const pushApp = createApp('/api/push')
       summary: 'Quita la suscripción push de este navegador',
       access: 'user',
       responses: { 200: { description: 'Quitada', schema: pushChangedResponse } },
-      errors: [403, 404],
+      errors: [404],
     }),
     requireAuth,
     validate('json', pushUnsubscribeSchema),
