@@ -110,7 +110,7 @@ export const alertsApp = createApp('/api/alerts')
       summary: 'Cambia una alerta propia',
       access: 'user',
       responses: { 200: { description: 'La alerta', schema: alertResponse } },
-      errors: [403, 404],
+      errors: [404],
     }),
     validate('param', idParamSchema),
     validate('json', alertInputSchema),
@@ -124,7 +124,7 @@ export const alertsApp = createApp('/api/alerts')
       summary: 'Borra una alerta propia',
       access: 'user',
       responses: { 200: { description: 'Alerta borrada', schema: messageResponse } },
-      errors: [403, 404],
+      errors: [404],
     }),
     validate('param', idParamSchema),
     async (c) => {
