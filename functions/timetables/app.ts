@@ -97,7 +97,8 @@ export const app = createApp('/api/timetables')
       }
       c.header('Content-Type', 'text/calendar; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="mi-horario-${festival.id}.ics"`);
-      return c.body(calendar.toString());
+      // ical-generator leaves the last line without the CRLF that RFC 5545 §3.1 ends every line with.
+      return c.body(`${calendar.toString()}\r\n`);
     },
   )
   .get(
