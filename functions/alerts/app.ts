@@ -13,6 +13,7 @@ import { idParamSchema } from '#core/festival-schemas';
 import { messageResponse } from '#core/response-schemas';
 import { createApp } from '../lib/app';
 import { currentUser, requireAuth } from '../lib/auth';
+import { rateLimit, rateLimitWrites } from '../lib/rate-limit';
 import { db } from '../lib/db';
 import { followArtist, listFollows, unfollowArtist } from '../lib/domain/alerts/follows';
 import { createAlert, deleteAlert, listAlerts, updateAlert } from '../lib/domain/alerts/saved-alerts';
@@ -30,6 +31,7 @@ export const PUSH_UNAVAILABLE = 'Los avisos push no están disponibles en este s
 /** Artists the signed-in user follows: one added to any lineup tells them (functions/lib/domain/alerts). */
 export const followsApp = createApp('/api/follows')
   .use('*', requireAuth)
+  .use('*', rateLimitWrites('settings'))
   .get(
     '/',
     doc({
@@ -51,7 +53,7 @@ export const followsApp = createApp('/api/follows')
         200: { description: 'Ya lo seguías', schema: followChangedResponse },
         201: { description: 'Siguiendo', schema: followChangedResponse },
       },
-      errors: [404, 409],
+      errors: [404, 409, 429],
     }),
     validate('param', idParamSchema),
     async (c) => {
@@ -66,7 +68,7 @@ export const followsApp = createApp('/api/follows')
       summary: 'Deja de seguir a un artista',
       access: 'user',
       responses: { 200: { description: 'Ya no lo sigues', schema: followChangedResponse } },
-      errors: [404],
+      errors: [404, 429],
     }),
     validate('param', idParamSchema),
     async (c) => {
@@ -79,6 +81,7 @@ export const followsApp = createApp('/api/follows')
 /** Saved searches ('Crear alerta' on the home): a newly approved festival that matches tells their owner. */
 export const alertsApp = createApp('/api/alerts')
   .use('*', requireAuth)
+  .use('*', rateLimitWrites('settings'))
   .get(
     '/',
     doc({
@@ -97,7 +100,7 @@ export const alertsApp = createApp('/api/alerts')
       summary: 'Crea una alerta con los filtros de una búsqueda',
       access: 'user',
       responses: { 201: { description: 'La alerta', schema: alertResponse } },
-      errors: [409],
+      errors: [409, 429],
     }),
     validate('json', alertInputSchema),
     async (c) => {
@@ -110,7 +113,7 @@ export const alertsApp = createApp('/api/alerts')
       summary: 'Cambia una alerta propia',
       access: 'user',
       responses: { 200: { description: 'La alerta', schema: alertResponse } },
-      errors: [404],
+      errors: [404, 429],
     }),
     validate('param', idParamSchema),
     validate('json', alertInputSchema),
@@ -124,7 +127,7 @@ export const alertsApp = createApp('/api/alerts')
       summary: 'Borra una alerta propia',
       access: 'user',
       responses: { 200: { description: 'Alerta borrada', schema: messageResponse } },
-      errors: [404],
+      errors: [404, 429],
     }),
     validate('param', idParamSchema),
     async (c) => {
@@ -156,9 +159,10 @@ export const pushApp = createApp('/api/push')
       summary: 'Suscribe este navegador a los avisos push',
       access: 'user',
       responses: { 201: { description: 'Suscrito', schema: pushChangedResponse } },
-      errors: [404],
+      errors: [404, 429],
     }),
     requireAuth,
+    rateLimit('settings'),
     validate('json', pushSubscriptionSchema),
     async (c) => {
       const input = c.req.valid('json');
@@ -174,9 +178,10 @@ export const pushApp = createApp('/api/push')
       summary: 'Quita la suscripción push de este navegador',
       access: 'user',
       responses: { 200: { description: 'Quitada', schema: pushChangedResponse } },
-      errors: [404],
+      errors: [404, 429],
     }),
     requireAuth,
+    rateLimit('settings'),
     validate('json', pushUnsubscribeSchema),
     async (c) => {
       await unsubscribePush(await db(), currentUser(c).id, c.req.valid('json').endpoint);
