@@ -95,11 +95,14 @@ describe('push delivery with endpoints that never answer or trickle', () => {
     await expect
       .poll(() => fans.every((f) => f.device.received.length === 1), { timeout: 4000, interval: 50 })
       .toBe(true);
-    // Delivered and recorded while both slow sends still hold their connections.
+    // Delivered and recorded (each row's outcome commits right after its own send) while both slow sends
+    // still hold their connections.
+    const fanIds = rows.slice(2).map((r) => r.id);
+    await expect
+      .poll(async () => (await rowsOf(fanIds)).every((r) => r.status === 'sent'), { timeout: 4000, interval: 50 })
+      .toBe(true);
     expect(silent.closed).toBe(0);
     expect(trickling.closed).toBe(0);
-    const fanRows = await rowsOf(rows.slice(2).map((r) => r.id));
-    expect(fanRows.map((r) => r.status)).toEqual(fanRows.map(() => 'sent'));
 
     // The site's reads and writes are not queued behind them (no transaction, no connection held).
     const fan = fans[0].user;
