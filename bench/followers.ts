@@ -95,7 +95,7 @@ try {
 
   const t2 = performance.now();
   const stats = await deliverDue(database, {
-    senders: { email: async () => undefined, push: async () => undefined },
+    senders: { email: async () => undefined },
     limit: DRAIN,
   });
   const drainS = (performance.now() - t2) / 1000;

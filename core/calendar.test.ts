@@ -158,6 +158,15 @@ describe('truncateText (100 / 160 characters)', () => {
 });
 
 describe('markdownToText (previews of descriptions)', () => {
+  it('keeps a backtick that opens no code span, as CommonMark does, and strips those of code spans', () => {
+    expect(markdownToText("20$' el abono y 5$`")).toBe("20$' el abono y 5$`");
+    expect(markdownToText('Usa `techno` o ``a`b`` y un ` suelto')).toBe('Usa techno o a`b y un ` suelto');
+    expect(markdownToText('```no cierra')).toBe('```no cierra');
+    // Many lone backticks of many lengths: one pass, not one scan per backtick.
+    const crafted = Array.from({ length: 4000 }, (_, i) => '`'.repeat((i % 50) + 1) + 'x').join('');
+    expect(markdownToText(crafted)).toContain('x');
+  });
+
   it('keeps image alt texts and link labels, drops tags, code blocks and list markers', () => {
     expect(
       markdownToText(

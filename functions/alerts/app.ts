@@ -13,12 +13,14 @@ import { idParamSchema } from '#core/festival-schemas';
 import { messageResponse } from '#core/response-schemas';
 import { createApp } from '../lib/app';
 import { currentUser, requireAuth } from '../lib/auth';
+import { rateLimit, rateLimitWrites } from '../lib/rate-limit';
 import { db } from '../lib/db';
 import { followArtist, listFollows, unfollowArtist } from '../lib/domain/alerts/follows';
 import { createAlert, deleteAlert, listAlerts, updateAlert } from '../lib/domain/alerts/saved-alerts';
-import { subscribePush, unsubscribePush } from '../lib/domain/alerts/push-subscriptions';
-import { AppError } from '../lib/errors';
+import { PUSH_SERVICE_REFUSED, subscribePush, unsubscribePush } from '../lib/domain/alerts/push-subscriptions';
+import { AppError, badRequest } from '../lib/errors';
 import { documenter } from '../lib/openapi';
+import { pushEndpointAllowed } from '../lib/push/push-endpoints';
 import { vapidPublicKey } from '../lib/push/vapid';
 import { validate } from '../lib/validate';
 
@@ -29,6 +31,7 @@ export const PUSH_UNAVAILABLE = 'Los avisos push no están disponibles en este s
 /** Artists the signed-in user follows: one added to any lineup tells them (functions/lib/domain/alerts). */
 export const followsApp = createApp('/api/follows')
   .use('*', requireAuth)
+  .use('*', rateLimitWrites('settings'))
   .get(
     '/',
     doc({
@@ -50,7 +53,7 @@ export const followsApp = createApp('/api/follows')
         200: { description: 'Ya lo seguías', schema: followChangedResponse },
         201: { description: 'Siguiendo', schema: followChangedResponse },
       },
-      errors: [404, 409],
+      errors: [404, 409, 429],
     }),
     validate('param', idParamSchema),
     async (c) => {
@@ -65,7 +68,7 @@ export const followsApp = createApp('/api/follows')
       summary: 'Deja de seguir a un artista',
       access: 'user',
       responses: { 200: { description: 'Ya no lo sigues', schema: followChangedResponse } },
-      errors: [404],
+      errors: [404, 429],
     }),
     validate('param', idParamSchema),
     async (c) => {
@@ -78,6 +81,7 @@ export const followsApp = createApp('/api/follows')
 /** Saved searches ('Crear alerta' on the home): a newly approved festival that matches tells their owner. */
 export const alertsApp = createApp('/api/alerts')
   .use('*', requireAuth)
+  .use('*', rateLimitWrites('settings'))
   .get(
     '/',
     doc({
@@ -96,7 +100,7 @@ export const alertsApp = createApp('/api/alerts')
       summary: 'Crea una alerta con los filtros de una búsqueda',
       access: 'user',
       responses: { 201: { description: 'La alerta', schema: alertResponse } },
-      errors: [409],
+      errors: [409, 429],
     }),
     validate('json', alertInputSchema),
     async (c) => {
@@ -109,7 +113,7 @@ export const alertsApp = createApp('/api/alerts')
       summary: 'Cambia una alerta propia',
       access: 'user',
       responses: { 200: { description: 'La alerta', schema: alertResponse } },
-      errors: [403, 404],
+      errors: [404, 429],
     }),
     validate('param', idParamSchema),
     validate('json', alertInputSchema),
@@ -123,7 +127,7 @@ export const alertsApp = createApp('/api/alerts')
       summary: 'Borra una alerta propia',
       access: 'user',
       responses: { 200: { description: 'Alerta borrada', schema: messageResponse } },
-      errors: [403, 404],
+      errors: [404, 429],
     }),
     validate('param', idParamSchema),
     async (c) => {
@@ -155,12 +159,15 @@ export const pushApp = createApp('/api/push')
       summary: 'Suscribe este navegador a los avisos push',
       access: 'user',
       responses: { 201: { description: 'Suscrito', schema: pushChangedResponse } },
-      errors: [409],
+      errors: [404, 429],
     }),
     requireAuth,
+    rateLimit('settings'),
     validate('json', pushSubscriptionSchema),
     async (c) => {
       const input = c.req.valid('json');
+      // Only the browsers' push services, by name: the server will POST to this address (decision 081).
+      if (!pushEndpointAllowed(input.endpoint)) throw badRequest(PUSH_SERVICE_REFUSED, 'push_service_not_allowed');
       await subscribePush(await db(), currentUser(c).id, input);
       return c.json({ message: 'Avisos push activados en este dispositivo.', subscribed: true }, 201);
     },
@@ -171,9 +178,10 @@ export const pushApp = createApp('/api/push')
       summary: 'Quita la suscripción push de este navegador',
       access: 'user',
       responses: { 200: { description: 'Quitada', schema: pushChangedResponse } },
-      errors: [403, 404],
+      errors: [404, 429],
     }),
     requireAuth,
+    rateLimit('settings'),
     validate('json', pushUnsubscribeSchema),
     async (c) => {
       await unsubscribePush(await db(), currentUser(c).id, c.req.valid('json').endpoint);

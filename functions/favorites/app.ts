@@ -2,6 +2,7 @@ import { favoritesSyncSchema } from '#core/community-schemas';
 import { idParamSchema } from '#core/festival-schemas';
 import { createApp } from '../lib/app';
 import { currentUser, requireAuth } from '../lib/auth';
+import { rateLimitWrites } from '../lib/rate-limit';
 import { db } from '../lib/db';
 import { addFavorite, listFavorites, removeFavorite, syncFavorites } from '../lib/domain/favorites/favorites';
 import { validate } from '../lib/validate';
@@ -13,6 +14,7 @@ const doc = documenter('Favoritos');
 /** Favourites: the signed-in user's festival ids, as integers. */
 export const app = createApp('/api/favorites')
   .use('*', requireAuth)
+  .use('*', rateLimitWrites('settings'))
   .get(
     '/',
     doc({
@@ -28,6 +30,7 @@ export const app = createApp('/api/favorites')
       summary: 'Une (o sustituye) los favoritos guardados en el navegador',
       access: 'user',
       responses: { 200: { description: 'Resultado', schema: favoritesSyncResponse } },
+      errors: [429],
     }),
     validate('json', favoritesSyncSchema),
     async (c) => {
@@ -44,7 +47,7 @@ export const app = createApp('/api/favorites')
         200: { description: 'Ya era favorito', schema: favoriteChangedResponse },
         201: { description: 'Añadido', schema: favoriteChangedResponse },
       },
-      errors: [404],
+      errors: [404, 429],
     }),
     validate('param', idParamSchema),
     async (c) => {
@@ -59,7 +62,7 @@ export const app = createApp('/api/favorites')
       summary: 'Quita un festival de favoritos',
       access: 'user',
       responses: { 200: { description: 'Quitado', schema: favoriteChangedResponse } },
-      errors: [404],
+      errors: [404, 429],
     }),
     validate('param', idParamSchema),
     async (c) => {

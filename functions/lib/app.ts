@@ -13,7 +13,7 @@ import {
 import type { AppEnv } from './app-env';
 import { compressAnswers } from './compression';
 import { log } from './log';
-import { requestContext, requestId } from './request-context';
+import { loggedPath, requestContext, requestId } from './request-context';
 import { securityHeaders } from './security-headers';
 import type { ApiErrorBody } from '#core/response-schemas';
 
@@ -63,7 +63,7 @@ export function toErrorResponse(error: unknown, c: Context) {
   // Before the SQLSTATE checks: a lost connection can look like anything once wrapped.
   if (isDatabaseUnavailable(error)) {
     log().warn(
-      { requestId: requestId(c), method: c.req.method, path: c.req.path, reason: rootMessage(error) },
+      { requestId: requestId(c), method: c.req.method, path: loggedPath(c.req.path), reason: rootMessage(error) },
       'database unavailable',
     );
     return errorJson(c, 503, { error: DATABASE_UNAVAILABLE_MESSAGE, code: 'database_unavailable' });
@@ -77,7 +77,10 @@ export function toErrorResponse(error: unknown, c: Context) {
       return errorJson(c, 400, { error: 'Los datos enviados no son válidos.', code: 'invalid_input' });
     }
   }
-  log().error({ requestId: requestId(c), method: c.req.method, path: c.req.path, err: error }, 'unexpected error');
+  log().error(
+    { requestId: requestId(c), method: c.req.method, path: loggedPath(c.req.path), err: error },
+    'unexpected error',
+  );
   return errorJson(c, 500, {
     error: 'Error interno del servidor. Inténtalo de nuevo más tarde.',
     code: 'internal_error',

@@ -10,6 +10,18 @@ const optionalText = z
   .optional()
   .transform((v) => v?.trim() || undefined);
 
+/** A comma-separated list of host names (lower-case, trimmed, empty entries dropped). */
+const hostList = (byDefault: string) =>
+  z
+    .string()
+    .default(byDefault)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    );
+
 /**
  * Signs sessions on a developer's own machine when SESSION_SECRET is unset, so sessions survive
  * restarts of `npm start`. It is public (it is in this repository): production refuses it.
@@ -112,6 +124,18 @@ const schema = z
         .regex(/^[A-Za-z0-9_-]{40,45}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key')
         .optional(),
     ),
+    /**
+     * Hosts whose https endpoints (port 443) a browser's push subscription may name: the push services of
+     * Chrome (FCM), Firefox (Mozilla autopush), Safari (Apple) and Edge (Windows). '*.' accepts any subdomain.
+     */
+    PUSH_SERVICE_HOSTS: hostList(
+      'fcm.googleapis.com,android.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com',
+    ),
+    /**
+     * Named push servers outside that list, as host:port, reached whatever address they have: the
+     * loopback push services of tests. Empty everywhere else.
+     */
+    PUSH_ALLOW_HOSTS: hostList(''),
     /** On AWS, the queue the outbox dispatcher writes to (set by infra/outbox.ts). */
     OUTBOX_QUEUE_URL: optionalText,
     GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org/search'),

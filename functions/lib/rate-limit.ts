@@ -42,6 +42,18 @@ export const rateLimits = {
     windowSeconds: 3600,
     message: 'Has subido demasiadas imágenes en poco tiempo. Inténtalo de nuevo más tarde.',
   },
+  /** A person's own settings and lists: alerts, follows, push devices, preferences, feed token, timetables, favourites. */
+  settings: {
+    limit: 300,
+    windowSeconds: 600,
+    message: 'Has hecho demasiados cambios en poco tiempo. Espera unos minutos e inténtalo de nuevo.',
+  },
+  /** GET /api/users/me/export reads every table of the account: heavy. */
+  export: {
+    limit: 10,
+    windowSeconds: 3600,
+    message: 'Has descargado tus datos demasiadas veces. Inténtalo de nuevo más tarde.',
+  },
   propose: {
     limit: 5,
     windowSeconds: 3600,
@@ -178,4 +190,10 @@ export function rateLimit(name: RateLimitName): MiddlewareHandler<AppEnv> {
     }
     await next();
   };
+}
+
+/** The same limit for an app's writes only (its reads are not limited): for apps that authenticate every route first. */
+export function rateLimitWrites(name: RateLimitName): MiddlewareHandler<AppEnv> {
+  const limit = rateLimit(name);
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
 }

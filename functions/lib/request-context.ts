@@ -11,10 +11,28 @@ export function newRequestId(env: unknown): string {
   return typeof lambdaId === 'string' && /^[\w-]{1,64}$/.test(lambdaId) ? lambdaId : randomUUID();
 }
 
-/** The one log line of a request: method, path (never the query string), status, duration and id. */
+/** Paths whose last part is the credential itself: the private calendar feed, a shared timetable. */
+const SECRET_IN_PATH = [/^(\/api\/feeds\/favorites\/)[^/]+$/, /^(\/api\/timetables\/shared\/)[^/]+$/];
+
+/** A path as logs may keep it: a token in it is replaced, so whoever reads the logs cannot use it. */
+export function loggedPath(path: string): string {
+  for (const pattern of SECRET_IN_PATH) {
+    const secret = pattern.exec(path);
+    if (secret) return `${secret[1]}[oculto]`;
+  }
+  return path;
+}
+
+/** The one log line of a request: method, path (never the query string, never a token), status, duration and id. */
 export function logRequest(id: string, method: string, path: string, status: number, started: number): void {
   log().info(
-    { requestId: id, method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 },
+    {
+      requestId: id,
+      method,
+      path: loggedPath(path),
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    },
     'request',
   );
 }

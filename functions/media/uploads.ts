@@ -128,7 +128,6 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
         contentType: c.req.header('Content-Type') ?? '',
         contentLength: signedLength,
         expires: Number(c.req.query('expires')),
-        ifNoneMatch: c.req.header('If-None-Match') ?? '',
         signature: c.req.query('sig') ?? '',
       });
       if (check === 'expired')

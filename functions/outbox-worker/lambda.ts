@@ -10,5 +10,5 @@ import { runOutbox } from '../lib/outbox/worker';
  */
 export async function handler(): Promise<DeliveryStats> {
   // Push rows are the OutboxPush function's (web-push would not fit in this bundle's megabyte).
-  return runOutbox(await db(), { channels: ['email'] });
+  return runOutbox(await db());
 }

@@ -8,8 +8,7 @@ import type { env } from '../lib/env';
 import { storage } from '../lib/storage/storage';
 import { repeat } from '../lib/outbox/schedule';
 import { OUTBOX_INTERVAL_MS, runOutbox } from '../lib/outbox/worker';
-import { usePushSender } from '../lib/outbox/senders';
-import { sendPushRow } from '../lib/push/send-push';
+import { deliverPushDue } from '../lib/push/push-worker';
 import { runScheduledAlerts, SCHEDULED_ALERTS_INTERVAL_MS } from '../lib/domain/alerts/scheduled';
 import { deliverPendingSetChanges } from '../lib/domain/organizers/set-change-deliveries';
 import { scheduleUploadSweep, sweepUnconfirmedUploads } from '../lib/domain/uploads/sweep';
@@ -48,9 +47,11 @@ export async function serveSite({ config, webRoot, announce, onSeeded }: ServeSi
   const app = createLocalApp({ webRoot, uploadsDir });
   // Unconfirmed uploads older than an hour go; in AWS the UploadSweep cron runs the same code.
   const stopSweep = scheduleUploadSweep(() => sweepUnconfirmedUploads(handle.db, storage()));
-  // Mail and push leave through the outbox (decision 030); in AWS the Outbox queue's consumer runs the same worker.
-  usePushSender(sendPushRow);
-  const stopOutbox = repeat('outbox', () => runOutbox(handle.db), OUTBOX_INTERVAL_MS);
+  // Mail and push leave through the outbox (decision 030), each from its own loop so neither waits on the
+  // other; in AWS the Outbox queue's consumer and the OutboxPush cron run the same workers. A stop cuts
+  // the push sends in flight (decision 081) and lets the mail being sent finish.
+  const stopOutbox = repeat('outbox', (signal) => runOutbox(handle.db, { signal }), OUTBOX_INTERVAL_MS);
+  const stopPush = repeat('push', (signal) => deliverPushDue(handle.db, { signal }), OUTBOX_INTERVAL_MS);
   // Reminders before a favourite starts and before a picked set, and the daily and weekly digests; in AWS the OutboxDispatch cron runs them.
   const stopAlerts = repeat('scheduled alerts', () => runScheduledAlerts(handle.db), SCHEDULED_ALERTS_INTERVAL_MS);
   // Live set changes whose request did not finish telling the people who picked the set; on AWS the OutboxDispatch cron.
@@ -64,7 +65,7 @@ export async function serveSite({ config, webRoot, announce, onSeeded }: ServeSi
   // The sweep and the outbox stop with the requests: the database closes after them.
   stopGracefullyOnSignals(server, async () => {
     stopSweep();
-    await stopOutbox();
+    await Promise.all([stopOutbox(), stopPush()]);
     await stopAlerts();
     await stopSetChanges();
     await handle.close();

@@ -9,6 +9,7 @@ import { sharedTimetableResponse, timetableResponse } from '#core/responses/time
 import { z } from '#core/zod';
 import { createApp } from '../lib/app';
 import { currentUser, requireAuth } from '../lib/auth';
+import { rateLimit } from '../lib/rate-limit';
 import { db } from '../lib/db';
 import {
   approvedFestival,
@@ -97,7 +98,8 @@ export const app = createApp('/api/timetables')
       }
       c.header('Content-Type', 'text/calendar; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="mi-horario-${festival.id}.ics"`);
-      return c.body(calendar.toString());
+      // ical-generator leaves the last line without the CRLF that RFC 5545 §3.1 ends every line with.
+      return c.body(`${calendar.toString()}\r\n`);
     },
   )
   .get(
@@ -122,9 +124,10 @@ export const app = createApp('/api/timetables')
       summary: 'Guarda mi horario de un festival (la lista entera)',
       access: 'user',
       responses: { 200: { description: 'Mis actuaciones elegidas', schema: timetableResponse } },
-      errors: [400, 404],
+      errors: [400, 404, 429],
     }),
     requireAuth,
+    rateLimit('settings'),
     validate('param', festivalIdParamSchema),
     validate('json', timetableInputSchema),
     async (c) => {
@@ -146,9 +149,10 @@ export const app = createApp('/api/timetables')
       responses: {
         200: { description: 'Mi horario con su enlace', schema: timetableResponse.extend({ url: z.string() }) },
       },
-      errors: [400, 404],
+      errors: [400, 404, 429],
     }),
     requireAuth,
+    rateLimit('settings'),
     validate('param', festivalIdParamSchema),
     async (c) => {
       const { festival, ...timetable } = await shareTimetable(
@@ -168,9 +172,10 @@ export const app = createApp('/api/timetables')
       summary: 'Deja de compartir mi horario (el enlace deja de funcionar)',
       access: 'user',
       responses: { 200: { description: 'Mi horario sin enlace', schema: timetableResponse } },
-      errors: [400, 404],
+      errors: [400, 404, 429],
     }),
     requireAuth,
+    rateLimit('settings'),
     validate('param', festivalIdParamSchema),
     async (c) => {
       return c.json(await stopSharingTimetable(await db(), currentUser(c).id, c.req.valid('param').festivalId));

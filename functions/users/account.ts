@@ -3,6 +3,7 @@ import { accountExportResponse, deleteAccountSchema } from '#core/alert-schemas'
 import { newsletterResponse } from '#core/response-schemas';
 import type { AppEnv } from '../lib/app-env';
 import { currentUser, requireAuth } from '../lib/auth';
+import { rateLimit } from '../lib/rate-limit';
 import { db } from '../lib/db';
 import { deleteAccount, exportAccount } from '../lib/domain/account/account';
 import { documenter } from '../lib/openapi';
@@ -20,8 +21,10 @@ export const accountRoutes = new Hono<AppEnv>()
       summary: 'Descarga todos mis datos (JSON)',
       access: 'user',
       responses: { 200: { description: 'Los datos de la cuenta', schema: accountExportResponse } },
+      errors: [429],
     }),
     requireAuth,
+    rateLimit('export'),
     async (c) => {
       const data = await exportAccount(await db(), currentUser(c).id);
       c.header('Cache-Control', 'private, no-store');

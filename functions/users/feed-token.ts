@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { FeedTokenResponse } from '#core/feed-schemas';
 import type { AppEnv } from '../lib/app-env';
 import { currentUser, requireAuth } from '../lib/auth';
+import { rateLimit } from '../lib/rate-limit';
 import { db } from '../lib/db';
 import { renewFeedToken } from '../lib/domain/favorites/feed-token';
 import { siteUrl } from '../lib/mail/site-url';
@@ -20,8 +21,10 @@ export const feedTokenRoutes = new Hono<AppEnv>().post(
     summary: 'Crea o renueva el enlace del calendario privado de favoritos',
     access: 'user',
     responses: { 200: { description: 'El enlace', schema: feedTokenResponse } },
+    errors: [429],
   }),
   requireAuth,
+  rateLimit('settings'),
   async (c) => {
     const token = await renewFeedToken(await db(), currentUser(c).id);
     const url = siteUrl(`/api/feeds/favorites/${token}.ics`);

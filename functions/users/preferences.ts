@@ -4,6 +4,7 @@ import { newsletterResponse } from '#core/response-schemas';
 import { readUnsubscribeToken } from '../lib/alert-unsubscribe';
 import type { AppEnv } from '../lib/app-env';
 import { currentUser, requireAuth } from '../lib/auth';
+import { rateLimit } from '../lib/rate-limit';
 import { db } from '../lib/db';
 import { preferencesOf, savePreferences, stopEmailsOfLink } from '../lib/domain/alerts/preferences';
 import { notFound } from '../lib/errors';
@@ -36,8 +37,10 @@ export const preferenceRoutes = new Hono<AppEnv>()
       summary: 'Cambia las preferencias de avisos (lo que no se envía se conserva)',
       access: 'user',
       responses: { 200: { description: 'Las preferencias', schema: preferencesResponse } },
+      errors: [429],
     }),
     requireAuth,
+    rateLimit('settings'),
     validate('json', preferencesInputSchema),
     async (c) => {
       return c.json(await savePreferences(await db(), currentUser(c).id, c.req.valid('json')));

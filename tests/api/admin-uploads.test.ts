@@ -43,7 +43,7 @@ async function signedUrl(body: Record<string, unknown>) {
 const putFile = (uploadUrl: string, bytes: Uint8Array, contentType = 'image/png') =>
   api('PUT', uploadUrl, {
     body: bytes,
-    headers: { 'Content-Type': contentType, 'If-None-Match': '*', 'Content-Length': String(bytes.byteLength) },
+    headers: { 'Content-Type': contentType, 'Content-Length': String(bytes.byteLength) },
   });
 
 /** get-signed-url, PUT, confirm: what the admin media form does before saving. */
@@ -267,11 +267,11 @@ describe('the get-signed-url body without fileSize', () => {
       body: { key, fileName: 'cartel.png', contentType: 'image/png' },
     });
 
-  it('is accepted with festivalId or festivalData; the URL signs type and If-None-Match but no length', async () => {
+  it('is accepted with festivalId or festivalData; the URL signs the type but no length', async () => {
     const res = await signSpec();
     expect(res.status, res.text).toBe(201);
     expect(res.json.uploadUrl).not.toContain('len=');
-    expect(res.json.headers).toEqual({ 'Content-Type': 'image/png', 'If-None-Match': '*' });
+    expect(res.json.headers).toEqual({ 'Content-Type': 'image/png' });
     expect(res.json.structure).toMatchObject({
       originalName: 'cartel.png',
       fileSize: null,

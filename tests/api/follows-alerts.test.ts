@@ -79,6 +79,35 @@ describe('following artists', () => {
     expect(bad.json.error).toMatch(/Identificador no válido/);
   });
 
+  it("refuses an artist known only from someone else's pending proposal, and never lists one", async () => {
+    const proposer = await signIn();
+    const name = `Solo En Propuesta ${Date.now()}`;
+    const proposed = await api('POST', '/api/festivals', {
+      token: proposer.token,
+      body: {
+        name: `Propuesta Privada ${Date.now()}`,
+        description: 'Aún sin revisar.',
+        location: 'Gijón, España',
+        start_date: day(60),
+        end_date: day(61),
+        lineup: [name],
+      },
+    });
+    expect(proposed.status, proposed.text).toBe(201);
+    const [hidden] = await db().select().from(artistsTable).where(eq(artistsTable.name, name));
+    expect(hidden.isPublic).toBe(false);
+    const user = await signIn();
+    const res = await api('POST', `/api/follows/artists/${hidden.id}`, { token: user.token });
+    expect(res.status).toBe(404);
+    expect(res.json.error).toBe('Artista no encontrado.');
+    expect((await api('DELETE', `/api/follows/artists/${hidden.id}`, { token: user.token })).status).toBe(404);
+    // A follow written before the rule (or of an artist hidden since) does not show the name.
+    await db().insert(artistFollowsTable).values({ userId: user.user.id, artistId: hidden.id });
+    const listed = await api('GET', '/api/follows', { token: user.token });
+    expect(listed.json.artists).toEqual([]);
+    expect(listed.text).not.toContain(name);
+  });
+
   it('an artist added to any lineup tells their followers in the bell and by email', async () => {
     const fan = await signIn();
     const other = await signIn();
@@ -139,9 +168,9 @@ describe('saved searches', () => {
     expect((await api('GET', '/api/alerts', { token: bea.token })).json).toEqual([]);
 
     const theirs = await api('PUT', `/api/alerts/${id}`, { token: bea.token, body: { ...body, name: 'Robada' } });
-    expect(theirs.status).toBe(403);
-    expect(theirs.json.error).toBe('Esta alerta no es tuya.');
-    expect((await api('DELETE', `/api/alerts/${id}`, { token: bea.token })).status).toBe(403);
+    expect(theirs.status).toBe(404);
+    expect(theirs.json.error).toBe('Alerta no encontrada.');
+    expect((await api('DELETE', `/api/alerts/${id}`, { token: bea.token })).status).toBe(404);
     expect((await db().select().from(savedAlertsTable).where(eq(savedAlertsTable.id, id)))[0].name).toBe(
       'Techno en España',
     );

@@ -16,8 +16,7 @@ import {
 import { sendSetReminders } from '../../functions/lib/domain/alerts/set-reminders';
 import { deliverBatch, deliverPendingSetChanges } from '../../functions/lib/domain/organizers/set-change-deliveries';
 import { resetEnv } from '../../functions/lib/env';
-import { deliverDue } from '../../functions/lib/outbox/deliver';
-import { sendPushRow } from '../../functions/lib/push/send-push';
+import { deliverPushDue } from '../../functions/lib/push/push-worker';
 import { resetVapidKeys } from '../../functions/lib/push/vapid';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { createFestival } from '../support/fixtures';
@@ -29,14 +28,14 @@ let organizer: SignedIn;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-const deliverPush = () =>
-  deliverDue(db(), { senders: { push: sendPushRow, email: async () => undefined }, channels: ['push'] });
+const deliverPush = () => deliverPushDue(db());
 
 beforeAll(async () => {
   push = await startPushService();
   resetEnv({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'festivales-live-')),
     PUBLIC_BASE_URL: 'https://festivales.test',
+    PUSH_ALLOW_HOSTS: push.host,
   });
   resetVapidKeys();
   admin = await signInAdmin();
@@ -44,7 +43,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  resetEnv({ DATA_DIR: undefined, PUBLIC_BASE_URL: undefined });
+  resetEnv({ DATA_DIR: undefined, PUBLIC_BASE_URL: undefined, PUSH_ALLOW_HOSTS: undefined });
   resetVapidKeys();
   await push.close();
 });

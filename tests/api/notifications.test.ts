@@ -62,12 +62,12 @@ describe('PATCH /api/notifications/:id/read', () => {
     expect(again.status).toBe(200);
   });
 
-  it("answers 403 for someone else's notification and leaves it unread", async () => {
+  it("answers someone else's notification with the 404 of one that does not exist, and leaves it unread", async () => {
     await notify(db(), bruno.user.id, 'media', 'Solo para Bruno');
     const [brunos] = (await api('GET', '/api/notifications', { token: bruno.token })).json;
     const res = await api('PATCH', `/api/notifications/${brunos.id}/read`, { token: ana.token });
-    expect(res.status).toBe(403);
-    expect(res.json.error).toBe('Esta notificación no es tuya.');
+    expect(res.status).toBe(404);
+    expect(res.json).toMatchObject({ error: 'Notificación no encontrada.', code: 'notification_not_found' });
     expect(await readFlag(brunos.id)).toBe(false);
   });
 

@@ -5,8 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { festivalEditionsTable, outboxTable, pushSubscriptionsTable } from '#db/schema';
 import { resetEnv } from '../../functions/lib/env';
-import { deliverDue } from '../../functions/lib/outbox/deliver';
-import { sendPushRow } from '../../functions/lib/push/send-push';
+import { deliverPushDue } from '../../functions/lib/push/push-worker';
 import { resetVapidKeys } from '../../functions/lib/push/vapid';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { createFestival } from '../support/fixtures';
@@ -16,20 +15,19 @@ let push: TestPushService;
 let admin: SignedIn;
 let dataDir: string;
 
-const deliverPush = () =>
-  deliverDue(db(), { senders: { push: sendPushRow, email: async () => undefined }, channels: ['push'] });
+const deliverPush = () => deliverPushDue(db());
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   push = await startPushService();
   dataDir = mkdtempSync(path.join(tmpdir(), 'festivales-push-'));
-  resetEnv({ DATA_DIR: dataDir, PUBLIC_BASE_URL: 'https://festivales.test' });
+  resetEnv({ DATA_DIR: dataDir, PUBLIC_BASE_URL: 'https://festivales.test', PUSH_ALLOW_HOSTS: push.host });
   resetVapidKeys();
   admin = await signInAdmin();
 });
 
 afterAll(async () => {
-  resetEnv({ DATA_DIR: undefined, PUBLIC_BASE_URL: undefined });
+  resetEnv({ DATA_DIR: undefined, PUBLIC_BASE_URL: undefined, PUSH_ALLOW_HOSTS: undefined });
   resetVapidKeys();
   await push.close();
 });
@@ -85,15 +83,32 @@ describe('subscriptions', () => {
     expect(ok.status).toBe(201);
     expect(ok.json).toEqual({ message: 'Avisos push activados en este dispositivo.', subscribed: true });
 
+    // Another account can neither take the endpoint over with keys of its own nor learn it exists.
+    const other = push.device();
+    const takeover = await api('POST', '/api/push/subscriptions', {
+      token: bea.token,
+      body: { endpoint: device.subscription.endpoint, keys: other.subscription.keys },
+    });
+    expect(takeover.status).toBe(404);
     const theirs = await api('DELETE', '/api/push/subscriptions', {
       token: bea.token,
       body: { endpoint: device.subscription.endpoint },
     });
-    expect(theirs.status).toBe(403);
-    expect(theirs.json.error).toBe('Esta suscripción es de otra cuenta.');
-    expect(
-      await db().select().from(pushSubscriptionsTable).where(eq(pushSubscriptionsTable.userId, ana.user.id)),
-    ).toHaveLength(1);
+    expect(theirs.status).toBe(404);
+    expect(theirs.json).toMatchObject({
+      error: 'Este dispositivo no está suscrito en tu cuenta.',
+      code: 'push_subscription_not_found',
+    });
+    const nobody = await api('DELETE', '/api/push/subscriptions', {
+      token: bea.token,
+      body: { endpoint: `${device.subscription.endpoint}-nadie` },
+    });
+    expect(nobody.json).toEqual({ ...theirs.json, requestId: nobody.json.requestId });
+    const stored = await db()
+      .select()
+      .from(pushSubscriptionsTable)
+      .where(eq(pushSubscriptionsTable.userId, ana.user.id));
+    expect(stored.map((s) => s.p256dh)).toEqual([device.subscription.keys.p256dh]);
     const mine = await api('DELETE', '/api/push/subscriptions', {
       token: ana.token,
       body: { endpoint: device.subscription.endpoint },
@@ -104,7 +119,37 @@ describe('subscriptions', () => {
       body: { endpoint: device.subscription.endpoint },
     });
     expect(again.status).toBe(404);
-    expect(again.json.error).toBe('Este dispositivo no está suscrito.');
+    expect(again.json.error).toBe('Este dispositivo no está suscrito en tu cuenta.');
+  });
+
+  it("accept only the browsers' push services, by name and without DNS", async () => {
+    const user = await signIn();
+    const { keys } = push.device().subscription;
+    for (const endpoint of [
+      'https://evil.example.com/push/1',
+      'https://fcm.googleapis.com:8443/fcm/send/1',
+      'http://fcm.googleapis.com/fcm/send/1',
+      'https://fcm.googleapis.com.evil.example.com/fcm/send/1',
+      'https://notify.windows.com.evil.example.com/w/1',
+      'https://user@fcm.googleapis.com/fcm/send/1',
+      'https://127.0.0.1:1/push/1',
+      'https://169.254.169.254/latest/meta-data',
+    ]) {
+      const res = await api('POST', '/api/push/subscriptions', { token: user.token, body: { endpoint, keys } });
+      expect(res.status, endpoint).toBe(400);
+      if (endpoint.startsWith('https:')) expect(res.json.code).toBe('push_service_not_allowed');
+    }
+    // This machine resolves no public name: accepting these must not need to.
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/dGVzdA:APA91b',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAAAB',
+      'https://web.push.apple.com/QGx2ZXJ5',
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAB',
+      'https://fcm.googleapis.com:443/fcm/send/puerto',
+    ]) {
+      const res = await api('POST', '/api/push/subscriptions', { token: user.token, body: { endpoint, keys } });
+      expect(res.status, endpoint).toBe(201);
+    }
   });
 });
 

@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rateLimitsTable } from '#db/schema';
 import { consumeRateLimit, rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, signIn } from '../support/api';
+import { createFestival } from '../support/fixtures';
+
+const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' };
 
 const original = { vote: { ...rateLimits.vote }, newsletter: { ...rateLimits.newsletter } };
 
@@ -47,5 +50,55 @@ describe('fixed-window counters in Postgres', () => {
         .from(rateLimitsTable)
         .where(eq(rateLimitsTable.bucket, `vote:user:${other.user.id}`)),
     ).toHaveLength(0);
+  });
+});
+
+describe("a person's own settings, lists and data export", () => {
+  it('answer 429 in Spanish with Retry-After past their limit, and count per person; reads stay free', async () => {
+    const user = await signIn();
+    const other = await signIn();
+    const festivalId = await createFestival();
+    const saved = { settings: { ...rateLimits.settings }, export: { ...rateLimits.export } };
+    rateLimits.settings.limit = 0;
+    rateLimits.export.limit = 0;
+    try {
+      const writes: [string, string, unknown?][] = [
+        ['POST', '/api/alerts', { name: 'Techno', filters: { genre: 'Techno' } }],
+        ['PUT', '/api/alerts/1', { name: 'Techno', filters: {} }],
+        ['DELETE', '/api/alerts/1'],
+        ['POST', '/api/follows/artists/1'],
+        ['DELETE', '/api/follows/artists/1'],
+        ['POST', '/api/push/subscriptions', { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys }],
+        ['DELETE', '/api/push/subscriptions', { endpoint: 'https://fcm.googleapis.com/fcm/send/x' }],
+        ['PUT', '/api/users/preferences', { digest: 'weekly' }],
+        ['POST', '/api/users/feed-token'],
+        ['PUT', `/api/timetables/${festivalId}`, { picks: [] }],
+        ['POST', `/api/timetables/${festivalId}/share`],
+        ['DELETE', `/api/timetables/${festivalId}/share`],
+        ['POST', '/api/favorites/sync', { favorites: [festivalId], overwrite: false }],
+        ['POST', `/api/favorites/${festivalId}`],
+        ['DELETE', `/api/favorites/${festivalId}`],
+        ['GET', '/api/users/me/export'],
+      ];
+      for (const [method, path, body] of writes) {
+        const res = await api(method, path, { token: user.token, body });
+        expect(res.status, `${method} ${path}`).toBe(429);
+        expect(res.json.error).toMatch(/^Has (hecho demasiados cambios|descargado tus datos demasiadas veces)/);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      // Reads of the same areas are not counted.
+      for (const path of ['/api/alerts', '/api/follows', '/api/favorites', '/api/users/preferences'])
+        expect((await api('GET', path, { token: user.token })).status, path).toBe(200);
+      rateLimits.settings.limit = saved.settings.limit;
+      rateLimits.export.limit = saved.export.limit;
+      // Another person is not limited by this one's count.
+      expect(
+        (await api('PUT', '/api/users/preferences', { token: other.token, body: { digest: 'daily' } })).status,
+      ).toBe(200);
+      expect((await api('GET', '/api/users/me/export', { token: other.token })).status).toBe(200);
+    } finally {
+      Object.assign(rateLimits.settings, saved.settings);
+      Object.assign(rateLimits.export, saved.export);
+    }
   });
 });

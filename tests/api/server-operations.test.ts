@@ -50,7 +50,11 @@ describe('request log', () => {
     expect(missing.status).toBe(404);
     const page = await fetch(`${base}/calendar`);
     expect(page.status).toBe(200);
-    const ids = [list, missing, page].map((res) => res.headers.get('X-Request-Id'));
+    // Tokens that are the path itself: the private calendar feed, a shared timetable.
+    const feed = await fetch(`${base}/api/feeds/favorites/feed-secreto-${'a'.repeat(32)}.ics`);
+    const shared = await fetch(`${base}/api/timetables/shared/0b6f7c1e-5e2d-4d7a-9c1e-5ec7e7000000`);
+    expect([feed.status, shared.status]).toEqual([404, 404]);
+    const ids = [list, missing, page, feed, shared].map((res) => res.headers.get('X-Request-Id'));
     await until(() => ids.every((id) => server.logs().some((line) => line.requestId === id)));
 
     const lines = server.logs().filter((line) => line.msg === 'request');
@@ -58,6 +62,8 @@ describe('request log', () => {
       { method: 'GET', path: '/api/festivals', status: 200 },
       { method: 'GET', path: '/api/no-existe', status: 404 },
       { method: 'GET', path: '/calendar', status: 200 },
+      { method: 'GET', path: '/api/feeds/favorites/[oculto]', status: 404 },
+      { method: 'GET', path: '/api/timetables/shared/[oculto]', status: 404 },
     ];
     ids.forEach((id, i) => {
       const mine = lines.filter((line) => line.requestId === id);
@@ -71,7 +77,7 @@ describe('request log', () => {
       });
     });
     const output = server.stdout() + server.stderr();
-    expect(output).not.toMatch(/token-secreto|otro-secreto|consulta-secreta/);
+    expect(output).not.toMatch(/token-secreto|otro-secreto|consulta-secreta|feed-secreto|5ec7e7000000/);
   });
 });
 

@@ -12,8 +12,7 @@ import {
 } from '#db/schema';
 import { sendSetReminders, SET_REMINDER_MINUTES } from '../../functions/lib/domain/alerts/set-reminders';
 import { resetEnv } from '../../functions/lib/env';
-import { deliverDue } from '../../functions/lib/outbox/deliver';
-import { sendPushRow } from '../../functions/lib/push/send-push';
+import { deliverPushDue } from '../../functions/lib/push/push-worker';
 import { resetVapidKeys } from '../../functions/lib/push/vapid';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { createFestival } from '../support/fixtures';
@@ -22,8 +21,7 @@ import { startPushService, type TestPushService } from '../support/push-service'
 let push: TestPushService;
 let admin: SignedIn;
 
-const deliverPush = () =>
-  deliverDue(db(), { senders: { push: sendPushRow, email: async () => undefined }, channels: ['push'] });
+const deliverPush = () => deliverPushDue(db());
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const minutesFrom = (now: Date, minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
 
@@ -32,13 +30,14 @@ beforeAll(async () => {
   resetEnv({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'festivales-sets-')),
     PUBLIC_BASE_URL: 'https://festivales.test',
+    PUSH_ALLOW_HOSTS: push.host,
   });
   resetVapidKeys();
   admin = await signInAdmin();
 });
 
 afterAll(async () => {
-  resetEnv({ DATA_DIR: undefined, PUBLIC_BASE_URL: undefined });
+  resetEnv({ DATA_DIR: undefined, PUBLIC_BASE_URL: undefined, PUSH_ALLOW_HOSTS: undefined });
   resetVapidKeys();
   await push.close();
 });

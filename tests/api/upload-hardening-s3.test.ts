@@ -15,8 +15,8 @@ import { startS3rver, type S3rverHandle } from '../support/s3rver';
 /**
  * The same guarantees as tests/api/upload-hardening.test.ts against a signature-checking S3 server
  * (@20minutes/s3rver, which checks SigV4): it serves any object to anyone, which stands for the public CDN path here.
- * It does not honour If-None-Match, so what is proved is that the header is signed into the URL
- * (a PUT without it is refused); real S3 then answers 412 to a second PUT.
+ * A URL addresses a private pending key of its own: what a second PUT writes there is never
+ * published, since confirm publishes a re-encoded copy once.
  */
 let s3: S3rverHandle;
 let ana: SignedIn;
@@ -75,17 +75,20 @@ describe('S3: uploads are private until confirmed', () => {
 });
 
 describe('S3: a presigned PUT cannot overwrite', () => {
-  it('signs If-None-Match: * into the URL, so a PUT without it is refused (403) and stores nothing', async () => {
+  it("takes the spec's PUT (the file with its Content-Type, nothing else), and confirm publishes it", async () => {
     const bytes = imageBytes('png', 2048);
     const signed = await presign(await createFestival(), bytes);
-    const url = new URL(signed.uploadUrl);
-    expect(url.searchParams.get('X-Amz-SignedHeaders')!.split(';')).toContain('if-none-match');
-    expect(signed.headers['If-None-Match']).toBe('*');
-    const without = await putToS3(signed.uploadUrl, bytes, { 'Content-Type': 'image/png' });
-    expect(without.status).toBe(403);
-    expect(await objectAt(pendingKey(signed.key))).toBeNull();
-    const other = await putToS3(signed.uploadUrl, bytes, { 'Content-Type': 'image/png', 'If-None-Match': '"abc"' });
-    expect(other.status).toBe(403);
+    expect(signed.headers).toEqual({ 'Content-Type': 'image/png' });
+    expect(new URL(signed.uploadUrl).searchParams.get('X-Amz-SignedHeaders')!.split(';')).not.toContain(
+      'if-none-match',
+    );
+    const put = await putToS3(signed.uploadUrl, bytes, { 'Content-Type': 'image/png' });
+    expect(put.status).toBe(200);
+    expect(await objectAt(pendingKey(signed.key))).not.toBeNull();
+    expect((await confirm(signed.key)).status).toBe(201);
+    const published = await fetch(signed.publicUrl);
+    expect(published.status).toBe(200);
+    expect(published.headers.get('content-type')).toBe('image/png');
   });
 
   it('never addresses the public key: after confirm, replaying the URL leaves the published image as it was', async () => {
@@ -94,7 +97,7 @@ describe('S3: a presigned PUT cannot overwrite', () => {
     await putToS3(signed.uploadUrl, bytes, signed.headers);
     expect((await confirm(signed.key)).status).toBe(201);
     const published = Buffer.from(await (await fetch(signed.publicUrl)).arrayBuffer());
-    // This server accepts the replay (it ignores If-None-Match); it can only reach the private prefix.
+    // The store takes the replay; it can only reach the private prefix, which nothing publishes again.
     await putToS3(signed.uploadUrl, imageBytes('gif', 2048), { ...signed.headers, 'Content-Type': 'image/png' });
     expect(Buffer.from(await (await fetch(signed.publicUrl)).arrayBuffer())).toEqual(published);
     expect((await confirm(signed.key)).status).toBe(409);
@@ -127,7 +130,7 @@ describe('S3: the admin body without fileSize', () => {
       });
     const big = await sign();
     expect(big.status, big.text).toBe(201);
-    expect(new URL(big.json.uploadUrl).searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host;if-none-match');
+    expect(new URL(big.json.uploadUrl).searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host');
     const tooBig = imageBytes('png', 6 * 1024 * 1024);
     expect((await putToS3(big.json.uploadUrl, tooBig, big.json.headers)).status).toBe(200);
     const refused = await api('POST', '/api/admin/upload/confirm', { token: admin.token, body: { key: big.json.key } });

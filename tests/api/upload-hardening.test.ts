@@ -104,15 +104,16 @@ describe('a signed PUT writes once', () => {
     expect(readFileSync(pendingFileFor(signed.key))).toEqual(Buffer.from(first));
   });
 
-  it('If-None-Match: * is part of the signature: a PUT without it is refused (403), as S3 refuses it', async () => {
+  it("takes the spec's PUT (the file with its Content-Type, nothing else), and confirm publishes it", async () => {
     const festival = await createFestival();
     const bytes = imageBytes('png', 2048);
     const signed = await presign(festival, bytes);
-    expect(signed.headers).toEqual({ 'Content-Type': 'image/png', 'If-None-Match': '*' });
-    const without = await put(signed, bytes, { 'Content-Type': 'image/png' });
-    expect(without.status).toBe(403);
-    expect(without.json.error).toBe('Firma de subida no válida.');
-    expect(existsSync(pendingFileFor(signed.key))).toBe(false);
+    expect(signed.headers).toEqual({ 'Content-Type': 'image/png' });
+    const res = await put(signed, bytes, { 'Content-Type': 'image/png' });
+    expect(res.status).toBe(200);
+    expect(existsSync(pendingFileFor(signed.key))).toBe(true);
+    expect((await confirm(signed.key)).status).toBe(201);
+    expect((await fetchPublic(signed.publicUrl)).status).toBe(200);
   });
 
   it('after confirm the URL cannot replace the published image (409)', async () => {

@@ -72,7 +72,6 @@ const put = (url: string, body: Uint8Array, headers: Record<string, string> = {}
     body,
     headers: {
       'Content-Type': 'image/png',
-      'If-None-Match': '*',
       'Content-Length': String(body.byteLength),
       ...headers,
     },
@@ -102,7 +101,7 @@ describe('presign, PUT and confirm (local driver)', () => {
     expect(signed.uploadUrl).toMatch(
       new RegExp(`^/api/media/uploads/users/${ana.user.id}/gallery/[0-9a-f-]{36}\\.png\\?expires=\\d+&len=3000&sig=`),
     );
-    expect(signed.headers).toEqual({ 'Content-Type': 'image/png', 'If-None-Match': '*' });
+    expect(signed.headers).toEqual({ 'Content-Type': 'image/png' });
     expect(signed.publicUrl).toBe(`/uploads/${signed.key}`);
     expect(new Date(signed.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(300_000);
     expect(await uploadRow(signed.key)).toMatchObject({
@@ -214,7 +213,7 @@ describe('presign, PUT and confirm (local driver)', () => {
     const signed = await presign(ana.token, await createFestival(), bytes);
     const res = await api('PUT', signed.uploadUrl, {
       body: imageBytes('png', 4096),
-      headers: { 'Content-Type': 'image/png', 'If-None-Match': '*' },
+      headers: { 'Content-Type': 'image/png' },
     });
     expect(res.status).toBe(403);
     expect(storedNowhere(signed.key)).toBe(true);
@@ -314,7 +313,7 @@ describe('POST /api/media/upload-url validation', () => {
     });
     expect(jpg.status).toBe(201);
     expect(jpg.json.key).toMatch(/\.jpg$/);
-    expect(jpg.json.headers).toEqual({ 'Content-Type': 'image/jpeg', 'If-None-Match': '*' });
+    expect(jpg.json.headers).toEqual({ 'Content-Type': 'image/jpeg' });
     const anonymous = await api('POST', '/api/media/upload-url', {
       body: { festival_id: festival, fileName: 'a.png', contentType: 'image/png', fileSize: 2048 },
     });

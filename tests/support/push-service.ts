@@ -21,6 +21,8 @@ export interface TestDevice {
 }
 
 export interface TestPushService {
+  /** host:port, for PUSH_ALLOW_HOSTS: the server sends to no other loopback address. */
+  host: string;
   /** A browser's subscription on this service: its own key pair and auth secret, as PushManager makes them. */
   device(): TestDevice;
   /** Answers 410 Gone to this device from now on (the user revoked it). */
@@ -62,6 +64,7 @@ export async function startPushService(): Promise<TestPushService> {
   const { port } = server.address() as AddressInfo;
   let n = 0;
   return {
+    host: `127.0.0.1:${port}`,
     device() {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
@@ -84,8 +87,11 @@ export async function startPushService(): Promise<TestPushService> {
   };
 }
 
-/** A certificate for 127.0.0.1 made with openssl, for this test run only. */
-function selfSignedCertificate(): { key: string; cert: string } {
+let certificate: { key: string; cert: string } | undefined;
+
+/** A certificate for 127.0.0.1 made with openssl, for this test run only (one per process: the one it trusts). */
+export function selfSignedCertificate(): { key: string; cert: string } {
+  if (certificate) return certificate;
   const dir = mkdtempSync(path.join(tmpdir(), 'push-service-'));
   execFileSync(
     'openssl',
@@ -110,8 +116,9 @@ function selfSignedCertificate(): { key: string; cert: string } {
     ],
     { stdio: 'ignore' },
   );
-  return {
+  certificate = {
     key: readFileSync(path.join(dir, 'key.pem'), 'utf8'),
     cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
   };
+  return certificate;
 }

@@ -81,12 +81,13 @@ function throughIcalGenerator(name: string, list: Festival[], now: Date): string
 describe('renderIcs', () => {
   const now = new Date('2026-11-24T15:00:00Z');
 
-  it('writes the very bytes ical-generator wrote (escaping, folding, all-day events), so ETags held by calendars stay valid', () => {
-    // (ical-generator left the calendar's name unescaped; ours are plain words, and are escaped here.)
+  it('writes the bytes ical-generator wrote (escaping, folding, all-day events), with the last line ended by CRLF', () => {
+    // (ical-generator left the calendar's name unescaped; ours are plain words, and are escaped here. It also left
+    // END:VCALENDAR without the CRLF that RFC 5545 §3.1 ends every line with.)
     expect(renderIcs('Mis festivales favoritos', festivals, now)).toBe(
-      throughIcalGenerator('Mis festivales favoritos', festivals, now),
+      `${throughIcalGenerator('Mis festivales favoritos', festivals, now)}\r\n`,
     );
-    expect(renderIcs('Vacío', [], now)).toBe(throughIcalGenerator('Vacío', [], now));
+    expect(renderIcs('Vacío', [], now)).toBe(`${throughIcalGenerator('Vacío', [], now)}\r\n`);
   });
 
   it('is iCalendar a parser reads back: no line over 75 octets, texts as written', () => {

@@ -172,7 +172,8 @@ export function renderIcs(
     lines.push(`DESCRIPTION:${escapeText(description)}`, `URL;VALUE=URI:${pageOf(f)}`, 'END:VEVENT');
   }
   lines.push('END:VCALENDAR');
-  return lines.map(fold).join('\r\n');
+  // RFC 5545 §3.1: every content line ends with CRLF, the last one too.
+  return `${lines.map(fold).join('\r\n')}\r\n`;
 }
 
 /** RSS 2.0 of the same festivals, newest dates first as readers expect. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '#db/client';
 import { mailSuppressionsTable, outboxTable } from '#db/schema';
 import { log } from '../log';
@@ -9,9 +9,10 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type OutboxRow = typeof outboxTable.$inferSelect;
 
-/** Delivers one row on its channel; runs inside the transaction that holds the row's lock. */
+/** Delivers one mail row; runs inside the transaction that holds the row's lock. */
 export type Sender = (row: OutboxRow, tx: Tx) => Promise<void>;
-export type Senders = Record<OutboxRow['channel'], Sender>;
+/** Push rows go out through their own worker (functions/lib/push/push-worker.ts, decision 081). */
+export type Senders = { email: Sender };
 
 /** The recipient cannot be reached on this channel (no address, no device, unsubscribed): not retried. */
 export class UndeliverableError extends Error {}
@@ -33,8 +34,8 @@ export interface DeliverOptions {
   /** Messages per second at most (the provider's sending rate); unlimited when unset. */
   perSecond?: number;
   now?: () => Date;
-  /** Only rows of these channels (each AWS function delivers its own; the local server all). */
-  channels?: OutboxRow['channel'][];
+  /** A stop: the run claims no row after it (the one being sent finishes and commits). */
+  signal?: AbortSignal;
   /** Called after each row's transaction commits. */
   onSettled?: (row: OutboxRow, outcome: Outcome) => void;
 }
@@ -54,7 +55,7 @@ export async function countDueEmails(database: Database, now = new Date()): Prom
 }
 
 /**
- * Delivers due rows one at a time. Each row is claimed with FOR UPDATE SKIP LOCKED in its own
+ * Delivers due mail rows one at a time. Each row is claimed with FOR UPDATE SKIP LOCKED in its own
  * transaction, sent while the lock is held and marked in that same transaction: a worker that dies
  * mid-batch leaves the rows it had not committed pending (the lock goes with its connection) and
  * those it had committed sent, so a restart neither repeats nor skips any; other workers running
@@ -65,7 +66,7 @@ export async function deliverDue(database: Database, options: DeliverOptions): P
   const limit = options.limit ?? 500;
   const now = options.now ?? (() => new Date());
   const spacingMs = options.perSecond ? 1000 / options.perSecond : 0;
-  for (let done = 0; done < limit; done++) {
+  for (let done = 0; done < limit && !options.signal?.aborted; done++) {
     const started = Date.now();
     const settled = await database.transaction(async (tx) => {
       const [row] = await tx
@@ -75,7 +76,7 @@ export async function deliverDue(database: Database, options: DeliverOptions): P
           and(
             eq(outboxTable.status, 'pending'),
             lte(outboxTable.nextAttemptAt, now()),
-            options.channels ? inArray(outboxTable.channel, options.channels) : undefined,
+            eq(outboxTable.channel, 'email'),
           ),
         )
         .orderBy(asc(outboxTable.nextAttemptAt), asc(outboxTable.id))
@@ -97,7 +98,7 @@ export async function deliverDue(database: Database, options: DeliverOptions): P
 async function attempt(tx: Tx, row: OutboxRow, senders: Senders, now: Date): Promise<Outcome> {
   const attempts = row.attempts + 1;
   try {
-    await senders[row.channel](row, tx);
+    await senders.email(row, tx);
     await tx
       .update(outboxTable)
       .set({ status: 'sent', attempts, sentAt: now, lastError: null })

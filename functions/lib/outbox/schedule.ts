@@ -3,13 +3,20 @@ import { log } from '../log';
 /**
  * Runs `job` now and every `intervalMs` in this process, never two runs at once; a failure is
  * logged and the next tick tries again (a database briefly down must not stop the server). The
- * timer does not keep the process alive. Returns a function that stops it and waits for a run in
- * progress, so the database can close after it.
+ * timer does not keep the process alive. Returns a function that stops it: the job's signal is
+ * aborted (a job that sends over the network cuts its sends and claims nothing more) and the run in
+ * progress is awaited, so the database can close after it.
  */
-export function repeat(name: string, job: () => Promise<unknown>, intervalMs: number): () => Promise<void> {
+export function repeat(
+  name: string,
+  job: (signal: AbortSignal) => Promise<unknown>,
+  intervalMs: number,
+): () => Promise<void> {
+  const stopping = new AbortController();
   let current: Promise<void> | undefined;
   const run = () => {
-    current ??= job()
+    if (stopping.signal.aborted) return;
+    current ??= job(stopping.signal)
       .then(() => undefined)
       .catch((error) => log().error({ err: error, job: name }, `${name} failed`))
       .finally(() => {
@@ -21,6 +28,7 @@ export function repeat(name: string, job: () => Promise<unknown>, intervalMs: nu
   timer.unref();
   return async () => {
     clearInterval(timer);
+    stopping.abort(new Error('Envío interrumpido: el servidor se detiene.'));
     await current;
   };
 }

@@ -29,15 +29,6 @@ export async function sendOutboxMail(row: OutboxRow, tx: Tx): Promise<void> {
   await sendMail({ ...row.payload, to: address, unsubscribeUrl, messageId: `<outbox-${row.id}@festivales>` });
 }
 
-let pushSender: Senders['push'] = async () => {
-  throw new UndeliverableError('Las notificaciones push no están configuradas.');
-};
-
-/** Web Push registers its sender here when it is configured. */
-export function usePushSender(sender: Senders['push']): void {
-  pushSender = sender;
-}
-
 export function defaultSenders(): Senders {
-  return { email: sendOutboxMail, push: (row, tx) => pushSender(row, tx) };
+  return { email: sendOutboxMail };
 }

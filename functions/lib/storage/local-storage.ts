@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { IF_NONE_MATCH, PENDING_PREFIX, pendingKey } from './pending';
+import { PENDING_PREFIX, pendingKey } from './pending';
 import type { PresignedUpload, PresignPutInput, ReadObject, Storage, StoredObject } from './storage-types';
 
 /** Where the local driver's signed PUT URLs point: the media function handles them. */
@@ -30,8 +30,6 @@ export interface SignedPut {
   contentLength: number | null;
   /** Unix seconds. */
   expires: number;
-  /** The PUT's If-None-Match header: signed, as S3 signs it, so a PUT without it is refused. */
-  ifNoneMatch: string;
   signature: string;
 }
 
@@ -56,8 +54,9 @@ export interface LocalStorageOptions {
 
 /**
  * Files on the local disk for the embedded default. It issues its own
- * expiring upload URLs, HMAC-signed over key, content type, length, expiry and If-None-Match, so a
- * browser PUT is held to what was signed exactly as S3 holds a presigned one.
+ * expiring upload URLs, HMAC-signed over key, content type, length and expiry, so a browser PUT is
+ * held to what was signed exactly as S3 holds a presigned one. A URL writes its pending copy once
+ * (receivePut never replaces it) and no PUT is taken once the upload is confirmed.
  */
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
@@ -83,14 +82,14 @@ export class LocalStorage implements Storage {
   private sign(input: Omit<SignedPut, 'signature'>): string {
     const length = input.contentLength === null ? '' : String(input.contentLength);
     return createHmac('sha256', this.secret)
-      .update(['PUT', input.key, input.contentType, length, String(input.expires), input.ifNoneMatch].join('\n'))
+      .update(['PUT', input.key, input.contentType, length, String(input.expires)].join('\n'))
       .digest('base64url');
   }
 
   async presignPut(input: PresignPutInput): Promise<PresignedUpload> {
     if (!isSafeKey(input.key)) throw new Error(`unsafe storage key: ${input.key}`);
     const expires = Math.floor(Date.now() / 1000) + input.expiresInSeconds;
-    const signature = this.sign({ ...input, expires, ifNoneMatch: IF_NONE_MATCH });
+    const signature = this.sign({ ...input, expires });
     const query = new URLSearchParams({ expires: String(expires) });
     if (input.contentLength !== null) query.set('len', String(input.contentLength));
     query.set('sig', signature);
@@ -98,12 +97,12 @@ export class LocalStorage implements Storage {
       uploadUrl: `${this.baseUrl}${LOCAL_UPLOAD_ROUTE}/${input.key}?${query}`,
       key: input.key,
       publicUrl: this.publicUrl(input.key),
-      headers: { 'Content-Type': input.contentType, 'If-None-Match': IF_NONE_MATCH },
+      headers: { 'Content-Type': input.contentType },
       expiresAt: new Date(expires * 1000),
     };
   }
 
-  /** Whether a PUT carries a valid, unexpired signature for exactly this key, type, length and If-None-Match. */
+  /** Whether a PUT carries a valid, unexpired signature for exactly this key, type and length. */
   verifySignedPut(put: SignedPut, now = Date.now()): SignatureCheck {
     if (!isSafeKey(put.key) || !Number.isSafeInteger(put.expires)) return 'invalid';
     if (put.contentLength !== null && !Number.isSafeInteger(put.contentLength)) return 'invalid';

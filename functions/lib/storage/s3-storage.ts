@@ -9,7 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { IF_NONE_MATCH, pendingKey } from './pending';
+import { pendingKey } from './pending';
 import type { PresignedUpload, PresignPutInput, ReadObject, Storage, StoredObject } from './storage-types';
 
 export interface S3StorageOptions {
@@ -61,9 +61,11 @@ export class S3Storage implements Storage {
       Key: pendingKey(input.key),
       ContentType: input.contentType,
       ContentLength: input.contentLength ?? undefined,
-      IfNoneMatch: IF_NONE_MATCH,
     });
-    const signed = ['content-type', 'if-none-match'];
+    // Nothing the spec's client does not send (it PUTs the file with its Content-Type): the pending key
+    // is unique to this URL and private, and confirm publishes a re-encoded copy once, so a second PUT
+    // changes nothing public.
+    const signed = ['content-type'];
     // Signed, so the store refuses any other type or size (the browser sets Content-Length itself).
     if (input.contentLength !== null) signed.push('content-length');
     const uploadUrl = await getSignedUrl(this.client, command, {
@@ -74,7 +76,7 @@ export class S3Storage implements Storage {
       uploadUrl,
       key: input.key,
       publicUrl: this.publicUrl(input.key),
-      headers: { 'Content-Type': input.contentType, 'If-None-Match': IF_NONE_MATCH },
+      headers: { 'Content-Type': input.contentType },
       expiresAt: new Date(Date.now() + input.expiresInSeconds * 1000),
     };
   }

@@ -68,7 +68,7 @@ test('a server failure keeps the local change', async ({ page }) => {
   ]);
 });
 
-test('local favourites are merged with the server ones at sign-in', async ({ page }) => {
+test('local favourites are merged with the server ones at sign-in, once the person agrees', async ({ page }) => {
   const festivals = await catalogue(page);
   const local = festivals[3];
   await page.addInitScript((id) => {
@@ -77,11 +77,22 @@ test('local favourites are merged with the server ones at sign-in', async ({ pag
       sessionStorage.setItem('seeded', '1');
     }
   }, local.id);
+  // The device's favourites may be someone else's: they join the account only if the person says so.
+  const questions: string[] = [];
+  page.on('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.accept();
+  });
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page.getByText('¡Bienvenido/a Usuario Demo!')).toBeVisible();
   const token = await page.evaluate(() => localStorage.getItem('google_token'));
   await expect.poll(async () => (await api(page, token!, 'GET', '/api/favorites')) as number[]).toContain(local.id);
+  // (No question when the shared demo account had it already from an earlier test.)
+  for (const question of questions)
+    expect(question).toMatch(
+      /^¿Añadir (el favorito guardado|los \d+ favoritos guardados) en este dispositivo a tu cuenta\?$/,
+    );
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('favoriteFestivals')!) as string[]);
   expect(stored).toContain(String(local.id));
 });

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useToast } from '../components/toast/toast-provider';
 import { ApiError, apiRequest, UNAUTHORIZED_EVENT } from './api-client';
-import { forgetOfflineReads } from './offline-cache';
-import { readStorage, storageKeys, writeStorage } from './storage';
+import { forgetOfflineReads, forgetPushSubscription } from './offline-cache';
+import { forgetPersonalData, readStorage, storageKeys, writeStorage } from './storage';
 import type { User } from '#core/response-schemas';
 import { useLatest } from './use-latest';
 
@@ -32,6 +32,13 @@ export function onSignedIn(listener: SignInListener): () => void {
   return () => signInListeners.delete(listener);
 }
 
+/** Listeners run whenever a session ends, however it ends (state kept in memory from the person's data). */
+const sessionEndListeners = new Set<() => void>();
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndListeners.add(listener);
+  return () => sessionEndListeners.delete(listener);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const toast = useToast();
   const [token, setToken] = useState<string | null>(() => readStorage(storageKeys.token));
@@ -39,17 +46,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [checking, setChecking] = useState<boolean>(() => Boolean(readStorage(storageKeys.token)));
   const tokenRef = useLatest(token);
 
+  /**
+   * Every way a session ends comes here: 'Cerrar sesión', all devices, a token the server no longer
+   * takes (expired, revoked, the account deleted: the profile check or any 401). Nothing of the
+   * person stays on a shared browser: the token, the answers kept offline, favourites and timetable
+   * picks, and this browser's push subscription (the next person subscribes anew).
+   */
   const clear = useCallback(() => {
+    const hadSession = readStorage(storageKeys.token) !== null || tokenRef.current !== null;
     writeStorage(storageKeys.token, null);
     setToken(null);
     setUser(null);
-  }, []);
+    if (!hadSession) return;
+    forgetOfflineReads();
+    forgetPersonalData();
+    forgetPushSubscription();
+    for (const listener of sessionEndListeners) listener();
+  }, [tokenRef]);
 
   const signOut = useCallback(
     (options: { silent?: boolean; endedOnServer?: boolean } = {}) => {
       const session = readStorage(storageKeys.token);
       clear();
-      forgetOfflineReads();
       if (!options.silent) toast('Has cerrado sesión', 'info');
       // Signed out here at once; the server revokes the token in the background. If it cannot be
       // reached the token still expires on its own within a day.

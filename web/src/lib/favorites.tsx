@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useToast } from '../components/toast/toast-provider';
 import { apiRequest, ApiError } from './api-client';
-import { onSignedIn, useAuth } from './auth';
+import { onSessionEnded, onSignedIn, useAuth } from './auth';
 import { keepFestivalOffline } from './offline-cache';
-import { readJson, readStorage, storageKeys, writeStorage } from './storage';
+import { PICKS_PREFIX, readJson, readStorage, storageKeys, storedKeys, writeStorage } from './storage';
 import { useLatest } from './use-latest';
 
 interface FavoritesContextValue {
@@ -27,6 +27,25 @@ function writeLocal(ids: number[]) {
   writeStorage(storageKeys.favorites, JSON.stringify(ids.map(String)));
 }
 
+/** The question before favourites kept on this device (maybe by someone else) join the account. */
+export const mergeFavoritesQuestion = (count: number) =>
+  count === 1
+    ? '¿Añadir el favorito guardado en este dispositivo a tu cuenta?'
+    : `¿Añadir los ${count} favoritos guardados en este dispositivo a tu cuenta?`;
+
+/** The same question for 'Mi horario' picks made on this device while signed out. */
+export const mergePicksQuestion = (count: number) =>
+  count === 1
+    ? '¿Añadir el horario guardado en este dispositivo a tu cuenta?'
+    : `¿Añadir los ${count} horarios guardados en este dispositivo a tu cuenta?`;
+
+/** Timetable picks made signed out and not sent (features/timetable/lib/picks-store.ts): kept, or dropped if declined. */
+function settleDevicePicks(): void {
+  const unsent = storedKeys(PICKS_PREFIX).filter((key) => readJson<{ unsynced?: boolean }>(key, {}).unsynced === true);
+  if (unsent.length && !window.confirm(mergePicksQuestion(unsent.length)))
+    for (const key of unsent) writeStorage(key, null);
+}
+
 /** GET /api/favorites: a non-array answer counts as empty; 401 gives an empty list. */
 export async function fetchServerFavorites(): Promise<number[]> {
   try {
@@ -48,22 +67,37 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const idsRef = useLatest(ids);
   const session = useLatest({ user, token });
 
-  // At sign-in the server's favourites are fetched, merged with the local ones and saved locally.
+  // At sign-in the server's favourites are fetched and saved locally. Favourites kept on the device
+  // (made signed out, perhaps by someone else on a shared browser) join the account only if the
+  // person says so; otherwise the device keeps the account's list alone.
   useEffect(
     () =>
       onSignedIn(async () => {
+        settleDevicePicks();
         try {
           const server = await fetchServerFavorites();
-          const merged = [...new Set([...idsRef.current, ...server])];
-          const missing = merged.filter((id) => !server.includes(id));
-          if (missing.length) {
+          const missing = idsRef.current.filter((id) => !server.includes(id));
+          let merged = server;
+          if (missing.length && window.confirm(mergeFavoritesQuestion(missing.length))) {
+            merged = [...server, ...missing];
             await apiRequest('/api/favorites/sync', { method: 'POST', body: { favorites: merged, overwrite: false } });
           }
           writeLocal(merged);
           setIds(merged);
+          idsRef.current = merged;
         } catch (error) {
           console.warn('No se pudieron sincronizar los favoritos', error);
         }
+      }),
+    [idsRef],
+  );
+
+  // A session that ends takes its favourites with it (auth.tsx forgets them on the device).
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        setIds([]);
+        idsRef.current = [];
       }),
     [idsRef],
   );

@@ -40,7 +40,21 @@ export function keepWhatThisPageRead(): void {
   );
 }
 
-/** At sign-out: nothing read with the session stays on the device. */
+/** When a session ends: nothing read while signed in stays on the device. */
 export function forgetOfflineReads(): void {
   if ('caches' in window) void caches.delete(CACHE_NAMES.api).catch(() => undefined);
+}
+
+/**
+ * When a session ends: this browser stops receiving the person's push alerts. Unsubscribing here
+ * makes the push service forget the endpoint (the server drops it at the next send), and the next
+ * person who turns alerts on gets a new one.
+ */
+export function forgetPushSubscription(): void {
+  if (!('serviceWorker' in navigator) || !('PushManager' in window)) return;
+  void navigator.serviceWorker
+    .getRegistration()
+    .then((registration) => registration?.pushManager.getSubscription())
+    .then((subscription) => subscription?.unsubscribe())
+    .catch(() => undefined);
 }

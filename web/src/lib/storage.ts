@@ -8,6 +8,33 @@ export const storageKeys = {
   pendingFavorites: 'favoritesPendingSync',
 } as const;
 
+/** 'Mi horario' picks of one festival kept on the device: `timetable:<festival id>` (features/timetable/lib/picks-store.ts). */
+export const PICKS_PREFIX = 'timetable:';
+
+/** The keys stored under a prefix. */
+export function storedKeys(prefix: string): string[] {
+  try {
+    return Object.keys(window.localStorage).filter((key) => key.startsWith(prefix));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * What one person keeps on this device: favourites, favourite changes not sent yet and timetable
+ * picks. Forgotten whenever a session ends, however it ends, so the next person on the same browser
+ * starts with none of it.
+ */
+export function forgetPersonalData(): void {
+  for (const key of [
+    storageKeys.favorites,
+    storageKeys.legacyFavorites,
+    storageKeys.pendingFavorites,
+    ...storedKeys(PICKS_PREFIX),
+  ])
+    writeStorage(key, null);
+}
+
 export function readStorage(key: string): string | null {
   try {
     return window.localStorage.getItem(key);

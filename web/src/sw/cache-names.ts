@@ -3,10 +3,26 @@
  * for a favourited festival and empties the API cache at sign-out). No worker or DOM types here.
  */
 export const CACHE_NAMES = {
-  api: 'festivales-api',
+  // Holds public answers only; the earlier 'festivales-api' could hold answers read with a session.
+  api: 'festivales-api-public',
   images: 'festivales-images',
   tiles: 'festivales-map-tiles',
 } as const;
+
+/** Caches of earlier versions of the worker, deleted when this one activates. */
+export const RETIRED_CACHES = ['festivales-api'] as const;
+
+/**
+ * Whether an API answer may be kept for anyone on this device: never one the server marks private or
+ * no-store (a pending proposal, one's own pending comments), nor one read with a session that the
+ * server did not mark public. The cache key ignores the session, so this is what keeps a signed-in
+ * person's reads from being shown, offline, to whoever uses the browser next.
+ */
+export function keptForAnyone(requestHeaders: Headers, responseHeaders: Headers): boolean {
+  const cacheControl = (responseHeaders.get('Cache-Control') ?? '').toLowerCase();
+  if (/\b(private|no-store)\b/.test(cacheControl)) return false;
+  return !requestHeaders.has('Authorization') || /\bpublic\b/.test(cacheControl);
+}
 
 /** The page's message asking the worker to fetch and keep a list of URLs. */
 export const KEEP_OFFLINE = 'KEEP_OFFLINE';

@@ -10,9 +10,11 @@ import {
   KEEP_FESTIVAL,
   KEEP_OFFLINE,
   KEPT_IMAGES,
+  keptForAnyone,
   keptOffline,
   OFFLINE_READS,
   OFFLINE_READ_MESSAGE,
+  RETIRED_CACHES,
 } from './cache-names';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -30,8 +32,9 @@ const offlineImage = (width: number, height: number, text: string) =>
 /**
  * Public API reads a visitor looks at (the catalogue, a festival, its gallery and comments):
  * fresh from the network when there is one, else the last answer kept. Bounded by count and age.
- * The cache key ignores the session, so only public reads are listed (cache-names.ts); signed-in
- * answers such as the profile or favourites always go to the network.
+ * The cache key ignores the session, so only public reads are listed (cache-names.ts), and of those
+ * only answers the server lets anyone keep are written (keptForAnyone): a festival or comments read
+ * with a session that only its reader may see are never kept.
  */
 const apiReads = new NetworkFirst({
   cacheName: CACHE_NAMES.api,
@@ -39,6 +42,10 @@ const apiReads = new NetworkFirst({
   networkTimeoutSeconds: 6,
   plugins: [
     new CacheableResponsePlugin({ statuses: [200] }),
+    {
+      cacheWillUpdate: async ({ request, response }) =>
+        keptForAnyone(request.headers, response.headers) ? response : null,
+    },
     new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
     {
       // Nothing saved and no network: the screen shows this Spanish error like any API error.
@@ -74,6 +81,11 @@ const tiles = new CacheFirst({
     // A tile never seen, without network: a plain tile that says so instead of a failed image.
     { handlerDidError: async () => offlineImage(256, 256, 'Mapa sin conexión') },
   ],
+});
+
+// Answers an earlier worker kept without asking whether a session read them: gone with the update.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(Promise.all(RETIRED_CACHES.map((name) => caches.delete(name))));
 });
 
 registerRoute(

@@ -1,208 +1,36 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#db/client';
-import {
-  artistFollowsTable,
-  artistsTable,
-  commentsTable,
-  contactMessagesTable,
-  favoritesTable,
-  feedTokensTable,
-  festivalChangesTable,
-  festivalOrganizersTable,
-  festivalsTable,
-  festivalUpdatesTable,
-  mediaReportsTable,
-  mediaTable,
-  mediaVotesTable,
-  newsletterSubscriptionsTable,
-  notificationsTable,
-  organizerClaimsTable,
-  outboxTable,
-  pushSubscriptionsTable,
-  savedAlertsTable,
-  uploadsTable,
-  userPreferencesTable,
-  usersTable,
-} from '#db/schema';
+import { usersTable } from '#db/schema';
 import { notFound } from '../../errors';
 import { invalidateCatalog } from '../festivals/festival-store';
 import { removeStoredObjects } from '../uploads/stored-objects';
-import { preferencesOf } from '../alerts/preferences';
+import { accountTables } from './account-data';
 import { deletedAccountEmail } from './deleted-account';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
+/** Dates as ISO strings, in rows and in single records. */
+function withIsoDates(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(withIsoDates);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withIsoDates(v)]));
+  return value;
+}
+
 /**
  * GET /api/users/me/export: everything we hold about the user, as JSON (the right of access and
- * portability). One query per kind of record, whatever their number.
+ * portability): the profile, then one section per table of accountTables that is exported. One
+ * query per table, whatever the number of rows.
  */
 export async function exportAccount(database: Database, userId: number) {
   const [user] = await database.select().from(usersTable).where(eq(usersTable.id, userId));
   if (!user) throw notFound('Cuenta no encontrada.', 'user_not_found');
-  const [
-    favorites,
-    follows,
-    alerts,
-    comments,
-    votes,
-    reports,
-    proposals,
-    uploads,
-    notifications,
-    contact,
-    devices,
-    newsletter,
-    feed,
-    preferences,
-    organizing,
-    claims,
-    changes,
-    updates,
-  ] = await Promise.all([
-    database
-      .select({ festival_id: favoritesTable.festivalId, name: festivalsTable.name, added_at: favoritesTable.createdAt })
-      .from(favoritesTable)
-      .innerJoin(festivalsTable, eq(festivalsTable.id, favoritesTable.festivalId))
-      .where(eq(favoritesTable.userId, userId)),
-    database
-      .select({
-        artist_id: artistFollowsTable.artistId,
-        name: artistsTable.name,
-        followed_at: artistFollowsTable.createdAt,
-      })
-      .from(artistFollowsTable)
-      .innerJoin(artistsTable, eq(artistsTable.id, artistFollowsTable.artistId))
-      .where(eq(artistFollowsTable.userId, userId)),
-    database
-      .select({
-        id: savedAlertsTable.id,
-        name: savedAlertsTable.name,
-        filters: savedAlertsTable.filters,
-        channels: savedAlertsTable.channels,
-        created_at: savedAlertsTable.createdAt,
-      })
-      .from(savedAlertsTable)
-      .where(eq(savedAlertsTable.userId, userId)),
-    database
-      .select({
-        id: commentsTable.id,
-        festival_id: commentsTable.festivalId,
-        content: commentsTable.content,
-        rating: commentsTable.rating,
-        status: commentsTable.status,
-        created_at: commentsTable.createdAt,
-      })
-      .from(commentsTable)
-      .where(eq(commentsTable.userId, userId)),
-    database
-      .select({ media_id: mediaVotesTable.mediaId, rating: mediaVotesTable.rating })
-      .from(mediaVotesTable)
-      .where(eq(mediaVotesTable.userId, userId)),
-    database
-      .select({
-        id: mediaReportsTable.id,
-        media_id: mediaReportsTable.mediaId,
-        reason: mediaReportsTable.reason,
-        details: mediaReportsTable.details,
-      })
-      .from(mediaReportsTable)
-      .where(eq(mediaReportsTable.userId, userId)),
-    database
-      .select({
-        id: festivalsTable.id,
-        name: festivalsTable.name,
-        status: festivalsTable.status,
-        created_at: festivalsTable.createdAt,
-      })
-      .from(festivalsTable)
-      .where(eq(festivalsTable.proposedBy, userId)),
-    database
-      .select({
-        id: mediaTable.id,
-        festival_id: mediaTable.festivalId,
-        type: mediaTable.type,
-        url: mediaTable.url,
-        caption: mediaTable.caption,
-        status: mediaTable.status,
-        uploaded_at: mediaTable.uploadedAt,
-      })
-      .from(mediaTable)
-      .where(eq(mediaTable.userId, userId)),
-    database
-      .select({
-        id: notificationsTable.id,
-        type: notificationsTable.type,
-        message: notificationsTable.message,
-        read: notificationsTable.read,
-        created_at: notificationsTable.createdAt,
-      })
-      .from(notificationsTable)
-      .where(eq(notificationsTable.userId, userId)),
-    database
-      .select({
-        id: contactMessagesTable.id,
-        subject: contactMessagesTable.subject,
-        message: contactMessagesTable.message,
-        created_at: contactMessagesTable.createdAt,
-      })
-      .from(contactMessagesTable)
-      .where(eq(contactMessagesTable.userId, userId)),
-    database
-      .select({ endpoint: pushSubscriptionsTable.endpoint, created_at: pushSubscriptionsTable.createdAt })
-      .from(pushSubscriptionsTable)
-      .where(eq(pushSubscriptionsTable.userId, userId)),
-    database
-      .select({
-        email: newsletterSubscriptionsTable.email,
-        confirmed_at: newsletterSubscriptionsTable.confirmedAt,
-        created_at: newsletterSubscriptionsTable.createdAt,
-      })
-      .from(newsletterSubscriptionsTable)
-      .where(sql`lower(${newsletterSubscriptionsTable.email}) = lower(${user.email})`),
-    database
-      .select({ created_at: feedTokensTable.createdAt })
-      .from(feedTokensTable)
-      .where(eq(feedTokensTable.userId, userId)),
-    preferencesOf(database, userId),
-    database
-      .select({ festival_id: festivalOrganizersTable.festivalId, since: festivalOrganizersTable.createdAt })
-      .from(festivalOrganizersTable)
-      .where(eq(festivalOrganizersTable.userId, userId)),
-    database
-      .select({
-        id: organizerClaimsTable.id,
-        festival_id: organizerClaimsTable.festivalId,
-        method: organizerClaimsTable.method,
-        email: organizerClaimsTable.email,
-        status: organizerClaimsTable.status,
-        created_at: organizerClaimsTable.createdAt,
-      })
-      .from(organizerClaimsTable)
-      .where(eq(organizerClaimsTable.userId, userId)),
-    database
-      .select({
-        id: festivalChangesTable.id,
-        festival_id: festivalChangesTable.festivalId,
-        entity: festivalChangesTable.entity,
-        fields: festivalChangesTable.fields,
-        created_at: festivalChangesTable.createdAt,
-      })
-      .from(festivalChangesTable)
-      .where(eq(festivalChangesTable.actorId, userId)),
-    database
-      .select({
-        id: festivalUpdatesTable.id,
-        festival_id: festivalUpdatesTable.festivalId,
-        title: festivalUpdatesTable.title,
-        created_at: festivalUpdatesTable.createdAt,
-      })
-      .from(festivalUpdatesTable)
-      .where(eq(festivalUpdatesTable.authorId, userId)),
-  ]);
-  const dates = <T extends Record<string, unknown>>(rows: T[]) =>
-    rows.map((r) =>
-      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
-    );
+  const sections = await Promise.all(
+    Object.values(accountTables).map(async ({ export: part }) =>
+      'key' in part ? ([part.key, withIsoDates(await part.read(database, user))] as const) : undefined,
+    ),
+  );
   return {
     exported_at: new Date().toISOString(),
     profile: {
@@ -213,24 +41,7 @@ export async function exportAccount(database: Database, userId: number) {
       role: user.role,
       created_at: iso(user.createdAt),
     },
-    preferences,
-    favorites: dates(favorites),
-    follows: dates(follows),
-    alerts: dates(alerts),
-    comments: dates(comments),
-    votes: dates(votes),
-    reports: dates(reports),
-    proposals: dates(proposals),
-    uploads: dates(uploads),
-    notifications: dates(notifications),
-    contact_messages: dates(contact),
-    push_devices: dates(devices),
-    newsletter: dates(newsletter),
-    calendar_feed: feed.length ? { created_at: iso(feed[0].created_at) } : null,
-    organizing: dates(organizing),
-    organizer_claims: dates(claims),
-    festival_changes: dates(changes),
-    festival_updates: dates(updates),
+    ...Object.fromEntries(sections.filter((s) => s !== undefined)),
   };
 }
 
@@ -238,55 +49,23 @@ export async function exportAccount(database: Database, userId: number) {
 export const DELETED_USER_NAME = 'Usuario eliminado';
 
 /**
- * DELETE /api/users/me: the right to erasure. In one transaction, everything personal goes:
- * favourites, follows, alerts, preferences, devices, the calendar feed, notifications and pending
- * messages, the festivals they organised and their claims (the changes and updates they made stay,
- * unsigned), votes, reports' authorship, contact messages, the newsletter subscription, and the
- * photos and videos they uploaded (their stored files after the commit). Comments stay, because
- * other people's replies and a festival's rating rest on them, but signed 'Usuario eliminado': the
- * account row keeps its id for them with its name, address and Google link wiped, and its session
- * version raised so every session it had ends at once.
+ * DELETE /api/users/me: the right to erasure. In one transaction, every table of accountTables does
+ * what it says with the user's rows (favourites, follows, alerts, timetables and their share links,
+ * devices, the calendar feed, notifications and pending messages, votes, reports' authorship,
+ * contact messages, the newsletter subscription, and the photos and videos they uploaded). Comments
+ * stay, because other people's replies and a festival's rating rest on them, but signed 'Usuario
+ * eliminado': the account row keeps its id for them with its name, address and Google link wiped,
+ * and its session version raised so every session it had ends at once. After the commit, the
+ * stored files freed are deleted, except those something else still uses.
  */
 export async function deleteAccount(database: Database, userId: number): Promise<void> {
   const keys = await database.transaction(async (tx) => {
     const [user] = await tx.select().from(usersTable).where(eq(usersTable.id, userId)).for('update');
     if (!user) throw notFound('Cuenta no encontrada.', 'user_not_found');
-    const media = await tx
-      .delete(mediaTable)
-      .where(eq(mediaTable.userId, userId))
-      .returning({ key: mediaTable.storageKey });
-    const uploads = await tx
-      .delete(uploadsTable)
-      .where(eq(uploadsTable.userId, userId))
-      .returning({ key: uploadsTable.key });
-    await tx.delete(favoritesTable).where(eq(favoritesTable.userId, userId));
-    await tx.delete(artistFollowsTable).where(eq(artistFollowsTable.userId, userId));
-    await tx.delete(savedAlertsTable).where(eq(savedAlertsTable.userId, userId));
-    await tx.delete(userPreferencesTable).where(eq(userPreferencesTable.userId, userId));
-    await tx.delete(pushSubscriptionsTable).where(eq(pushSubscriptionsTable.userId, userId));
-    await tx.delete(feedTokensTable).where(eq(feedTokensTable.userId, userId));
-    await tx.delete(notificationsTable).where(eq(notificationsTable.userId, userId));
-    await tx
-      .delete(outboxTable)
-      .where(or(eq(outboxTable.userId, userId), sql`lower(${outboxTable.email}) = lower(${user.email})`));
-    await tx.delete(mediaVotesTable).where(eq(mediaVotesTable.userId, userId));
-    await tx.update(mediaReportsTable).set({ userId: null }).where(eq(mediaReportsTable.userId, userId));
-    await tx.delete(contactMessagesTable).where(eq(contactMessagesTable.userId, userId));
-    await tx
-      .delete(newsletterSubscriptionsTable)
-      .where(sql`lower(${newsletterSubscriptionsTable.email}) = lower(${user.email})`);
-    await tx.update(festivalsTable).set({ proposedBy: null }).where(eq(festivalsTable.proposedBy, userId));
-    // Organising ends; what they published and changed stays the festival's, no longer signed by them.
-    await tx.delete(festivalOrganizersTable).where(eq(festivalOrganizersTable.userId, userId));
-    await tx
-      .update(festivalOrganizersTable)
-      .set({ grantedBy: null })
-      .where(eq(festivalOrganizersTable.grantedBy, userId));
-    await tx.delete(organizerClaimsTable).where(eq(organizerClaimsTable.userId, userId));
-    await tx.update(organizerClaimsTable).set({ decidedBy: null }).where(eq(organizerClaimsTable.decidedBy, userId));
-    await tx.update(festivalChangesTable).set({ actorId: null }).where(eq(festivalChangesTable.actorId, userId));
-    await tx.update(festivalUpdatesTable).set({ authorId: null }).where(eq(festivalUpdatesTable.authorId, userId));
-    await tx.update(festivalUpdatesTable).set({ hiddenBy: null }).where(eq(festivalUpdatesTable.hiddenBy, userId));
+    const freed: string[] = [];
+    for (const { erase } of Object.values(accountTables)) {
+      if (typeof erase === 'function') freed.push(...((await erase(tx, user)) ?? []));
+    }
     await tx
       .update(usersTable)
       .set({
@@ -299,7 +78,7 @@ export async function deleteAccount(database: Database, userId: number): Promise
         updatedAt: new Date(),
       })
       .where(eq(usersTable.id, userId));
-    return [...media.map((m) => m.key), ...uploads.map((u) => u.key)].filter((k): k is string => Boolean(k));
+    return freed;
   });
   invalidateCatalog();
   await removeStoredObjects(database, keys);

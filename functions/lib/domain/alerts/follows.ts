@@ -8,7 +8,10 @@ import { lockUserForLimit } from './user-limit-lock';
 export const ARTIST_NOT_FOUND = 'Artista no encontrado.';
 export const TOO_MANY_FOLLOWS = `Ya sigues a ${MAX_FOLLOWS} artistas: deja de seguir alguno para seguir a otro.`;
 
-/** GET /api/follows: the artists the user follows, oldest first. */
+/**
+ * GET /api/follows: the public artists the user follows, oldest first. An artist known only from
+ * lineups of proposals still pending is not public (its name is someone's private proposal).
+ */
 export async function listFollows(database: Database, userId: number) {
   const rows = await database
     .select({
@@ -19,18 +22,19 @@ export async function listFollows(database: Database, userId: number) {
     })
     .from(artistFollowsTable)
     .innerJoin(artistsTable, eq(artistsTable.id, artistFollowsTable.artistId))
-    .where(eq(artistFollowsTable.userId, userId))
+    .where(and(eq(artistFollowsTable.userId, userId), eq(artistsTable.isPublic, true)))
     .orderBy(asc(artistFollowsTable.createdAt), asc(artistsTable.id));
   return {
     artists: rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, followed_at: r.followedAt.toISOString() })),
   };
 }
 
+/** A public artist, or the 404 of one that does not exist. */
 async function assertArtist(database: Database, artistId: number) {
   const [artist] = await database
     .select({ id: artistsTable.id })
     .from(artistsTable)
-    .where(eq(artistsTable.id, artistId));
+    .where(and(eq(artistsTable.id, artistId), eq(artistsTable.isPublic, true)));
   if (!artist) throw notFound(ARTIST_NOT_FOUND, 'artist_not_found');
 }
 

@@ -2,11 +2,10 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { MAX_SAVED_ALERTS, type AlertInput } from '#core/alert-schemas';
 import type { Database } from '#db/client';
 import { savedAlertsTable } from '#db/schema';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { lockUserForLimit } from './user-limit-lock';
 
 export const ALERT_NOT_FOUND = 'Alerta no encontrada.';
-export const NOT_YOUR_ALERT = 'Esta alerta no es tuya.';
 export const TOO_MANY_ALERTS = `Ya tienes ${MAX_SAVED_ALERTS} alertas: borra alguna para crear otra.`;
 
 type Row = typeof savedAlertsTable.$inferSelect;
@@ -48,11 +47,13 @@ export async function createAlert(database: Database, userId: number, input: Ale
   });
 }
 
-/** 404 for an alert that does not exist, 403 for someone else's. */
+/** The caller's alert; someone else's answers the same 404 as none, so ids tell nobody what exists. */
 async function ownAlert(database: Database, userId: number, id: number): Promise<Row> {
-  const [row] = await database.select().from(savedAlertsTable).where(eq(savedAlertsTable.id, id));
+  const [row] = await database
+    .select()
+    .from(savedAlertsTable)
+    .where(and(eq(savedAlertsTable.id, id), eq(savedAlertsTable.userId, userId)));
   if (!row) throw notFound(ALERT_NOT_FOUND, 'alert_not_found');
-  if (row.userId !== userId) throw forbidden(NOT_YOUR_ALERT, 'not_owner');
   return row;
 }
 

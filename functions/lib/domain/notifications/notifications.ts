@@ -3,7 +3,7 @@ import type { NotificationType } from '#core/types';
 import type { Executor } from '#db/client';
 import { notificationsTable } from '#db/schema';
 import type { Notification } from '#core/response-schemas';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import type { FieldsOf } from '../sql-json';
 
 /**
@@ -53,7 +53,7 @@ export async function listNotifications(database: Executor, userId: number): Pro
   return rows.map(toNotification);
 }
 
-/** Marks notification `id` read for its owner; 403 for another user's, 404 when there is none. */
+/** Marks notification `id` read for its owner; another user's answers the same 404 as none, and stays unread. */
 export async function markNotificationRead(database: Executor, userId: number, id: number): Promise<Notification> {
   const [row] = await database
     .update(notificationsTable)
@@ -61,11 +61,5 @@ export async function markNotificationRead(database: Executor, userId: number, i
     .where(and(eq(notificationsTable.id, id), eq(notificationsTable.userId, userId)))
     .returning(notificationFields);
   if (row) return toNotification(row);
-  const [other] = await database
-    .select({ id: notificationsTable.id })
-    .from(notificationsTable)
-    .where(eq(notificationsTable.id, id))
-    .limit(1);
-  if (other) throw forbidden('Esta notificación no es tuya.', 'not_owner');
   throw notFound('Notificación no encontrada.', 'notification_not_found');
 }

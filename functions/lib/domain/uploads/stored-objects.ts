@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '#db/client';
-import { mediaTable, uploadsTable } from '#db/schema';
+import { festivalsTable, mediaTable, uploadsTable } from '#db/schema';
 import { keyCandidates } from '../../image-variant-records';
 import { removeVariants } from '../../image-variant-removal';
+import { sqlRows } from '../sql-rows';
 
 /** Which stored object a row's URL names, and removing objects no row uses any more. */
 
@@ -29,17 +30,25 @@ export async function linkUploadToFestival(tx: Executor, imageUrl: string, festi
 }
 
 /**
- * Deletes stored objects after the rows that pointed at them are gone, skipping keys another media
- * row still uses. Failures are logged, not thrown: the database change already happened and an
- * orphaned object is harmless.
+ * Deletes stored objects after the rows that pointed at them are gone, skipping keys something
+ * still uses: a media row, or a festival whose image URL names the key (an admin's upload that
+ * became a festival's picture outlives the admin's account). Failures are logged, not thrown: the
+ * database change already happened and an orphaned object is harmless.
  */
 export async function removeStoredObjects(database: Database, keys: string[]): Promise<void> {
   const unique = [...new Set(keys.filter(Boolean))];
   if (unique.length === 0) return;
-  const stillUsed = await database
-    .select({ key: mediaTable.storageKey })
-    .from(mediaTable)
-    .where(inArray(mediaTable.storageKey, unique));
+  const keyList = sql.join(
+    unique.map((key) => sql`(${key}::text)`),
+    sql`, `,
+  );
+  const stillUsed = await sqlRows<{ key: string }>(
+    database,
+    sql`
+    select k.key from (values ${keyList}) as k(key)
+    where exists (select 1 from ${mediaTable} where ${mediaTable.storageKey} = k.key)
+       or exists (select 1 from ${festivalsTable} where right(${festivalsTable.imageUrl}, length(k.key) + 1) = '/' || k.key)`,
+  );
   const used = new Set(stillUsed.map((r) => r.key));
   // Loaded here, not with the module: the festivals function serves reads on nearly every
   // invocation and deletes rarely, and the storage brings the S3 client, the dearest part of its start.

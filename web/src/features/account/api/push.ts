@@ -1,4 +1,4 @@
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 
 /** Web Push needs a service worker, the Push API and notifications: not every browser (nor every mode) has them. */
 export const pushSupported = () =>
@@ -40,10 +40,18 @@ export async function enablePush(): Promise<void> {
   if (!reg) throw new Error(PUSH_NO_WORKER);
   if ((await Notification.requestPermission()) !== 'granted') throw new Error(PUSH_DENIED);
   const { publicKey } = await apiRequest<{ publicKey: string }>('/api/push/vapid-public-key', { auth: false });
-  const subscription =
-    (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }));
-  await apiRequest('/api/push/subscriptions', { method: 'POST', body: subscription.toJSON() });
+  const subscribe = () =>
+    reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) });
+  const subscription = (await reg.pushManager.getSubscription()) ?? (await subscribe());
+  try {
+    await apiRequest('/api/push/subscriptions', { method: 'POST', body: subscription.toJSON() });
+  } catch (error) {
+    // 404: this browser's subscription belongs to another account (someone else's session here never
+    // ended in this browser): it is replaced by a new one of this account's own.
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    await subscription.unsubscribe();
+    await apiRequest('/api/push/subscriptions', { method: 'POST', body: (await subscribe()).toJSON() });
+  }
 }
 
 /** Ends this browser's subscription here and on the server. */

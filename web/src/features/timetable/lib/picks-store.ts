@@ -1,4 +1,4 @@
-import { readStorage, writeStorage } from '../../../lib/storage';
+import { PICKS_PREFIX, readStorage, writeStorage } from '../../../lib/storage';
 
 /**
  * My picks of a festival as kept on this device: the only copy when signed out (like favourites),
@@ -10,7 +10,7 @@ export interface StoredPicks {
   unsynced: boolean;
 }
 
-const key = (festivalId: number) => `timetable:${festivalId}`;
+const key = (festivalId: number) => `${PICKS_PREFIX}${festivalId}`;
 
 export function readPicks(festivalId: number): StoredPicks {
   try {
