@@ -4,8 +4,6 @@ import {
   dayTitle,
   itemsByDay,
   itemSpan,
-  MARKDOWN_TEXT_MAX_INPUT,
-  markdownToText,
   monthDays,
   monthGrid,
   monthTitle,
@@ -13,12 +11,12 @@ import {
   shiftAnchor,
   spansDay,
   startOfWeekIso,
-  truncateText,
   visibleItems,
   weekdayOf,
   weekGrid,
   weekTitle,
 } from './calendar';
+import { MARKDOWN_TEXT_MAX_INPUT, markdownToText, truncateText } from './text';
 
 describe('monthGrid (42 cells)', () => {
   it('always has 42 cells starting on the Monday on or before the 1st', () => {

@@ -1,4 +1,5 @@
-import { CALENDAR_DESCRIPTION_LENGTH, dayNumber, itemSpan, markdownToText, truncateText } from './calendar';
+import { CALENDAR_DESCRIPTION_LENGTH, dayNumber, itemSpan } from './calendar';
+import { markdownToText, truncateText } from './text';
 import { isIsoDate } from './dates';
 import { distanceFrom, filterFestivals, sortFestivals, type FestivalFilters } from './festival-filters';
 import { festivalFilterQuerySchema, type FestivalFilterQuery } from './festival-query';

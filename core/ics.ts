@@ -1,4 +1,5 @@
-import { addDaysIso, itemSpan, markdownToText } from './calendar';
+import { addDaysIso, itemSpan } from './calendar';
+import { markdownToText } from './text';
 import { slugify } from './slug';
 
 /** What an 'Añadir a mi calendario' event needs from a festival. */
@@ -36,28 +37,50 @@ export function escapeIcsText(value: string): string {
     .replace(/\r\n|\r|\n/g, '\\n');
 }
 
-const encoder = new TextEncoder();
+/** UTF-8 length of one code point. */
+const utf8Length = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
 
-/** RFC 5545 §3.1: lines longer than 75 octets are folded with CRLF + space, never inside a UTF-8 character. */
+/**
+ * RFC 5545 §3.1: a content line longer than 75 octets is folded with CRLF and a space, each
+ * physical line at most 75 octets (the continuation's space included), never inside a character.
+ */
 export function foldIcsLine(line: string): string {
-  if (encoder.encode(line).length <= 75) return line;
-  const parts: string[] = [];
-  let current = '';
-  let size = 0;
+  if (line.length <= 18) return line;
+  let out = '';
+  let octets = 0;
   let limit = 75;
   for (const char of line) {
-    const bytes = encoder.encode(char).length;
-    if (size + bytes > limit) {
-      parts.push(current);
-      current = '';
-      size = 0;
-      limit = 74; // continuation lines start with a space
+    const size = utf8Length(char.codePointAt(0)!);
+    if (octets + size > limit) {
+      out += '\r\n ';
+      octets = 0;
+      limit = 74; // after the continuation's space
     }
-    current += char;
-    size += bytes;
+    out += char;
+    octets += size;
   }
-  parts.push(current);
-  return parts.join('\r\n ');
+  return out;
+}
+
+/** A TEXT property, escaped: `icsText('SUMMARY', name)`. */
+export const icsText = (name: string, value: string) => `${name}:${escapeIcsText(value)}`;
+
+/**
+ * The one iCalendar writer of the site (the festival download, the public and private feeds, 'Mi
+ * horario'): a VCALENDAR with the given properties and one VEVENT per list of event properties,
+ * each content line folded and ended with CRLF, the last one included. Lines are written as the
+ * caller gives them (TEXT values through icsText); empty ones are left out.
+ */
+export function icsCalendar(
+  properties: readonly (string | false | null | undefined)[],
+  events: readonly (readonly (string | false | null | undefined)[])[],
+): string {
+  const lines = ['BEGIN:VCALENDAR', ...properties];
+  for (const event of events) lines.push('BEGIN:VEVENT', ...event, 'END:VEVENT');
+  lines.push('END:VCALENDAR');
+  let out = '';
+  for (const line of lines) if (line) out += `${foldIcsLine(line)}\r\n`;
+  return out;
 }
 
 /** 'Cartel: headliners, then the rest', as the festival page lists it; nothing while it is not announced. */
@@ -96,29 +119,26 @@ export function festivalToIcs(festival: IcsFestival, options: IcsOptions = {}): 
     .filter(Boolean)
     .join('\n\n');
   const place = [festival.location, festival.address].filter(Boolean).join(' - ');
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Festivales//Calendario de festivales//ES',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:festival-${festival.id}-${compactDate(start)}@${options.domain ?? 'festivales'}`,
-    `DTSTAMP:${utcStamp(options.now ?? new Date())}`,
-    `DTSTART;VALUE=DATE:${compactDate(start)}`,
-    `DTEND;VALUE=DATE:${compactDate(addDaysIso(end, 1))}`,
-    `SUMMARY:${escapeIcsText(festival.name)}`,
-    place ? `LOCATION:${escapeIcsText(place)}` : '',
-    description ? `DESCRIPTION:${escapeIcsText(description)}` : '',
-    options.url ? `URL:${options.url}` : '',
-    festival.hasValidCoordinates && festival.latitude != null && festival.longitude != null
-      ? `GEO:${festival.latitude};${festival.longitude}`
-      : '',
-    'TRANSP:TRANSPARENT',
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ].filter(Boolean);
-  return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
+  return icsCalendar(
+    ['VERSION:2.0', 'PRODID:-//Festivales//Calendario de festivales//ES', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'],
+    [
+      [
+        `UID:festival-${festival.id}-${compactDate(start)}@${options.domain ?? 'festivales'}`,
+        `DTSTAMP:${utcStamp(options.now ?? new Date())}`,
+        `DTSTART;VALUE=DATE:${compactDate(start)}`,
+        `DTEND;VALUE=DATE:${compactDate(addDaysIso(end, 1))}`,
+        icsText('SUMMARY', festival.name),
+        place && icsText('LOCATION', place),
+        description && icsText('DESCRIPTION', description),
+        options.url && `URL:${options.url}`,
+        festival.hasValidCoordinates &&
+          festival.latitude != null &&
+          festival.longitude != null &&
+          `GEO:${festival.latitude};${festival.longitude}`,
+        'TRANSP:TRANSPARENT',
+      ],
+    ],
+  );
 }
 
 /** 'sonar-2026-06-18.ics' */

@@ -2,6 +2,7 @@ import { formatDate, parseIsoDate, weekdayNames } from './dates';
 import { slugify } from './slug';
 import type { EditionStatus } from './lineup-schemas';
 import type { LineupEntry, Tickets } from './lineup-types';
+import { clockTime, formatter } from './clock';
 
 /** How the web shows a lineup, an edition's status and its tickets: pure, shared by the pages and their tests. */
 
@@ -108,11 +109,8 @@ export function ticketPriceText(
 export function formatOnSale(instant: string, timeZone?: string): string {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return instant;
-  const time = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(
-    date,
-  );
-  const day = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(
-    date,
-  );
-  return `${day}, ${time}`;
+  // The calendar day in that zone, written as every other date is (formatDate).
+  const parts = formatter(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${formatDate(`${part('year')}-${part('month')}-${part('day')}`)}, ${clockTime(date, timeZone)}`;
 }

@@ -1,4 +1,4 @@
-import { markdownToText, truncateText } from './calendar';
+import { markdownToText, truncateText } from './text';
 import { slugify } from './slug';
 import { artistPath } from './lineup-view';
 import type { ArtistDetail, FestivalEditionFields } from './lineup-types';

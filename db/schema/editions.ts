@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  json,
   numeric,
   pgSequence,
   pgTable,
@@ -15,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { FestivalEditionFields } from '#core/lineup-types';
 import { createdAt, httpUrl, updatedAt } from './columns';
 import { festivalsTable } from './festivals';
 import { artistsTable } from './artists';
@@ -142,4 +144,10 @@ export const contentVersionSequence = pgSequence('content_version_seq');
 export const festivalEditionVersionsTable = pgTable('festival_edition_versions', {
   festivalId: integer('festival_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
+  /**
+   * What GET /api/festivals/{id} adds to the festival (its current edition, lineup and tickets, every
+   * year in summary), as JSON kept by the same triggers with every new version (migration
+   * edition-fields-functions): a festival nobody asked for before is one primary-key read.
+   */
+  fields: json('fields').$type<FestivalEditionFields>(),
 });

@@ -104,7 +104,7 @@ export const festivalGenresTable = pgTable(
 /**
  * Bumped by triggers (migration 0002) on every write to a festival's comments, media or votes, so
  * any instance can tell in one primary-key read whether its cached public lists are still current
- * (functions/lib/response-cache.ts). No foreign key: the triggers also fire while a festival's
+ * (functions/lib/domain/festivals/festival-lists.ts). No foreign key: the triggers also fire while a festival's
  * rows are cascade-deleted, and an orphan row costs nothing.
  */
 export const festivalListVersionsTable = pgTable('festival_list_versions', {

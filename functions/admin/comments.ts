@@ -6,7 +6,6 @@ import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';
 import { findAdminComment, pendingCommentsJson } from '../lib/domain/comments/read-comments';
 import { approveComment, rejectComment } from '../lib/domain/comments/write-comments';
-import { invalidateCatalog } from '../lib/domain/festivals/festival-store';
 import { validate } from '../lib/validate';
 import { JSON_CONTENT_TYPE } from './json-lists';
 import { adminCommentResponse, messageResponse } from '#core/response-schemas';
@@ -42,8 +41,6 @@ export const commentRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const database = await db();
       await approveComment(database, currentUser(c), id);
-      // The comment's rating now counts (triggers on comments moved the festival's counters).
-      invalidateCatalog();
       return c.json(await findAdminComment(database, id));
     },
   )
@@ -59,7 +56,6 @@ export const commentRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid('param');
       await rejectComment(await db(), currentUser(c), id);
-      invalidateCatalog();
       return c.json({ message: 'Comentario rechazado y eliminado', id });
     },
   );

@@ -11,7 +11,6 @@ import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { deleteFestivalWithMedia } from '../lib/festival-deletion';
-import { invalidateCatalog } from '../lib/domain/festivals/festival-store';
 import { findFestival } from '../lib/domain/festivals/festival-rows';
 import { adminFestivals, pendingFestivalsJson } from '../lib/domain/festivals/admin-festival-lists';
 import { createFestival, editFestival } from '../lib/domain/festivals/write-festivals';
@@ -21,10 +20,11 @@ import { decideFestival } from '../lib/domain/festivals/moderate-festival';
 import { festivalResponse, messageResponse, pendingFestivalResponse } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
+import { FESTIVAL_NOT_FOUND } from '../lib/domain/festivals/festival-access';
 
 const doc = documenter('Administración');
 
-const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
+const festivalNotFound = () => notFound(FESTIVAL_NOT_FOUND, 'festival_not_found');
 
 async function rawKeys(c: { req: { json(): Promise<unknown> } }): Promise<Set<string>> {
   // Hono caches the parsed body, so this reads what the validator already parsed.
@@ -75,7 +75,6 @@ export const festivalRoutes = new Hono<AppEnv>()
       const admin = currentUser(c);
       const database = await db();
       await decideFestival(database, admin, id, status);
-      invalidateCatalog();
       return c.json(await findFestival(database, id));
     },
   )

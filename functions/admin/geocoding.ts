@@ -4,7 +4,6 @@ import { idParamSchema } from '#core/festival-schemas';
 import type { AppEnv } from '../lib/app-env';
 import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';
-import { invalidateCatalog } from '../lib/domain/festivals/festival-store';
 import { findFestival } from '../lib/domain/festivals/festival-rows';
 import {
   geocodeMissingFestivals,
@@ -63,7 +62,6 @@ export const geocodingRoutes = new Hono<AppEnv>()
       const { latitude, longitude } = c.req.valid('json');
       const database = await db();
       await setFestivalCoordinates(database, currentUser(c), id, { latitude, longitude });
-      invalidateCatalog();
       return c.json(await findFestival(database, id));
     },
   );

@@ -166,7 +166,7 @@ export const pushApp = createApp('/api/push')
     validate('json', pushSubscriptionSchema),
     async (c) => {
       const input = c.req.valid('json');
-      // Only the browsers' push services, by name: the server will POST to this address (decision 081).
+      // Only the browsers' push services, by name: the server will POST to this address (decision 087).
       if (!pushEndpointAllowed(input.endpoint)) throw badRequest(PUSH_SERVICE_REFUSED, 'push_service_not_allowed');
       await subscribePush(await db(), currentUser(c).id, input);
       return c.json({ message: 'Avisos push activados en este dispositivo.', subscribed: true }, 201);

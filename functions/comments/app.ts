@@ -3,7 +3,6 @@ import { idParamSchema } from '#core/festival-schemas';
 import { createApp } from '../lib/app';
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
-import { invalidateCatalog } from '../lib/domain/festivals/festival-store';
 import { rateLimit } from '../lib/rate-limit';
 import {
   discardFiles,
@@ -15,23 +14,15 @@ import {
   type StoredFile,
 } from '../lib/multipart-images';
 import { validate } from '../lib/validate';
-import {
-  readListVersion,
-  requireVisibleFestival,
-  type VersionedFestival,
-} from '../lib/domain/festivals/festival-access';
-import { sendListPage, SharedReads, VersionedListCache } from '../lib/response-cache';
-import { hasPendingComments, listComments } from '../lib/domain/comments/read-comments';
+import { requireVisibleFestival } from '../lib/domain/festivals/festival-access';
+import { sendListPage } from '../lib/cached-body';
+import { festivalComments } from '../lib/domain/comments/read-comments';
 import { deleteComment, insertComment } from '../lib/domain/comments/write-comments';
-import type { Comment } from '#core/response-schemas';
 import { commentResponse, commentWithMediaResponse, messageResponse } from '#core/response-schemas';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
 
 const doc = documenter('Comentarios');
-
-const commentPages = new VersionedListCache<Comment>();
-const versionReads = new SharedReads<VersionedFestival>();
 
 /**
  * A festival's comments, newest first; `?limit` (default 200, at most 500) and `?offset` page
@@ -53,21 +44,7 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
     async (c) => {
       const { id } = c.req.valid('param');
       const { limit = COMMENTS_DEFAULT_LIMIT, offset = 0, year } = c.req.valid('query');
-      const database = await db();
-      const user = c.get('user');
-      // One primary-key read (plus one index probe for a signed-in caller) when the page is cached and
-      // current; two more (total and page) when it is not.
-      const [festival, authorPending] = await Promise.all([
-        readListVersion(database, id, user, 'comments_version', versionReads),
-        user ? hasPendingComments(database, id, user.id) : false,
-      ]);
-      // An author with comments awaiting moderation sees them in their own, uncached list.
-      const page =
-        user && authorPending
-          ? await listComments(database, id, { limit, offset, year }, user.id)
-          : await commentPages.get(`${id}:${limit}:${offset}:${year ?? ''}`, festival.extra, () =>
-              listComments(database, id, { limit, offset, year }),
-            );
+      const page = await festivalComments(await db(), id, { limit, offset, year }, c.get('user'));
       return sendListPage(c, page);
     },
   )
@@ -89,8 +66,6 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
       const database = await db();
       await requireVisibleFestival(database, input.festival_id, null);
       const comment = await insertComment(database, user, input);
-      // Pending: the catalogue's ratings do not change until an admin approves it.
-      versionReads.written();
       return c.json(comment, 201);
     },
   )
@@ -125,7 +100,6 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
           });
           return { ...comment, media: media.map((m) => ({ id: m.id, url: m.url, status: 'pending' as const })) };
         });
-        versionReads.written();
         return c.json(result, 201);
       } catch (error) {
         await discardFiles(files);
@@ -146,8 +120,6 @@ export const app = createApp('/api/comments', { maxBodyBytes: MULTIPART_MAX_BYTE
     async (c) => {
       const { id } = c.req.valid('param');
       await deleteComment(await db(), currentUser(c), id);
-      versionReads.written();
-      invalidateCatalog();
       return c.json({ message: 'Comentario borrado', id });
     },
   );

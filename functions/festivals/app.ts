@@ -1,40 +1,21 @@
-import { calendarRange, calendarRangeQuerySchema, festivalPage, festivalPageQuerySchema } from '#core/festival-page';
-import { MapIndex, mapView, mapViewQuerySchema } from '#core/map-markers';
+import { calendarRangeQuerySchema, festivalPageQuerySchema } from '#core/festival-page';
+import { mapViewQuerySchema } from '#core/map-markers';
 import { placeQuerySchema } from '#core/places';
 import { findPlaces } from '../lib/places';
 import { proposeFestivalSchema, festivalFilterQuerySchema, idParamSchema } from '#core/festival-schemas';
 import { createApp } from '../lib/app';
-import type { Database } from '#db/client';
-import type { AuthUser } from '../lib/app-env';
 import { currentUser, optionalAuth, requireAdmin, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
 import { notFound } from '../lib/errors';
-import {
-  cachedBody,
-  PRIVATE_CACHE,
-  PUBLIC_EDGE_CACHE,
-  publicReadCacheControl,
-  sendCachedBody,
-} from '../lib/cached-body';
-import {
-  catalogFestival,
-  catalogGeneration,
-  catalogRead,
-  catalogResponse,
-  keptCatalogFestival,
-} from '../lib/domain/festivals/festival-store';
+import { publicReadCacheControl, sendCachedBody } from '../lib/cached-body';
+import { catalogCalendar, catalogMapView, catalogPage, catalogResponse } from '../lib/domain/festivals/festival-store';
+import { festivalAnswer, festivalDetail, visibleFestival } from '../lib/domain/festivals/festival-answer';
+import { FESTIVAL_NOT_FOUND } from '../lib/domain/festivals/festival-access';
 import { findFestival } from '../lib/domain/festivals/festival-rows';
-import { RefreshedAnswers } from '../lib/response-cache';
 import { deleteFestivalWithMedia } from '../lib/festival-deletion';
-import { editionFilters } from '../lib/domain/editions/catalogue-filters';
-import {
-  festivalEditionFields,
-  festivalEditionFieldsIfAvailable,
-  festivalEditionsBody,
-} from '../lib/domain/editions/read-editions';
+import { festivalEditionsBody } from '../lib/domain/editions/read-editions';
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
-import { requestTarget, type KeptLookup } from '../lib/kept-answers';
 import { proposeFestival } from '../lib/domain/festivals/propose-festival';
 // The festivals' own response schemas, not the barrel: zod builds every schema of a module it loads, and a cold start would pay for the admin's and the gallery's.
 import {
@@ -43,73 +24,13 @@ import {
   festivalResponse,
   mapViewResponse,
   placesResponse,
-  type Festival,
 } from '#core/responses/festivals';
 import { messageResponse } from '#core/responses/common';
 import { imageInfoSchema } from '#core/responses/media';
-import { imageInfoForUrl } from '../lib/image-variant-records';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
-import { editionSchema, festivalEditionFieldsSchema, type FestivalEditionFields } from '#core/lineup-types';
+import { editionSchema, festivalEditionFieldsSchema } from '#core/lineup-types';
 import { festivalOrganizerRoutes } from './organizer-routes';
-
-/**
- * Set times are read on the festival's clock whatever the visitor's device says (Gran Canaria is an
- * hour behind Barcelona); the page gets the zone here instead of shipping the zone map to phones.
- * The map (70 KB) is imported on the first festival answer, not when the function starts: the
- * bundle is split, and every list read would otherwise pay for it at a cold start.
- */
-async function timeZoneOf(festival: Festival): Promise<string | null> {
-  const { festivalTimeZone } = await import('#core/time-zone');
-  return festivalTimeZone(festival);
-}
-
-/**
- * GET /api/festivals/{id} and a proposal's answer, a festival as its own page reads it: the catalogue fields, its current edition (lineup, tickets, years)
- * and the copies of its picture. A picture whose copies cannot be read is served as it is.
- */
-async function withDetail(
-  database: Database,
-  festival: Festival,
-  editionFields: (database: Database, id: number) => Promise<FestivalEditionFields>,
-) {
-  const [editions, image, zone] = await Promise.all([
-    editionFields(database, festival.id),
-    imageInfoForUrl(database, festival.image_url).catch(() => null),
-    timeZoneOf(festival),
-  ]);
-  return { ...festival, ...editions, image, time_zone: zone };
-}
-
-/**
- * Approved festivals' answers, kept with their compressed forms (a festival page is the busiest read
- * after the lists, and building one is three queries and a serialisation). Kept while the
- * catalogue's festival is the same object and no write went through this process; writes made
- * elsewhere (another instance's lineup or picture) show within a second plus one rebuild, like the
- * edge's own second (decision 036).
- */
-const festivalAnswers = new RefreshedAnswers<number>(1000, 2000);
-
-/** An approved festival's answer as the route keeps it (festivalAnswers). */
-const approvedFestivalAnswer = async (database: Database, festival: Festival) =>
-  cachedBody(await withDetail(database, festival, festivalEditionFieldsIfAvailable));
-
-/**
- * GET /api/festivals/{id} of an approved festival whose answer is kept, for a request without a
- * token (with one, the route decides who sees what): the answer the route would send, found before
- * routing (kept-answers.ts). Ids as the route's validation reads them, in their plain form only.
- */
-export const keptFestival: KeptLookup = (target, header) => {
-  const match = /^\/api\/festivals\/([1-9]\d{0,9})$/.exec(target);
-  if (!match || header('authorization')) return undefined;
-  const festival = keptCatalogFestival(Number(match[1]));
-  if (!festival) return undefined;
-  const body = festivalAnswers.peek(festival.id, [festival, catalogGeneration()], async () =>
-    approvedFestivalAnswer(await db(), festival),
-  );
-  if (!body) return undefined;
-  return { body, cacheControl: header('cookie') ? PRIVATE_CACHE : PUBLIC_EDGE_CACHE };
-};
 
 const festivalWithEditions = festivalResponse.extend({
   ...festivalEditionFieldsSchema.shape,
@@ -122,38 +43,6 @@ const festivalWithEditions = festivalResponse.extend({
 });
 
 const doc = documenter('Festivales');
-
-/**
- * Cluster indexes by catalogue snapshot (the array is the snapshot's own, so a new catalogue
- * drops them with it) and by normalised search; a handful of searches per snapshot at most.
- */
-const mapIndexes = new WeakMap<readonly Festival[], Map<string, MapIndex>>();
-const MAP_INDEXES_PER_SNAPSHOT = 32;
-
-function mapIndexFor(catalogue: readonly Festival[]) {
-  let forSnapshot = mapIndexes.get(catalogue);
-  if (!forSnapshot) mapIndexes.set(catalogue, (forSnapshot = new Map()));
-  const indexes = forSnapshot;
-  return (festivals: readonly Festival[], key: string) => {
-    let index = indexes.get(key);
-    if (!index) {
-      if (indexes.size >= MAP_INDEXES_PER_SNAPSHOT) indexes.delete(indexes.keys().next().value!);
-      index = new MapIndex(festivals);
-      indexes.set(key, index);
-    }
-    return index;
-  };
-}
-
-/** Pending and rejected proposals are visible to their proposer and to admins only; anyone else gets the 404 of a missing festival. */
-async function visibleFestival(database: Database, id: number, user: AuthUser | null) {
-  const festival = (await catalogFestival(database, id)) ?? (await findFestival(database, id));
-  const visible =
-    festival &&
-    (festival.status === 'approved' || user?.role === 'admin' || (user && festival.proposed_by === user.id));
-  if (!festival || !visible) throw notFound('Festival no encontrado', 'festival_not_found');
-  return festival;
-}
 
 export const app = createApp('/api/festivals')
   .route('/', festivalOrganizerRoutes)
@@ -168,7 +57,7 @@ export const app = createApp('/api/festivals')
     }),
     validate('query', festivalFilterQuerySchema),
     async (c) => {
-      const cached = await catalogResponse(await db(), c.req.valid('query'), { target: requestTarget(c.req.url) });
+      const cached = await catalogResponse(await db(), c.req.valid('query'));
       return sendCachedBody(c, cached, publicReadCacheControl(c));
     },
   )
@@ -184,21 +73,7 @@ export const app = createApp('/api/festivals')
     }),
     validate('query', festivalPageQuerySchema),
     async (c) => {
-      const query = c.req.valid('query');
-      const now = new Date();
-      const database = await db();
-      const editions = await editionFilters(database, query);
-      const cached = await catalogRead(
-        database,
-        { page: query, editions: editions?.key },
-        (festivals) => {
-          if (!editions) return festivalPage(festivals, query, now);
-          const narrowed = editions.apply(festivals, now);
-          return festivalPage(narrowed.list, { ...query, search: narrowed.search }, now);
-        },
-        // Without a search, artist or price the page is made of the catalogue alone: its target is kept.
-        { now, target: editions ? undefined : requestTarget(c.req.url) },
-      );
+      const cached = await catalogPage(await db(), c.req.valid('query'));
       return sendCachedBody(c, cached, publicReadCacheControl(c));
     },
   )
@@ -215,12 +90,7 @@ export const app = createApp('/api/festivals')
     validate('query', calendarRangeQuerySchema),
     async (c) => {
       const { from, to } = c.req.valid('query');
-      const cached = await catalogRead(
-        await db(),
-        { calendar: [from, to] },
-        (festivals) => calendarRange(festivals, from, to),
-        { target: requestTarget(c.req.url) },
-      );
+      const cached = await catalogCalendar(await db(), from, to);
       return sendCachedBody(c, cached, publicReadCacheControl(c));
     },
   )
@@ -236,10 +106,7 @@ export const app = createApp('/api/festivals')
     }),
     validate('query', mapViewQuerySchema),
     async (c) => {
-      const query = c.req.valid('query');
-      const cached = await catalogRead(await db(), { map: query }, (festivals) =>
-        mapView(festivals, query, mapIndexFor(festivals)),
-      );
+      const cached = await catalogMapView(await db(), c.req.valid('query'));
       return sendCachedBody(c, cached, publicReadCacheControl(c));
     },
   )
@@ -270,16 +137,10 @@ export const app = createApp('/api/festivals')
     optionalAuth,
     validate('param', idParamSchema),
     async (c) => {
-      const database = await db();
-      const festival = await visibleFestival(database, c.req.valid('param').id, c.get('user'));
-      if (festival.status !== 'approved') {
-        c.header('Cache-Control', 'private, no-store');
-        return c.json(await withDetail(database, festival, festivalEditionFieldsIfAvailable));
-      }
-      const answer = await festivalAnswers.get(festival.id, [festival, catalogGeneration()], () =>
-        approvedFestivalAnswer(database, festival),
-      );
-      return sendCachedBody(c, answer, publicReadCacheControl(c));
+      const answer = await festivalAnswer(await db(), c.req.valid('param').id, c.get('user'));
+      if (answer.approved) return sendCachedBody(c, answer.kept, publicReadCacheControl(c));
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(answer.detail);
     },
   )
   // Like the lists: an ETag (a browser that holds this answer gets a 304), compressed when asked, and
@@ -323,8 +184,8 @@ export const app = createApp('/api/festivals')
       const id = await proposeFestival(database, currentUser(c), c.req.valid('json'));
       // The same body as GET /api/festivals/{id}: the proposal with its edition, lineup, tickets and photo copies.
       const festival = await findFestival(database, id);
-      if (!festival) throw notFound('Festival no encontrado', 'festival_not_found');
-      return c.json(await withDetail(database, festival, festivalEditionFields), 201);
+      if (!festival) throw notFound(FESTIVAL_NOT_FOUND, 'festival_not_found');
+      return c.json(await festivalDetail(database, festival), 201);
     },
   )
   .delete(
@@ -341,7 +202,7 @@ export const app = createApp('/api/festivals')
       const { id } = c.req.valid('param');
       // Same path as the admin API: cascades, stored objects of its media, audit row.
       const deleted = await deleteFestivalWithMedia(await db(), id, currentUser(c).id);
-      if (!deleted) throw notFound('Festival no encontrado', 'festival_not_found');
+      if (!deleted) throw notFound(FESTIVAL_NOT_FOUND, 'festival_not_found');
       return c.json({ message: 'Festival eliminado correctamente', id });
     },
   );

@@ -7,8 +7,6 @@ import { app as artists } from '../artists/app';
 import { app as health } from '../health/app';
 import { app as timetables } from '../timetables/app';
 import { app } from './app';
-import { keptFestivalLists } from './kept-lists';
-import { answerKeptFirst } from '../lib/kept-answers';
 
 // The Router sends /api/festivals and every /api path no other function claims here
 // (infra/api-areas.ts): the artists, 'Mi horario' (/api/timetables), the health checks, and the JSON 404 of unknown paths.
@@ -20,7 +18,5 @@ const root = new Hono()
   .route('/', timetables)
   .route('/', health);
 root.notFound(routeNotFound);
-// The catalogue's lists asked for again are answered from their kept bodies before routing.
-answerKeptFirst(root, keptFestivalLists);
 
 export const handler = lambdaHandler(root);

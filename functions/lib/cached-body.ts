@@ -77,8 +77,7 @@ export interface CachedAnswer {
 /**
  * The answer to a request for a cached JSON body: 304 when the client holds it (If-None-Match),
  * else brotli or gzip when accepted (the compressed form is made once and kept with the body),
- * else the text. One function for the routes (sendCachedBody) and for the kept answers sent before
- * routing (kept-answers.ts), so both give the same headers.
+ * else the text.
  */
 export function cachedAnswer(
   cached: CachedBody,
@@ -110,4 +109,26 @@ export function sendCachedBody(c: Context, cached: CachedBody, cacheControl: str
   const { body } = answer;
   if (body === null) return c.body(null, 304);
   return typeof body === 'string' ? c.body(body, 200) : c.body(body, 200);
+}
+
+/** A page of a public list, with its serialised body and the list's total. */
+export interface ListPage<T> {
+  items: T[];
+  body: string;
+  total: number;
+}
+
+/** Each page's body with its compressed forms, made on first use and gone with the page. */
+const pageBodies = new WeakMap<ListPage<unknown>, CachedBody>();
+
+/**
+ * Sends a page of a public list: the total in X-Total-Count, the body compressed as the request
+ * accepts (once per cached page, however many requests read it) with its ETag. Pages are rebuilt
+ * on every write to their list, so brotli runs at the quality made for bodies that do not last.
+ */
+export function sendListPage(c: Context, page: ListPage<unknown>) {
+  let body = pageBodies.get(page);
+  if (!body) pageBodies.set(page, (body = cachedText(page.body, { brotliQuality: PER_REQUEST_BROTLI_QUALITY })));
+  c.header('X-Total-Count', String(page.total));
+  return sendCachedBody(c, body, undefined);
 }

@@ -1,6 +1,6 @@
 import type { Database } from '#db/client';
 import { deleteFestivalRows } from './domain/festivals/delete-festival';
-import { invalidateCatalog } from './domain/festivals/festival-store';
+import { written } from './cache/written';
 import { removeStoredObjects } from './domain/uploads/stored-objects';
 
 /**
@@ -11,7 +11,8 @@ import { removeStoredObjects } from './domain/uploads/stored-objects';
 export async function deleteFestivalWithMedia(database: Database, id: number, actorId: number): Promise<boolean> {
   const keys = await deleteFestivalRows(database, id, actorId);
   if (keys === null) return false;
-  invalidateCatalog();
+  // Everything kept about the festival: its row, editions, comments and gallery.
+  for (const aggregate of ['festival', 'edition', 'comment', 'media'] as const) written(aggregate, id);
   await removeStoredObjects(database, keys);
   return true;
 }

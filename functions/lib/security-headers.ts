@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { env, type Env } from './env';
 import {
@@ -30,12 +30,12 @@ export function policyOptions(config: Env): PolicyOptions {
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 
-let cached: { config: Env; middleware: MiddlewareHandler; pairs?: readonly (readonly [string, string])[] } | undefined;
+let cached: { config: Env; middleware: MiddlewareHandler } | undefined;
 
 function middlewareFor(config: Env) {
   if (cached?.config === config) return cached;
   const options = policyOptions(config);
-  const made: NonNullable<typeof cached> = {
+  cached = {
     config,
     middleware: secureHeaders({
       contentSecurityPolicy: cspDirectives(options) as SecureHeadersOptions['contentSecurityPolicy'],
@@ -47,24 +47,7 @@ function middlewareFor(config: Env) {
       permissionsPolicy: PERMISSIONS_POLICY as SecureHeadersOptions['permissionsPolicy'],
     }),
   };
-  // The headers that middleware writes, read once from its own output on an empty answer: its
-  // values depend on nothing in the request (no nonce), so answers written without it can carry them.
-  const headers = new Headers();
-  void made
-    .middleware({ res: { headers } } as unknown as Context, async () => undefined)
-    .then(() => {
-      made.pairs = [...headers];
-    });
-  cached = made;
-  return made;
-}
-
-/**
- * The security headers as name and value pairs, for answers sent before any middleware runs
- * (kept-answers.ts); undefined until the first request under the current configuration made them.
- */
-export function securityHeaderPairs(): readonly (readonly [string, string])[] | undefined {
-  return middlewareFor(env()).pairs;
+  return cached;
 }
 
 /**

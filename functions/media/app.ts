@@ -17,14 +17,9 @@ import { MEDIA_DEFAULT_LIMIT, pageQuerySchema, reportSchema, voteSchema } from '
 import { idParamSchema } from '#core/festival-schemas';
 import { createApp, routeNotFound } from '../lib/app';
 import { fileReport } from '../lib/domain/media-reports/media-reports';
-import {
-  countPublicMedia,
-  isPublicMedia,
-  listPublicMedia,
-  MEDIA_NOT_FOUND,
-  votesOf,
-} from '../lib/domain/media/read-media';
+import { isPublicMedia, MEDIA_NOT_FOUND, votesOf } from '../lib/domain/media/read-media';
 import { castVote } from '../lib/domain/media/votes';
+import { festivalGallery } from '../lib/domain/media/gallery-pages';
 import { requestContext } from '../lib/request-context';
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
@@ -33,8 +28,7 @@ import { jsonBodyLimit, MULTIPART_MAX_BYTES } from '../lib/multipart-images';
 import { rateLimit } from '../lib/rate-limit';
 import { LOCAL_UPLOAD_ROUTE } from '../lib/storage/local-storage';
 import { validate } from '../lib/validate';
-import { readListVersion, type VersionedFestival } from '../lib/domain/festivals/festival-access';
-import { sendListPage, SharedReads, VersionedListCache } from '../lib/response-cache';
+import { sendListPage } from '../lib/cached-body';
 import { mediaUploadRoutes } from './uploads';
 import type { Media } from '#core/response-schemas';
 import { mediaResponse, messageResponse, voteResponse } from '#core/response-schemas';
@@ -42,9 +36,6 @@ import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
 
 const doc = documenter('Galería');
-
-const mediaPages = new VersionedListCache<Media>();
-const versionReads = new SharedReads<VersionedFestival>();
 
 export const app = createApp('/api/media', {
   maxBodyBytes: MULTIPART_MAX_BYTES,
@@ -67,15 +58,7 @@ export const app = createApp('/api/media', {
       const { limit = MEDIA_DEFAULT_LIMIT, offset = 0 } = c.req.valid('query');
       const user = c.get('user');
       const database = await db();
-      // One primary-key read when the page is cached and current; three queries when it is not.
-      const festival = await readListVersion(database, id, user, 'media_version', versionReads);
-      const page = await mediaPages.get(`${id}:${limit}:${offset}`, festival.extra, async () => {
-        const [total, items] = await Promise.all([
-          countPublicMedia(database, id),
-          listPublicMedia(database, id, limit, offset),
-        ]);
-        return { items, body: JSON.stringify(items), total };
-      });
+      const page = await festivalGallery(database, id, { limit, offset }, user);
       if (!user || page.items.length === 0) return sendListPage(c, page);
       // The page is shared; the caller's own votes on it are one more query.
       const ratingOf = await votesOf(
@@ -133,7 +116,6 @@ export const galleryApp = createApp('/api/gallery').post(
     const { id } = c.req.valid('param');
     const { rating } = c.req.valid('json');
     const stats = await castVote(await db(), user.id, id, rating);
-    versionReads.written();
     return c.json({
       message: `Voto: ${rating}/5 estrellas`,
       media_id: id,

@@ -23,8 +23,6 @@ import { app as users } from '../users/app';
 import { routeNotFound } from '../lib/app';
 import { openApiDocument } from '../lib/openapi-document';
 import { requestContext } from '../lib/request-context';
-import { answerKeptFirst } from '../lib/kept-answers';
-import { keptFestivalLists } from '../festivals/kept-lists';
 
 /** Every function's app; the local server mounts them all, SST routes each to its own Lambda. */
 export const apiApps = [
@@ -74,6 +72,5 @@ export function createApiRoot(): Hono {
   for (const app of apiApps) root.route('/', app);
   root.route('/', docsApp({ document: () => openApiDocument(apiRoutes()), swaggerUiDir }));
   root.all('/api/*', routeNotFound);
-  // The catalogue's lists asked for again are answered from their kept bodies before all of the above.
-  return answerKeptFirst(root, keptFestivalLists);
+  return root;
 }

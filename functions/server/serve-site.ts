@@ -49,7 +49,7 @@ export async function serveSite({ config, webRoot, announce, onSeeded }: ServeSi
   const stopSweep = scheduleUploadSweep(() => sweepUnconfirmedUploads(handle.db, storage()));
   // Mail and push leave through the outbox (decision 030), each from its own loop so neither waits on the
   // other; in AWS the Outbox queue's consumer and the OutboxPush cron run the same workers. A stop cuts
-  // the push sends in flight (decision 081) and lets the mail being sent finish.
+  // the push sends in flight (decision 087) and lets the mail being sent finish.
   const stopOutbox = repeat('outbox', (signal) => runOutbox(handle.db, { signal }), OUTBOX_INTERVAL_MS);
   const stopPush = repeat('push', (signal) => deliverPushDue(handle.db, { signal }), OUTBOX_INTERVAL_MS);
   // Reminders before a favourite starts and before a picked set, and the daily and weekly digests; in AWS the OutboxDispatch cron runs them.

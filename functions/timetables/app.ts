@@ -12,14 +12,13 @@ import { currentUser, requireAuth } from '../lib/auth';
 import { rateLimit } from '../lib/rate-limit';
 import { db } from '../lib/db';
 import {
-  approvedFestival,
   readTimetable,
   saveTimetable,
-  setsOf,
   sharedTimetable,
   shareTimetable,
   stopSharingTimetable,
 } from '../lib/domain/timetables/timetables';
+import { timetableCalendar } from '../lib/domain/timetables/timetable-ics';
 import { siteUrl } from '../lib/mail/site-url';
 import { documenter } from '../lib/openapi';
 import { validate } from '../lib/validate';
@@ -59,47 +58,11 @@ export const app = createApp('/api/timetables')
     validate('param', festivalIdParamSchema),
     validate('query', timetableIcsQuerySchema),
     async (c) => {
-      const database = await db();
-      const festival = await approvedFestival(database, c.req.valid('param').festivalId);
-      const sets = (await setsOf(database, festival.edition, c.req.valid('query').picks)).filter((s) => s.startsAt);
-      // Loaded on use (the calendar library and the zone map): the festivals function answers reads on
-      // nearly every call and exports rarely.
-      const [{ default: ical, ICalCalendarMethod }, { clockTime, festivalTimeZone }] = await Promise.all([
-        import('ical-generator'),
-        import('#core/time-zone'),
-      ]);
-      const host = new URL(siteUrl()).host;
-      const page = siteUrl(festivalPath(festival.id, festival.name));
-      const calendar = ical({
-        name: `Mi horario: ${festival.name}`,
-        prodId: { company: 'Festivales', product: 'Mi horario', language: 'ES' },
-        method: ICalCalendarMethod.PUBLISH,
-      });
-      // Start and end stay UTC instants (…Z), which every calendar places right in any zone. The
-      // festival's zone is only named: ical-generator's `timezone` option would print the UTC clock
-      // with that zone's TZID, an hour or two off.
-      const zone = festivalTimeZone(festival);
-      if (zone) calendar.x('X-WR-TIMEZONE', zone);
-      for (const set of sets) {
-        const start = set.startsAt!;
-        const end = set.endsAt ?? new Date(start.getTime() + 60 * 60_000);
-        const localTimes = zone
-          ? `${clockTime(start, zone)}–${clockTime(end, zone)}, hora local del festival (${zone})\n`
-          : '';
-        calendar.createEvent({
-          id: `set-${set.id}@${host}`,
-          start,
-          end,
-          summary: `${set.artist} · ${festival.name}`,
-          location: [set.stage, festival.location].filter(Boolean).join(', ') || undefined,
-          description: `${localTimes}${page}`,
-          url: page,
-        });
-      }
+      const { festivalId } = c.req.valid('param');
+      const calendar = await timetableCalendar(await db(), festivalId, c.req.valid('query').picks);
       c.header('Content-Type', 'text/calendar; charset=utf-8');
-      c.header('Content-Disposition', `attachment; filename="mi-horario-${festival.id}.ics"`);
-      // ical-generator leaves the last line without the CRLF that RFC 5545 §3.1 ends every line with.
-      return c.body(`${calendar.toString()}\r\n`);
+      c.header('Content-Disposition', `attachment; filename="${calendar.fileName}"`);
+      return c.body(calendar.body);
     },
   )
   .get(

@@ -12,7 +12,7 @@ import { sqlRows } from '../../functions/lib/domain/sql-rows';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { createFestival } from '../support/fixtures';
-import { ARTIST_PAGES_FRESH_MS } from '../../functions/lib/domain/artists/read-artists';
+import { FRESH_MS } from '../../functions/lib/cache/kept';
 
 let user: SignedIn;
 let admin: SignedIn;
@@ -297,7 +297,7 @@ describe('public artists', () => {
     await db().update(festivalsTable).set({ status: 'approved' }).where(eq(festivalsTable.id, res.json.id));
     const started = Date.now();
     while ((await api('GET', `/api/artists?search=Oculta ${tag}`)).json.length !== 2) {
-      expect(Date.now() - started).toBeLessThan(ARTIST_PAGES_FRESH_MS + 1000);
+      expect(Date.now() - started).toBeLessThan(FRESH_MS + 1000);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   });

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#db/client';
 import { useDatabase } from '../../functions/lib/db';
-import { invalidateCatalog } from '../../functions/lib/domain/festivals/festival-store';
 import { api, signIn } from '../support/api';
 import { testContext } from '../support/context';
-import { createFestival } from '../support/fixtures';
+import { createFestival, writtenBehindTheApi } from '../support/fixtures';
 
 const SPANISH_503 = 'La base de datos no está disponible. Inténtalo de nuevo en unos segundos.';
 let down: DatabaseHandle | undefined;
@@ -31,7 +30,7 @@ describe('catalogue while the database is down', () => {
 
     await databaseDown();
     // As after a write in this process: the next list request must read the database again, and cannot.
-    invalidateCatalog();
+    writtenBehindTheApi();
     const started = performance.now();
     const list = await api('GET', '/api/festivals');
     expect(performance.now() - started).toBeLessThan(1000);
@@ -65,7 +64,7 @@ describe('catalogue while the database is down', () => {
   it('reads the database again once it is back, without a restart', async () => {
     await api('GET', '/api/festivals');
     await databaseDown();
-    invalidateCatalog();
+    writtenBehindTheApi();
     expect((await api('GET', '/api/festivals')).status).toBe(200);
 
     useDatabase(testContext().handle);

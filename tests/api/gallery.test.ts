@@ -4,6 +4,7 @@ import { festivalsTable, mediaReportsTable, mediaTable, mediaVotesTable } from '
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addMedia, addVote, createFestival } from '../support/fixtures';
+import { within } from '../support/within';
 
 const defaults = { vote: rateLimits.vote.limit, report: rateLimits.report.limit };
 let address = 0;
@@ -85,21 +86,22 @@ describe('GET /api/media/festival/:id', () => {
     expect(res.json[0]).toMatchObject({ caption: tricky, comment: tricky, userRating: 4 });
   });
 
-  it('never serves a cached page after a change made elsewhere (another instance, an admin, SQL)', async () => {
+  it('shows a change made elsewhere (another instance, an admin, SQL) within the freshness bound', async () => {
     const id = await createFestival();
     const item = await addMedia(id, ana.user.id);
     const other = await addMedia(id, ana.user.id);
-    expect((await api('GET', `/api/media/festival/${id}`)).json).toHaveLength(2);
+    const gallery = () => api('GET', `/api/media/festival/${id}`);
+    expect((await gallery()).json).toHaveLength(2);
     await db().update(mediaTable).set({ hiddenAt: new Date() }).where(eq(mediaTable.id, other.id));
-    await addVote(item.id, carla.user.id, 1);
-    const after = await api('GET', `/api/media/festival/${id}`);
+    await db().insert(mediaVotesTable).values({ mediaId: item.id, userId: carla.user.id, rating: 1 });
+    const after = await within(gallery, (res) => res.json.length === 1 && res.json[0].votesCount === 1);
     expect(after.json.map((m: { id: number }) => m.id)).toEqual([item.id]);
     expect(after.json[0]).toMatchObject({ rating: 1, votesCount: 1 });
     expect(after.headers.get('x-total-count')).toBe('1');
     await db().delete(mediaVotesTable).where(eq(mediaVotesTable.mediaId, item.id));
-    expect((await api('GET', `/api/media/festival/${id}`)).json[0]).toMatchObject({ rating: 0, votesCount: 0 });
+    await within(gallery, (res) => res.json[0]?.votesCount === 0 && res.json[0]?.rating === 0);
     await db().update(festivalsTable).set({ status: 'rejected' }).where(eq(festivalsTable.id, id));
-    expect((await api('GET', `/api/media/festival/${id}`)).status).toBe(404);
+    await within(gallery, (res) => res.status === 404);
   });
 
   it('pages with limit and offset', async () => {

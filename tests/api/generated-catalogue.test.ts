@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { festivalDedupeKey } from '#core/festival-key';
 import { adminFestivalSchema } from '#core/festival-schemas';
 import { CatalogueNotEmptyError, generateCatalogue } from '#db/seed/generate-catalogue';
-import { invalidateCatalog } from '../../functions/lib/domain/festivals/festival-store';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import type { Festival } from '#core/response-schemas';
+import { writtenBehindTheApi } from '../support/fixtures';
 
 // The generated catalogue (npm run db:seed -- --festivals N ...) for benchmarks and browser tests at
 // scale: what it stores must pass the rules real festivals pass, and its rating counters must be
@@ -57,7 +57,7 @@ beforeAll(async () => {
   admin = await signInAdmin();
   shapeBefore = await schemaShape();
   await generateCatalogue(db(), SIZES);
-  invalidateCatalog();
+  writtenBehindTheApi();
   firstDigest = await fingerprint();
   const res = await api('GET', '/api/festivals');
   expect(res.status).toBe(200);
@@ -229,7 +229,7 @@ describe('generated catalogue', () => {
       expect(other.festivals).not.toBe(firstDigest.festivals);
       expect(other.comments).not.toBe(firstDigest.comments);
       expect(other.votes).not.toBe(firstDigest.votes);
-      invalidateCatalog();
+      writtenBehindTheApi();
     },
   );
 });

@@ -9,8 +9,7 @@ import {
   festivalsTable,
   lineupEntriesTable,
 } from '#db/schema';
-import { EDITIONS_FRESH_MS } from '../../functions/lib/domain/editions/read-editions';
-import { ARTIST_PAGES_FRESH_MS } from '../../functions/lib/domain/artists/read-artists';
+import { FRESH_MS } from '../../functions/lib/cache/kept';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { addComment, createFestival } from '../support/fixtures';
 
@@ -86,7 +85,7 @@ async function changed(path: string, etag: string) {
  * second (the festival page's and the feed's bounds are shorter or the same), plus room for one
  * check and one rebuild on a loaded machine.
  */
-const ELSEWHERE_BOUND_MS = Math.max(EDITIONS_FRESH_MS, ARTIST_PAGES_FRESH_MS) + 1000;
+const ELSEWHERE_BOUND_MS = FRESH_MS + 1000;
 
 /** Reads `read` until `done` holds, failing if that takes longer than ELSEWHERE_BOUND_MS after the write. */
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {

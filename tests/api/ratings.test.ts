@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commentsTable, festivalRatingsTable, festivalsTable, festivalUserRatingsTable, usersTable } from '#db/schema';
-import { invalidateCatalog } from '../../functions/lib/domain/festivals/festival-store';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
-import { addComment, createFestival } from '../support/fixtures';
+import { addComment, createFestival, writtenBehindTheApi } from '../support/fixtures';
 
 // A festival's averageRating and ratingsCount: approved comments only, one rating per user (their
 // newest approved comment), kept by triggers on comments in the database.
@@ -87,16 +86,16 @@ describe('festival ratings', () => {
     await addComment(id, carla.user.id, 2, 'Por SQL', 'approved');
     await addComment(id, bruno.user.id, 4, 'Por SQL', 'approved');
     const pending = await addComment(id, bruno.user.id, 5, 'Pendiente por SQL');
-    invalidateCatalog();
+    writtenBehindTheApi();
     expect(await aggregates(id)).toEqual({ averageRating: 3, ratingsCount: 2 });
 
     await db().update(commentsTable).set({ status: 'approved' }).where(eq(commentsTable.id, pending.id));
-    invalidateCatalog();
+    writtenBehindTheApi();
     expect(await aggregates(id)).toEqual({ averageRating: 3.5, ratingsCount: 2 });
 
     // Deleting a user removes their comments (cascade) and, with them, their rating.
     await db().delete(usersTable).where(eq(usersTable.id, carla.user.id));
-    invalidateCatalog();
+    writtenBehindTheApi();
     expect(await aggregates(id)).toEqual({ averageRating: 5, ratingsCount: 1 });
     expect(await counters(id)).toEqual({ count: 1, sum: 5 });
 

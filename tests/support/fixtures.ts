@@ -1,9 +1,19 @@
 import { insertFestival, type FestivalInsert } from '../../functions/lib/domain/festivals/festival-row-writes';
 import { commentsTable, contactMessagesTable, mediaReportsTable, mediaTable, mediaVotesTable } from '#db/schema';
-import { invalidateCatalog } from '../../functions/lib/domain/festivals/festival-store';
+import { written } from '../../functions/lib/cache/written';
 import { db } from './api';
 
 let counter = 0;
+
+/**
+ * Rows written straight to the database, behind the API's back: announced as the domain's write
+ * functions announce theirs, so the next read shows them (a test of what another process writes
+ * waits for the freshness bound instead).
+ */
+export function writtenBehindTheApi(): void {
+  for (const aggregate of ['festival', 'edition', 'artist', 'comment', 'media', 'favorite'] as const)
+    written(aggregate);
+}
 
 /** Inserts an approved festival straight into the database; returns its id. */
 export async function createFestival(
@@ -11,9 +21,7 @@ export async function createFestival(
   genres: string[] = ['Techno'],
 ): Promise<number> {
   counter += 1;
-  // Rows written behind the API's back: drop the short-lived catalogue cache as an API write would.
-  invalidateCatalog();
-  return db().transaction((tx) =>
+  const id = await db().transaction((tx) =>
     insertFestival(
       tx,
       {
@@ -30,6 +38,8 @@ export async function createFestival(
       genres,
     ),
   );
+  writtenBehindTheApi();
+  return id;
 }
 
 /** Inserts a comment, pending as the API stores it unless told otherwise; only approved ones count in ratings. */
@@ -41,7 +51,7 @@ export async function addComment(
   status: 'pending' | 'approved' = 'pending',
 ) {
   const [row] = await db().insert(commentsTable).values({ festivalId, userId, rating, content, status }).returning();
-  invalidateCatalog();
+  writtenBehindTheApi();
   return row;
 }
 
@@ -87,11 +97,13 @@ export async function addMedia(
       ...values,
     })
     .returning();
+  writtenBehindTheApi();
   return row;
 }
 
 export async function addVote(mediaId: number, userId: number, rating: number) {
   await db().insert(mediaVotesTable).values({ mediaId, userId, rating });
+  writtenBehindTheApi();
 }
 
 // 2x2 images as sharp writes them (no metadata): they decode, so confirm can re-encode them.

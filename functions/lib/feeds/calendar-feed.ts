@@ -11,6 +11,7 @@ import { selectFestivals } from '../domain/festivals/festival-rows';
 import { escapeHtml } from '../mail/layout';
 import { siteUrl } from '../mail/site-url';
 import type { Festival } from '#core/response-schemas';
+import { icsCalendar, icsText } from '#core/ics';
 
 /** Festivals that ended more than this many days ago leave the feeds. */
 const PAST_DAYS = 30;
@@ -87,43 +88,15 @@ export function favoriteFeedFestivals(database: Database, userId: number, now = 
 
 const pageOf = (f: Festival) => siteUrl(festivalPath(f.id, f.name));
 
-/** RFC 5545 TEXT escaping: backslash, semicolon and comma escaped, line breaks written as \n. */
-const escapeText = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
-
-/** UTF-8 length of one code point. */
-const utf8Length = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
-
-/**
- * RFC 5545 line folding: a CRLF and a space before the octet that would pass 74 on a line, never
- * inside a character. The same breaks ical-generator makes (so a feed's bytes, and the ETags
- * calendar programs hold, did not change when we stopped rendering through it), counted without
- * building a TextEncoder per character as it does.
- */
-function fold(line: string): string {
-  if (line.length <= 24) return line;
-  let out = '';
-  let octets = 0;
-  for (const char of line) {
-    const size = utf8Length(char.codePointAt(0)!);
-    octets += size;
-    if (octets > 74) {
-      out += '\r\n ';
-      octets = size;
-    }
-    out += char;
-  }
-  return out;
-}
-
 const compactDate = (iso: string) => iso.replace(/-/g, '');
 
 /**
  * An iCalendar (RFC 5545): one all-day event per festival, DTEND the day after the last day
  * (all-day ends are exclusive), a UID that stays the same whatever changes, so calendars update the
  * event instead of adding another; the calendar's name and a refresh interval of 6 hours for the
- * programs that read them; the lineup, where known, in the description. Written line by line: ical-generator, which we used first, spent about
- * 150 ms on 200 festivals (it builds a TextEncoder for every character when folding), and
- * functions/lib/feeds/calendar-feed.test.ts checks this writes the very bytes it wrote.
+ * programs that read them; the lineup, where known, in the description. Written by the site's one
+ * iCalendar writer (core/ics.ts): ical-generator, which we used first, spent about 150 ms on 200
+ * festivals (it builds a TextEncoder for every character when folding).
  */
 export function renderIcs(
   name: string,
@@ -132,48 +105,49 @@ export function renderIcs(
   lineups = new Map<number, string>(),
 ): string {
   const host = new URL(siteUrl()).host;
-  // The day, not the instant: the body (and its ETag) stays the same between changes.
+  // The day, not the instant: the body stays the same between changes.
   const stamp = `${compactDate(todayIso(now))}T000000Z`;
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Festivales//Calendario//ES',
-    'METHOD:PUBLISH',
-    `NAME:${escapeText(name)}`,
-    `X-WR-CALNAME:${escapeText(name)}`,
-    'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
-    'X-PUBLISHED-TTL:PT6H',
-  ];
-  for (const f of festivals) {
-    if (!f.start_date) continue;
-    const last = f.end_date && f.end_date >= f.start_date ? f.end_date : f.start_date;
-    const description = [
-      f.description,
-      lineups.get(f.id),
-      f.genres.length ? `Géneros: ${f.genres.join(', ')}` : '',
-      f.website ? `Web oficial: ${f.website}` : '',
-      pageOf(f),
-    ]
-      .filter(Boolean)
-      .join('\n\n');
-    const location = [f.address, f.location].filter(Boolean).join(', ');
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:festival-${f.id}@${host}`,
-      'SEQUENCE:0',
-      `DTSTAMP:${stamp}`,
-      `DTSTART;VALUE=DATE:${compactDate(f.start_date)}`,
-      `DTEND;VALUE=DATE:${compactDate(addDaysIso(last, 1))}`,
-      'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
-      'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE',
-      `SUMMARY:${escapeText(f.name)}`,
-    );
-    if (location) lines.push(`LOCATION:${escapeText(location)}`);
-    lines.push(`DESCRIPTION:${escapeText(description)}`, `URL;VALUE=URI:${pageOf(f)}`, 'END:VEVENT');
-  }
-  lines.push('END:VCALENDAR');
-  // RFC 5545 §3.1: every content line ends with CRLF, the last one too.
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+  const events = festivals
+    .filter((f) => f.start_date)
+    .map((f) => {
+      const first = f.start_date!;
+      const last = f.end_date && f.end_date >= first ? f.end_date : first;
+      const description = [
+        f.description,
+        lineups.get(f.id),
+        f.genres.length ? `Géneros: ${f.genres.join(', ')}` : '',
+        f.website ? `Web oficial: ${f.website}` : '',
+        pageOf(f),
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+      const location = [f.address, f.location].filter(Boolean).join(', ');
+      return [
+        `UID:festival-${f.id}@${host}`,
+        'SEQUENCE:0',
+        `DTSTAMP:${stamp}`,
+        `DTSTART;VALUE=DATE:${compactDate(first)}`,
+        `DTEND;VALUE=DATE:${compactDate(addDaysIso(last, 1))}`,
+        'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
+        'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE',
+        icsText('SUMMARY', f.name),
+        location && icsText('LOCATION', location),
+        icsText('DESCRIPTION', description),
+        `URL;VALUE=URI:${pageOf(f)}`,
+      ];
+    });
+  return icsCalendar(
+    [
+      'VERSION:2.0',
+      'PRODID:-//Festivales//Calendario//ES',
+      'METHOD:PUBLISH',
+      icsText('NAME', name),
+      icsText('X-WR-CALNAME', name),
+      'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
+      'X-PUBLISHED-TTL:PT6H',
+    ],
+    events,
+  );
 }
 
 /** RSS 2.0 of the same festivals, newest dates first as readers expect. */

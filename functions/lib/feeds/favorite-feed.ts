@@ -1,21 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import { todayIso } from '#core/dates';
 import type { Database } from '#db/client';
 import { sqlRows } from '../domain/sql-rows';
 import { etagOf, favoriteFeedFestivals, lineupsOf, renderIcs } from './calendar-feed';
 
-/**
- * Private feeds by user: the ETag of the last body (cheap, many kept) and the body itself (large,
- * bounded by bytes). Each is valid only for the key it was made under.
- */
-const etags = new LRUCache<number, { key: string; etag: string }>({ max: 100_000 });
-const FEED_BODIES_MAX_BYTES = 16 * 1024 * 1024;
-// Kept as UTF-8 bytes: what is sent, and what the bound counts (a 200-festival feed is about 180 KB).
-const bodies = new LRUCache<number, { key: string; etag: string; body: Buffer }>({
-  maxSize: FEED_BODIES_MAX_BYTES,
-  sizeCalculation: (entry) => entry.body.byteLength,
-});
+/** Changes when the way a feed is written changes, so calendars holding an older body fetch it again. */
+const FEED_FORMAT = 2;
 
 export type FavoriteFeedAnswer =
   | { found: false }
@@ -24,14 +14,14 @@ export type FavoriteFeedAnswer =
 
 /**
  * The private calendar of a feed token. Calendar programs poll it every few hours with the ETag
- * they hold, and 200 festivals take tens of milliseconds to read and render, so the body is
- * rendered only when what it is made of changed. The key is the row the token finds: its owner
- * and the feed's content_version, which triggers (migration lineup-versions) move when the owner's
- * favourites change, or the editions, lineups or artists' names of festivals they favourited; with
- * the catalogue's version (raised on every write to festivals, their genres and ratings, decision
- * 001) and the day (past festivals leave the feed). One statement of indexed reads per request, so
- * a rotated token stops at once and no instance serves a body older than the last committed
- * change. Kept per process, bounded by bytes.
+ * they hold. The ETag is the state the body is made of, read with the token in one statement of
+ * indexed reads: the row the token finds (its owner and the feed's content_version, which triggers
+ * (migration lineup-versions) move when the owner's favourites change, or the editions, lineups or
+ * artists' names of festivals they favourited), the catalogue's version (decision 001), the day
+ * (past festivals leave the feed) and the feed's format. So a poll that holds it gets a 304 without
+ * the body being read or written, a rotated token stops at once, and no instance answers a body
+ * older than the last committed change. A body is rendered only for a poll whose calendar is out of
+ * date (tens of milliseconds for 200 festivals, every few hours per calendar): nothing is kept.
  */
 export async function favoriteFeed(
   database: Database,
@@ -46,27 +36,13 @@ export async function favoriteFeed(
   );
   if (!owner) return { found: false };
   const userId = Number(owner.user_id);
-  const key = `${owner.content}:${owner.version}:${todayIso(now)}`;
-  const known = etags.get(userId);
-  if (known?.key === key && ifNoneMatch === known.etag) return { found: true, etag: known.etag, notModified: true };
-  const cached = bodies.get(userId);
-  if (cached?.key === key) return answer(cached.etag, cached.body, ifNoneMatch);
+  const etag = etagOf(`${FEED_FORMAT}:${userId}:${owner.content}:${owner.version}:${todayIso(now)}`);
+  if (ifNoneMatch === etag) return { found: true, etag, notModified: true };
   const festivals = await favoriteFeedFestivals(database, userId, now);
-  const text = renderIcs(
-    'Mis festivales favoritos',
-    festivals,
-    now,
-    await lineupsOf(
-      database,
-      festivals.map((f) => f.id),
-    ),
+  const lineups = await lineupsOf(
+    database,
+    festivals.map((f) => f.id),
   );
-  const etag = etagOf(text);
-  const body = Buffer.from(text, 'utf8');
-  etags.set(userId, { key, etag });
-  bodies.set(userId, { key, etag, body });
-  return answer(etag, body, ifNoneMatch);
+  const body = Buffer.from(renderIcs('Mis festivales favoritos', festivals, now, lineups), 'utf8');
+  return { found: true, etag, notModified: false, body };
 }
-
-const answer = (etag: string, body: Buffer, ifNoneMatch: string | undefined): FavoriteFeedAnswer =>
-  ifNoneMatch === etag ? { found: true, etag, notModified: true } : { found: true, etag, notModified: false, body };

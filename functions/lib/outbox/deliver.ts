@@ -11,7 +11,7 @@ export type OutboxRow = typeof outboxTable.$inferSelect;
 
 /** Delivers one mail row; runs inside the transaction that holds the row's lock. */
 export type Sender = (row: OutboxRow, tx: Tx) => Promise<void>;
-/** Push rows go out through their own worker (functions/lib/push/push-worker.ts, decision 081). */
+/** Push rows go out through their own worker (functions/lib/push/push-worker.ts, decision 087). */
 export type Senders = { email: Sender };
 
 /** The recipient cannot be reached on this channel (no address, no device, unsubscribed): not retried. */

@@ -24,7 +24,7 @@ export interface PushRunOptions {
 }
 
 /**
- * One run of push delivery (decision 081): lanes that each claim a due row (a short transaction,
+ * One run of push delivery (decision 087): lanes that each claim a due row (a short transaction,
  * committed), send it to the user's devices outside any transaction or connection, and record the
  * outcome (another short transaction). Every send has a hard deadline and the run a time limit, so a
  * slow or silent endpoint delays its own row only, and a stop never waits for a push service.

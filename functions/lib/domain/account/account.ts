@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#db/client';
 import { usersTable } from '#db/schema';
 import { notFound } from '../../errors';
-import { invalidateCatalog } from '../festivals/festival-store';
+import { written } from '../../cache/written';
 import { removeStoredObjects } from '../uploads/stored-objects';
 import { accountTables } from './account-data';
 import { deletedAccountEmail } from './deleted-account';
@@ -80,6 +80,8 @@ export async function deleteAccount(database: Database, userId: number): Promise
       .where(eq(usersTable.id, userId));
     return freed;
   });
-  invalidateCatalog();
+  // The erased user's comments, ratings and photos, on any festival.
+  for (const aggregate of ['festival', 'edition', 'comment', 'media'] as const) written(aggregate);
+  written('favorite', userId);
   await removeStoredObjects(database, keys);
 }

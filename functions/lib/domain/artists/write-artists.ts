@@ -6,7 +6,7 @@ import type { Executor } from '#db/client';
 import { artistsTable, lineupEntriesTable } from '#db/schema';
 import { recordAudit } from '../audit/audit';
 import { badRequest, conflict, notFound, pgConstraint, pgErrorCode } from '../../errors';
-import { invalidateCatalog } from '../festivals/festival-store';
+import { written } from '../../cache/written';
 import { sqlRows } from '../sql-rows';
 
 export const ARTIST_NOT_FOUND = 'Artista no encontrado';
@@ -55,7 +55,7 @@ export async function createArtist(database: Database, input: ArtistInput, actor
     })
     .catch(duplicateName);
   // The kept artist search (read-artists.ts) shows a write made here on the next request.
-  invalidateCatalog();
+  written('artist', id);
   return id;
 }
 
@@ -78,7 +78,7 @@ export async function updateArtist(database: Database, id: number, input: Artist
       });
     })
     .catch(duplicateName);
-  invalidateCatalog();
+  written('artist', id);
 }
 
 /** DELETE /api/admin/artists/{id}: only an artist on no lineup (the foreign key refuses otherwise). */
@@ -101,7 +101,7 @@ export async function deleteArtist(database: Database, id: number, actorId: numb
         throw conflict(ARTIST_IN_LINEUPS, 'artist_in_lineups');
       throw error;
     });
-  invalidateCatalog();
+  written('artist', id);
 }
 
 /**
@@ -130,7 +130,8 @@ export async function mergeArtists(database: Database, id: number, into: number,
     await tx.delete(artistsTable).where(eq(artistsTable.id, id));
     await recordAudit(tx, { actorId, action: 'merge', entity: 'artist', entityId: into, details: { merged: id } });
   });
-  invalidateCatalog();
+  written('artist', id);
+  written('artist', into);
 }
 
 /**

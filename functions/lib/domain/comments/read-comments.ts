@@ -1,8 +1,10 @@
 import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '#db/client';
+import type { Database, Executor } from '#db/client';
 import { commentsTable, festivalsTable, usersTable } from '#db/schema';
 import type { AdminComment, Comment } from '#core/response-schemas';
-import type { ListPage } from '../../response-cache';
+import type { AuthUser } from '../../app-env';
+import type { ListPage } from '../../cached-body';
+import { festivalListPages, festivalListsVisible } from '../festivals/festival-lists';
 import { sqlRows } from '../sql-rows';
 import { jsonObjectOf, type FieldsOf } from '../sql-json';
 
@@ -146,4 +148,33 @@ export async function findAdminComment(database: Executor, id: number): Promise<
     await adminCommentsJson(database, eq(commentsTable.id, id), { limit: 1 }),
   ) as AdminComment[];
   return comment ?? null;
+}
+
+/** Pages of approved comments kept per festival and range (festival-lists.ts). */
+const pages = festivalListPages<Comment>('comment', (database, festivalId, range) => {
+  const [limit, offset, year] = range.split(':');
+  return listComments(database, festivalId, {
+    limit: Number(limit),
+    offset: Number(offset),
+    year: year ? Number(year) : undefined,
+  });
+});
+
+/**
+ * GET /api/comments/festival/{id}: a page of approved comments, kept (no SQL while checked); an
+ * author with comments awaiting moderation sees them too, in a list read for them alone. 404 for
+ * a festival the caller may not see.
+ */
+export async function festivalComments(
+  database: Database,
+  festivalId: number,
+  range: { limit: number; offset: number; year?: number },
+  user: AuthUser | null,
+): Promise<ListPage<Comment>> {
+  const approved = await festivalListsVisible(database, festivalId, user);
+  if (user && (await hasPendingComments(database, festivalId, user.id))) {
+    return listComments(database, festivalId, range, user.id);
+  }
+  if (!approved) return listComments(database, festivalId, range);
+  return pages.get(`${festivalId}:${range.limit}:${range.offset}:${range.year ?? ''}`, database);
 }

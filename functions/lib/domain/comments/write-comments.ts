@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { movePending, recordDecision } from '../moderation';
 import { commentColumns, toComment } from './read-comments';
+import { written } from '../../cache/written';
 
 /**
  * The moves of a comment: posted pending by a signed-in user; approved by an admin (its rating
@@ -80,11 +81,12 @@ export async function deleteComment(database: Database, user: AuthUser, id: numb
       });
     }
   });
+  written('comment', comment.festivalId);
 }
 
 /** Approves a pending comment (its rating starts counting); a second decision is a 409. */
 export async function approveComment(database: Database, admin: AuthUser, id: number): Promise<void> {
-  await database.transaction(async (tx) => {
+  const festivalId = await database.transaction(async (tx) => {
     const moved = await movePending({
       move: () =>
         tx
@@ -100,12 +102,14 @@ export async function approveComment(database: Database, admin: AuthUser, id: nu
       festival_id: moved.festivalId,
       user_id: moved.userId,
     });
+    return moved.festivalId;
   });
+  written('comment', festivalId);
 }
 
 /** Rejecting deletes the comment (a pending one never counted in the festival's average); the audit keeps what it said. */
 export async function rejectComment(database: Database, admin: AuthUser, id: number): Promise<void> {
-  await database.transaction(async (tx) => {
+  const festivalId = await database.transaction(async (tx) => {
     const [removed] = await tx.delete(commentsTable).where(eq(commentsTable.id, id)).returning();
     if (!removed) throw commentNotFound();
     await recordAudit(tx, {
@@ -122,5 +126,7 @@ export async function rejectComment(database: Database, admin: AuthUser, id: num
         created_at: removed.createdAt,
       },
     });
+    return removed.festivalId;
   });
+  written('comment', festivalId);
 }

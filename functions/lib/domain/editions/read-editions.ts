@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Edition, EditionSummary, FestivalEditionFields, LineupEntry, Tickets } from '#core/lineup-types';
 import type { Database } from '#db/client';
 import { sqlRows } from '../sql-rows';
-import { isDatabaseUnavailable } from '../../errors';
 import { cachedBody, PER_REQUEST_BROTLI_QUALITY, type CachedBody } from '../../cached-body';
-import { writeGeneration } from '../write-generation';
-import { VersionChecks, VersionedBodies } from './versioned-bodies';
+import { kept } from '../../cache/kept';
+import { isDatabaseUnavailable } from '../../errors';
 
 type Row = Record<string, unknown>;
 
@@ -86,8 +85,8 @@ function lineupRows(database: Database, editionFilter: ReturnType<typeof sql>) {
   );
 }
 
-/** Every edition of a festival, newest first, with lineup and tickets. Two queries. */
-async function readFestivalEditions(database: Database, festivalId: number): Promise<Edition[]> {
+/** Every edition of a festival, newest first, with lineup and tickets, as read now (the admin's answers). Two queries. */
+export async function festivalEditions(database: Database, festivalId: number): Promise<Edition[]> {
   const [editions, entries] = await Promise.all([
     editionRows(database, festivalId),
     lineupRows(database, sql`le.edition_id in (select id from festival_editions where festival_id = ${festivalId})`),
@@ -106,110 +105,62 @@ async function readFestivalEditions(database: Database, festivalId: number): Pro
   }));
 }
 
-/** The current edition in full (the one whose dates the festival shows), every year in summary. Two queries. */
-async function readFestivalEditionFields(database: Database, festivalId: number): Promise<FestivalEditionFields> {
-  const [editions, entries] = await Promise.all([
-    editionRows(database, festivalId),
-    lineupRows(database, sql`le.edition_id = (select current_edition_id from festivals where id = ${festivalId})`),
-  ]);
-  const current = editions.find((row) => row.is_current === true);
-  return {
-    edition: current
-      ? { id: Number(current.id), year: Number(current.year), status: current.status as EditionSummary['status'] }
-      : null,
-    lineup: entries.map(toEntry),
-    tickets: current ? toTickets(current) : null,
-    editions: editions.map(toSummary),
-  };
-}
+/** A festival without editions: what its answer adds. */
+export const NO_EDITION_FIELDS: FestivalEditionFields = { edition: null, lineup: [], tickets: null, editions: [] };
 
 /**
- * What the given festivals' editions are built from, in one statement of primary-key reads per
- * festival: the version triggers move on every write to its editions, lineups, tickets and the
- * names of its artists (festival_edition_versions), its comments' version (the rating of each
- * year) and which edition is current (moved by the daily refresh too, without touching an edition).
- */
-async function editionsKeys(database: Database, festivalIds: number[]): Promise<Map<number, string>> {
-  const rows = await sqlRows<{ id: number; editions: string | null; comments: string | null; current: number | null }>(
-    database,
-    sql`select i.id, (select version from festival_edition_versions where festival_id = i.id)::text as editions,
-        (select comments_version from festival_list_versions where festival_id = i.id)::text as comments,
-        (select current_edition_id from festivals where id = i.id) as current
-      from unnest(${`{${festivalIds.join(',')}}`}::int[]) as i(id)`,
-  );
-  return new Map(rows.map((row) => [Number(row.id), `${row.editions ?? 0}:${row.comments ?? 0}:${row.current ?? ''}`]));
-}
-
-/**
- * Those keys as of at most a second ago, for every festival whose editions were asked for in the
- * last minute, read together in one background statement a second (decision 073): a request for
- * kept editions runs no SQL.
- * A write made through this process shows on the next request; one made elsewhere (the admin
- * function, the daily refresh, a script), within a second, like the festival page's answer.
- */
-export const EDITIONS_FRESH_MS = 1000;
-const editionsChecks = new VersionChecks<Database>(editionsKeys, {
-  freshMs: EDITIONS_FRESH_MS,
-  maxIds: 4096,
-  generation: writeGeneration,
-});
-const editionsKey = (database: Database, festivalId: number) => editionsChecks.key(database, festivalId);
-
-/**
- * Answers kept per festival under that key: its editions as built, the same serialised with their
- * ETag and compressed forms (made on first use, at the middle brotli quality: the best one takes
- * over a second on a long history), and the festival page's edition fields. 16 MB each, counting
- * a string's two bytes per character.
- */
-interface EditionsAnswer {
-  editions: Edition[];
-  body: CachedBody;
-}
-const editionAnswers = new VersionedBodies<EditionsAnswer>(16 * 1024 * 1024, (answer) => answer.body.body.length * 2);
-const editionFieldAnswers = new VersionedBodies<FestivalEditionFields>(
-  16 * 1024 * 1024,
-  (fields) => 2 * (1024 + 200 * fields.lineup.length + 100 * fields.editions.length),
-);
-
-async function editionsAnswer(database: Database, festivalId: number): Promise<EditionsAnswer> {
-  const key = await editionsKey(database, festivalId);
-  return editionAnswers.get(festivalId, key, async () => {
-    const editions = await readFestivalEditions(database, festivalId);
-    return { editions, body: cachedBody(editions, { brotliQuality: PER_REQUEST_BROTLI_QUALITY }) };
-  });
-}
-
-/**
- * GET /api/festivals/{id}/editions: every edition, newest first, with lineup and tickets. No
- * statement while the kept answer is checked (editionsChecks), two more when it changed. Callers must not change it.
- */
-export async function festivalEditions(database: Database, festivalId: number): Promise<Edition[]> {
-  return (await editionsAnswer(database, festivalId)).editions;
-}
-
-/** The same answer serialised, with its ETag and compressed forms, for sendCachedBody. */
-export async function festivalEditionsBody(database: Database, festivalId: number): Promise<CachedBody> {
-  return (await editionsAnswer(database, festivalId)).body;
-}
-
-/**
- * The kept answer to GET /api/festivals/{id}/editions when it can be sent without waiting (its key
- * checked less than a second ago, no write here since), else undefined: the route then reads.
- */
-export function keptFestivalEditionsBody(festivalId: number): CachedBody | undefined {
-  const key = editionsChecks.peek(festivalId);
-  return key === undefined ? undefined : editionAnswers.peek(festivalId, key)?.body;
-}
-
-/**
- * What GET /api/festivals/{id} adds: the current edition (the one whose dates the festival shows)
- * in full, every year in summary. Kept under the same key as the editions answer: no statement
- * while it is checked, two when it changed. Callers must not change it.
+ * What GET /api/festivals/{id} adds to a festival: its current edition in full, every year in
+ * summary. Built by the database and kept beside the editions' version (migration
+ * edition-fields-functions): one primary-key read.
  */
 export async function festivalEditionFields(database: Database, festivalId: number): Promise<FestivalEditionFields> {
-  const key = await editionsKey(database, festivalId);
-  return editionFieldAnswers.get(festivalId, key, () => readFestivalEditionFields(database, festivalId));
+  const [row] = await sqlRows<{ fields: FestivalEditionFields | string | null }>(
+    database,
+    sql`select fields from festival_edition_versions where festival_id = ${festivalId}`,
+  );
+  const fields = row?.fields;
+  return fields
+    ? typeof fields === 'string'
+      ? (JSON.parse(fields) as FestivalEditionFields)
+      : fields
+    : NO_EDITION_FIELDS;
 }
+
+/**
+ * What the given festival's editions are built from, in one statement of primary-key reads: the
+ * version triggers move on every write to its editions, lineups, tickets and the names of its
+ * artists (festival_edition_versions), its comments' version (the rating of each year) and which
+ * edition is current (moved by the daily refresh too, without touching an edition).
+ */
+async function editionsStamp(festivalId: number, database: Database): Promise<string> {
+  const [row] = await sqlRows<{ editions: string | null; comments: string | null; current: number | null }>(
+    database,
+    sql`select (select version from festival_edition_versions where festival_id = ${festivalId})::text as editions,
+        (select comments_version from festival_list_versions where festival_id = ${festivalId})::text as comments,
+        (select current_edition_id from festivals where id = ${festivalId}) as current`,
+  );
+  return `${row?.editions ?? 0}:${row?.comments ?? 0}:${row?.current ?? ''}`;
+}
+
+/**
+ * GET /api/festivals/{id}/editions serialised, with its ETag and compressed forms (made on first
+ * use, at the middle brotli quality: the best one takes over a second on a long history), kept per
+ * festival under the cache's freshness rule and checked by its stamp. 16 MB, counting a string's
+ * two bytes per character.
+ */
+const editionAnswers = kept<number, CachedBody>({
+  madeOf: ['edition', 'comment', 'artist', 'festival'],
+  keyedBy: 'festival',
+  maxBytes: 16 * 1024 * 1024,
+  sizeOf: (body) => body.body.length * 2,
+  stamp: editionsStamp,
+  load: async (festivalId, database) =>
+    cachedBody(await festivalEditions(database, festivalId), { brotliQuality: PER_REQUEST_BROTLI_QUALITY }),
+});
+
+/** GET /api/festivals/{id}/editions: every edition, newest first, with lineup and tickets. */
+export const festivalEditionsBody = (database: Database, festivalId: number): Promise<CachedBody> =>
+  editionAnswers.get(festivalId, database);
 
 /** Festivals whose current edition's tickets start at or below `max` euros ('Precio máximo'). */
 export async function festivalIdsWithPriceUpTo(database: Database, max: number): Promise<Set<number>> {
@@ -223,8 +174,8 @@ export async function festivalIdsWithPriceUpTo(database: Database, max: number):
 }
 
 /**
- * The edition fields for a festival page answered from the last good catalogue while the database
- * is down: the page still shows the festival, without its lineup, instead of an error.
+ * The edition fields for a page answered while the database is down: the page still shows the
+ * festival, without its lineup, instead of an error.
  */
 export async function festivalEditionFieldsIfAvailable(
   database: Database,
@@ -234,6 +185,6 @@ export async function festivalEditionFieldsIfAvailable(
     return await festivalEditionFields(database, festivalId);
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    return { edition: null, lineup: [], tickets: null, editions: [] };
+    return NO_EDITION_FIELDS;
   }
 }

@@ -4,10 +4,11 @@ import type { Database, Executor } from '#db/client';
 import { editionTicketsTable, festivalEditionsTable, festivalsTable, lineupEntriesTable } from '#db/schema';
 import { recordAudit } from '../audit/audit';
 import { conflict, notFound, pgConstraint, pgErrorCode } from '../../errors';
-import { invalidateCatalog } from '../festivals/festival-store';
+import { written } from '../../cache/written';
 import { resolveArtistNames } from '../artists/write-artists';
 import { announceEditionChange, editionSnapshot } from '../alerts/festival-events';
 import { recordChange, type Actor, type WriteOptions } from '../history/changes';
+import { FESTIVAL_NOT_FOUND } from '../festivals/festival-access';
 
 export const EDITION_NOT_FOUND = 'Edición no encontrada';
 export const DUPLICATE_EDITION = 'Ya existe una edición de ese año para este festival.';
@@ -61,7 +62,7 @@ export async function createEdition(
         .select({ id: festivalsTable.id })
         .from(festivalsTable)
         .where(eq(festivalsTable.id, festivalId));
-      if (!festival) throw notFound('Festival no encontrado', 'festival_not_found');
+      if (!festival) throw notFound(FESTIVAL_NOT_FOUND, 'festival_not_found');
       const [row] = await tx
         .insert(festivalEditionsTable)
         .values({ festivalId, ...editionValues(input) })
@@ -86,7 +87,7 @@ export async function createEdition(
       return row.id;
     })
     .catch(duplicateYear);
-  invalidateCatalog();
+  written('edition', festivalId);
   return id;
 }
 
@@ -133,7 +134,7 @@ export async function updateEdition(
       await announceEditionChange(tx, before, (await editionSnapshot(tx, id))!);
     })
     .catch(duplicateYear);
-  invalidateCatalog();
+  written('edition');
 }
 
 /** DELETE /api/admin/editions/{id}: its lineup and tickets go with it; a festival's last edition stays. */
@@ -143,7 +144,7 @@ export async function deleteEdition(
   actor: Actor,
   options: WriteOptions = {},
 ): Promise<void> {
-  await database.transaction(async (tx) => {
+  const festivalId = await database.transaction(async (tx) => {
     const [edition] = await tx
       .select({ festivalId: festivalEditionsTable.festivalId, year: festivalEditionsTable.year })
       .from(festivalEditionsTable)
@@ -179,8 +180,9 @@ export async function deleteEdition(
       entityId: id,
       details: { festival_id: edition.festivalId, year: edition.year },
     });
+    return edition.festivalId;
   });
-  invalidateCatalog();
+  written('edition', festivalId);
 }
 
 /** The edition's festival, for routes that answer with the festival's editions. */

@@ -4,7 +4,7 @@ import type { Database, Executor } from '#db/client';
 import { artistsTable, editionTicketsTable, festivalEditionsTable, lineupEntriesTable } from '#db/schema';
 import { recordAudit } from '../audit/audit';
 import { badRequest } from '../../errors';
-import { invalidateCatalog } from '../festivals/festival-store';
+import { written } from '../../cache/written';
 import { resolveArtistNames } from '../artists/write-artists';
 import { announceLineupAdditions, announceTicketChange, editionSnapshot } from '../alerts/festival-events';
 import { recordChange, type Actor, type WriteOptions } from '../history/changes';
@@ -117,10 +117,10 @@ export async function replaceLineup(
       ...new Set(lineup.map((entry) => entry.artist_id ?? resolved.byName.get(entry.artist_name!)!)),
     ].filter((artistId) => !had.has(artistId));
     await announceLineupAdditions(tx, (await editionSnapshot(tx, id))!, added);
-    return { created: resolved.created };
+    return { created: resolved.created, festivalId: edition.festivalId };
   });
-  invalidateCatalog();
-  return result;
+  written('edition', result.festivalId);
+  return { created: result.created };
 }
 
 /** An edition's tickets as PUT .../tickets takes them, or null when it has none. */
@@ -146,7 +146,7 @@ export async function setTickets(
   actor: Actor,
   options: WriteOptions = {},
 ): Promise<void> {
-  await database.transaction(async (tx) => {
+  const festivalId = await database.transaction(async (tx) => {
     const edition = await lockEdition(tx, id);
     const before = await ticketsForm(tx, id);
     const values = {
@@ -199,6 +199,7 @@ export async function setTickets(
         : undefined,
       { ticketUrl: values.ticketUrl ?? null, onSaleAt: values.onSaleAt, soldOut: values.soldOut ?? false },
     );
+    return edition.festivalId;
   });
-  invalidateCatalog();
+  written('edition', festivalId);
 }

@@ -6,14 +6,15 @@ import type { AuthUser } from '../../app-env';
 import { AppError, badRequest, notFound } from '../../errors';
 import { geocodeAddress, noCoordinatesFound } from '../../geocoder';
 import { recordAudit } from '../audit/audit';
-import { invalidateCatalog } from './festival-store';
+import { written } from '../../cache/written';
+import { FESTIVAL_NOT_FOUND } from './festival-access';
 
 /** Where a festival is on the map: the geocoder's answer for its address, or what an admin typed. */
 
 /** No new lookup after this long: with one more wait and a timed-out lookup the batch still answers within the Lambda's 25 s. */
 const BATCH_BUDGET_MS = 15_000;
 
-const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
+const festivalNotFound = () => notFound(FESTIVAL_NOT_FOUND, 'festival_not_found');
 
 /** What is geocoded: the address when there is one, else the location text. */
 const geocodeQuery = (festival: { address: string | null; location: string | null }) =>
@@ -60,7 +61,7 @@ async function geocodeFestival(
         : { query, found: false },
     });
   });
-  if (found) invalidateCatalog();
+  if (found) written('festival', festival.id);
   return found;
 }
 
@@ -137,4 +138,5 @@ export async function setFestivalCoordinates(
       details: { latitude, longitude },
     });
   });
+  written('festival', id);
 }

@@ -7,6 +7,8 @@ import { notify } from '../notifications/notifications';
 import { announceApprovedFestival } from '../alerts/saved-search-events';
 import { alreadyModerated, festivalDecisionMessage, movePending, recordDecision } from '../moderation';
 import { approvedTwin, approvedTwinConflict, isDuplicateFestival } from './duplicates';
+import { written } from '../../cache/written';
+import { FESTIVAL_NOT_FOUND } from './festival-access';
 
 /**
  * Approves or rejects proposed festival `id` (pending only): its proposer is told, an approval
@@ -30,7 +32,7 @@ export async function decideFestival(
             .returning({ name: festivalsTable.name, proposedBy: festivalsTable.proposedBy }),
         current: () =>
           tx.select({ status: festivalsTable.status }).from(festivalsTable).where(eq(festivalsTable.id, id)),
-        missing: () => notFound('Festival no encontrado', 'festival_not_found'),
+        missing: () => notFound(FESTIVAL_NOT_FOUND, 'festival_not_found'),
         decided: (current) => alreadyModerated('festival', current),
       });
       if (moved.proposedBy) await notify(tx, moved.proposedBy, 'festival', festivalDecisionMessage(moved.name, status));
@@ -42,4 +44,5 @@ export async function decideFestival(
       if (!isDuplicateFestival(error)) throw error;
       throw approvedTwinConflict(await approvedTwin(database, id));
     });
+  written('festival', id);
 }

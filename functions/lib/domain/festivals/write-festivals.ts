@@ -11,10 +11,11 @@ import { festivalDecisionMessage } from '../moderation';
 import { notify } from '../notifications/notifications';
 import { recordChange, type Actor, type WriteOptions } from '../history/changes';
 import { rethrowDuplicateFestival } from './duplicates';
-import { invalidateCatalog } from './festival-store';
 import { insertFestival, updateFestival, type FestivalInsert } from './festival-row-writes';
+import { written } from '../../cache/written';
+import { FESTIVAL_NOT_FOUND } from './festival-access';
 
-const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
+const festivalNotFound = () => notFound(FESTIVAL_NOT_FOUND, 'festival_not_found');
 
 /** The form's keys that map to a column, and that column; an edit changes only the keys sent. */
 const columns = {
@@ -83,7 +84,7 @@ export async function createFestival(database: Database, admin: Actor, input: Ad
       return created;
     })
     .catch(rethrowDuplicateFestival);
-  invalidateCatalog();
+  written('festival', id);
   return id;
 }
 
@@ -196,5 +197,7 @@ export async function editFestival(
       });
     })
     .catch(rethrowDuplicateFestival);
-  invalidateCatalog();
+  // Its dates may have moved its edition too.
+  written('festival', id);
+  written('edition', id);
 }

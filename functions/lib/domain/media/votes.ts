@@ -3,6 +3,7 @@ import type { Executor } from '#db/client';
 import { mediaTable, mediaVoteCountsTable, mediaVotesTable } from '#db/schema';
 import { notFound } from '../../errors';
 import { MEDIA_NOT_FOUND, publicMedia, voteAverage } from './read-media';
+import { written } from '../../cache/written';
 
 /**
  * Votes on gallery items: one per signed-in user and item (1 to 5), on items of the public gallery
@@ -36,6 +37,8 @@ export async function castVote(
     })
     .returning({ mediaId: mediaVotesTable.mediaId });
   if (voted.length === 0) throw notFound(MEDIA_NOT_FOUND, 'media_not_found');
+  // One statement, so already committed (or in the caller's transaction, which commits before the next read).
+  written('media');
   // The item's counter row, moved by the vote's own statement and committed with it.
   const [stats] = await database
     .select({ rating: voteAverage.mapWith(Number), votesCount: mediaVoteCountsTable.votesCount })

@@ -9,6 +9,8 @@ import { removeStoredObjects, storageKeyForUrl } from '../uploads/stored-objects
 import { notify } from '../notifications/notifications';
 import { alreadyModerated, mediaDecisionMessage, movePending, recordDecision } from '../moderation';
 import { mediaNotFound } from './read-media';
+import { written } from '../../cache/written';
+import { FESTIVAL_NOT_FOUND } from '../festivals/festival-access';
 
 /**
  * The admin's moves on gallery items: approve or reject a pending one (its uploader is told),
@@ -21,7 +23,7 @@ import { mediaNotFound } from './read-media';
 function rethrowMissingRelation(error: unknown): never {
   if (pgErrorCode(error) === '23503') {
     const constraint = pgConstraint(error) ?? '';
-    if (constraint.includes('festival')) throw notFound('Festival no encontrado', 'festival_not_found');
+    if (constraint.includes('festival')) throw notFound(FESTIVAL_NOT_FOUND, 'festival_not_found');
     if (constraint.includes('user')) throw notFound('Usuario no encontrado', 'user_not_found');
   }
   throw error;
@@ -46,7 +48,7 @@ export async function decideMedia(
   id: number,
   status: 'approved' | 'rejected',
 ): Promise<void> {
-  await database.transaction(async (tx) => {
+  const festivalId = await database.transaction(async (tx) => {
     const moved = await movePending({
       move: () =>
         tx
@@ -66,12 +68,14 @@ export async function decideMedia(
       await notify(tx, moved.userId, 'media', mediaDecisionMessage(festival.name, moved.type, status));
     }
     await recordDecision(tx, admin.id, status, 'media', id, { festival_id: moved.festivalId, user_id: moved.userId });
+    return moved.festivalId;
   });
+  written('media', festivalId);
 }
 
 /** Takes item `id` out of the public gallery (once: hiding it again keeps the first time); returns when it was hidden. */
 export async function hideMedia(database: Database, admin: AuthUser, id: number): Promise<Date | null> {
-  return database.transaction(async (tx) => {
+  const hidden = await database.transaction(async (tx) => {
     const [row] = await tx
       .update(mediaTable)
       .set({ hiddenAt: sql`coalesce(${mediaTable.hiddenAt}, now())` })
@@ -85,13 +89,15 @@ export async function hideMedia(database: Database, admin: AuthUser, id: number)
       entityId: id,
       details: { festival_id: row.festivalId, url: row.url },
     });
-    return row.hiddenAt;
+    return row;
   });
+  written('media', hidden.festivalId);
+  return hidden.hiddenAt;
 }
 
 /** Adds an item as the admin says (status included); an upload it points at is tied to it. Returns its id. */
 export async function createMedia(database: Database, admin: AuthUser, input: AdminMediaBody): Promise<number> {
-  return database
+  const id = await database
     .transaction(async (tx) => {
       const storageKey = await storageKeyForUrl(tx, input.url);
       const [row] = await tx
@@ -114,6 +120,8 @@ export async function createMedia(database: Database, admin: AuthUser, input: Ad
       return row.id;
     })
     .catch(rethrowMissingRelation);
+  written('media', input.festival_id);
+  return id;
 }
 
 /** Replaces item `id` with the admin's values; deciding a pending one tells its uploader, and a stored photo it no longer points at is removed. */
@@ -161,6 +169,8 @@ export async function updateMedia(
       return before.storageKey && before.storageKey !== storageKey ? before.storageKey : null;
     })
     .catch(rethrowMissingRelation);
+  // Moved to another festival: both galleries changed.
+  written('media');
   if (replacedKey) await removeStoredObjects(database, [replacedKey]);
 }
 
@@ -183,5 +193,6 @@ export async function deleteMedia(database: Database, admin: AuthUser, id: numbe
     });
     return row;
   });
+  written('media', removed.festivalId);
   if (removed.storageKey) await removeStoredObjects(database, [removed.storageKey]);
 }

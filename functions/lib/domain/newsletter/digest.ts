@@ -5,8 +5,8 @@ import type { Database } from '#db/client';
 import { festivalsTable, type OutboxPayload } from '#db/schema';
 import { renderHtml, renderText, type MailItem } from '../../mail/layout';
 import { siteUrl } from '../../mail/site-url';
+import { monthNames } from '#core/dates';
 
-const MONTHS = new Intl.DateTimeFormat('es', { month: 'long', timeZone: 'UTC' });
 const LIST_LIMIT = 12;
 
 export interface Digest {
@@ -54,7 +54,7 @@ export async function buildDigest(database: Database, now = new Date()): Promise
     url: siteUrl(festivalPath(f.id, f.name)),
     detail: [formatDateRange(f.startDate, f.endDate), f.location].filter(Boolean).join(' · '),
   });
-  const month = MONTHS.format(nextStart);
+  const month = monthNames[nextStart.getUTCMonth()];
   const paragraphs = [
     recent.length
       ? `Festivales nuevos en el catálogo este mes: ${recent.map((f) => f.name).join(', ')}.`

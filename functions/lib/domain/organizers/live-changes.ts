@@ -16,7 +16,7 @@ import {
 } from '#db/schema';
 import { notFound, unprocessable } from '../../errors';
 import { log } from '../../log';
-import { invalidateCatalog } from '../festivals/festival-store';
+import { written } from '../../cache/written';
 import { recordChange, type Actor, type WriteOptions } from '../history/changes';
 import { deliverSetChange, type SetState } from './set-change-deliveries';
 
@@ -93,7 +93,7 @@ export async function writeSetState(
   state: (current: SetState) => SetState,
   options: WriteOptions = {},
 ): Promise<SetChange> {
-  const change = await database.transaction(async (tx) => {
+  const { change, festivalId } = await database.transaction(async (tx) => {
     const [found] = await tx
       .select({ entry: lineupEntriesTable, festivalId: festivalEditionsTable.festivalId, artist: artistsTable.name })
       .from(lineupEntriesTable)
@@ -137,10 +137,10 @@ export async function writeSetState(
       .insert(setChangeDeliveriesTable)
       .values({ changeId, festivalId: found.festivalId, lineupEntryId: entryId });
     const [row] = await tx.select().from(festivalChangesTable).where(eq(festivalChangesTable.id, changeId));
-    return toSetChange(row);
+    return { change: toSetChange(row), festivalId: found.festivalId };
   });
-  // The lineup's answers follow their versions; this process's kept festival answers are dropped at once.
-  invalidateCatalog();
+  // The lineup's answers follow their versions; this process's kept answers are read again at once.
+  written('edition', festivalId);
   await deliverSetChange(database, change.id).catch((error: unknown) =>
     log().warn({ err: error, changeId: change.id }, 'set change delivery left to the worker'),
   );

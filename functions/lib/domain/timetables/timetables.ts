@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client';
 import { artistsTable, festivalsTable, lineupEntriesTable, timetablesTable, usersTable } from '#db/schema';
 import { badRequest, notFound } from '../../errors';
+import { FESTIVAL_NOT_FOUND } from '../festivals/festival-access';
 
 /**
  * 'Mi horario': one row per person and festival (`timetables`: the picked lineup entry ids and a
@@ -27,7 +28,7 @@ export interface TimetableAnswer {
   share_token: string | null;
 }
 
-const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
+const festivalNotFound = () => notFound(FESTIVAL_NOT_FOUND, 'festival_not_found');
 
 /** An approved festival's name and current edition, or 404: timetables are for public festivals only. */
 export async function approvedFestival(executor: Executor, id: number): Promise<TimetableFestival> {

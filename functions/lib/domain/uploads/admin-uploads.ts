@@ -14,6 +14,7 @@ import {
   type CheckedImage,
   type UploadRow,
 } from './uploads';
+import { FESTIVAL_NOT_FOUND } from '../festivals/festival-access';
 
 /**
  * An admin form's image (a festival's picture, a media item): the community uploads' key scheme,
@@ -22,7 +23,7 @@ import {
  * stored object to that row.
  */
 
-const festivalNotFound = () => notFound('Festival no encontrado', 'festival_not_found');
+const festivalNotFound = () => notFound(FESTIVAL_NOT_FOUND, 'festival_not_found');
 
 /** A presigned PUT for an admin's image, and the name of the festival it is for (null for a festival not saved yet, unless the form named it). */
 export async function issueAdminUpload(

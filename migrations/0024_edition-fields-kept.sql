@@ -1,0 +1,1 @@
+ALTER TABLE "festival_edition_versions" ADD COLUMN "fields" json;
