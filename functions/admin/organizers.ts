@@ -17,7 +17,7 @@ import { notFound } from '../lib/errors';
 import { festivalHistory } from '../lib/domain/history/changes';
 import { revertChange } from '../lib/domain/history/revert';
 import { findFestival } from '../lib/domain/festivals/festival-rows';
-import { claimsFor, decideClaim } from '../lib/domain/organizers/claims';
+import { claimsFor, decideClaim } from '../lib/domain/organizers/claim-records';
 import { hideUpdate } from '../lib/domain/organizers/festival-updates';
 import { festivalOrganizers, grantOrganizer, revokeOrganizer } from '../lib/domain/organizers/organizers';
 import { documenter } from '../lib/openapi';

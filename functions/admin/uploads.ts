@@ -3,7 +3,6 @@ import { adminUploadConfirmSchema, adminUploadUrlSchema } from '#core/admin-sche
 import type { AppEnv } from '../lib/app-env';
 import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';
-import { storage } from '../lib/storage/storage';
 import { confirmAdminUpload, issueAdminUpload } from '../lib/domain/uploads/admin-uploads';
 import { validate } from '../lib/validate';
 import { adminPresignedUploadResponse, adminUploadConfirmedResponse } from '#core/response-schemas';
@@ -70,6 +69,9 @@ export const uploadRoutes = new Hono<AppEnv>()
     async (c) => {
       const input = c.req.valid('json');
       const { upload, checked, festivalId } = await confirmAdminUpload(await db(), currentUser(c), input);
+      // Loaded on use: the S3 client is the dearest part of a cold start, and most admin requests
+      // (moderation, lists, the organisers' claims) never touch the bucket.
+      const { storage } = await import('../lib/storage/storage');
       return c.json({
         message: 'Imagen subida correctamente',
         key: upload.key,

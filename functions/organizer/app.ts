@@ -19,7 +19,8 @@ import { createEdition, editionFestivalId, updateEdition } from '../lib/domain/e
 import { replaceLineup, setTickets } from '../lib/domain/editions/write-lineups';
 import { findFestival } from '../lib/domain/festivals/festival-rows';
 import { editFestival } from '../lib/domain/festivals/write-festivals';
-import { myClaims, verifyClaim } from '../lib/domain/organizers/claims';
+import { myClaims } from '../lib/domain/organizers/claim-records';
+import { verifyClaim } from '../lib/domain/organizers/claims';
 import { postUpdate } from '../lib/domain/organizers/festival-updates';
 import { changeSet } from '../lib/domain/organizers/live-changes';
 import {

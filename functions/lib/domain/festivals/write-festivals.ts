@@ -3,7 +3,7 @@ import type { AdminFestival } from '#core/festival-schemas';
 import type { Database, Executor } from '#db/client';
 import { festivalGenresTable, festivalsTable, genresTable } from '#db/schema';
 import { notFound } from '../../errors';
-import { linkUploadToFestival } from '../uploads/stored-objects';
+import { linkUploadToFestival } from '../uploads/upload-keys';
 import { announceFestivalEditionChanges, festivalEditionSnapshots } from '../alerts/festival-events';
 import { announceApprovedFestival } from '../alerts/saved-search-events';
 import { recordAudit } from '../audit/audit';

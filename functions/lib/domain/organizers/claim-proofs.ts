@@ -4,6 +4,7 @@ import { getDomain } from 'tldts';
 import { env } from '../../env';
 import { AppError, unprocessable } from '../../errors';
 import { safeFetch, SafeFetchError } from '../../safe-fetch/safe-fetch';
+import { FILE_PATH, META_NAME } from './claim-records';
 
 /**
  * The two proofs that a person speaks for a festival: a code mailed to an address at the official
@@ -13,9 +14,6 @@ import { safeFetch, SafeFetchError } from '../../safe-fetch/safe-fetch';
 
 export const CODE_TTL_MINUTES = 15;
 export const CODE_TRIES = 5;
-/** The verification tag's name and the file's path on the website. */
-export const META_NAME = 'festivales-verification';
-export const FILE_PATH = '/.well-known/festivales-verification.txt';
 /** A verification page is small: past this it is not read. */
 const PROOF_MAX_BYTES = 1024 * 1024;
 

@@ -1,33 +1,8 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database, Executor } from '#db/client';
-import { festivalsTable, mediaTable, uploadsTable } from '#db/schema';
-import { keyCandidates } from '../../image-variant-records';
+import { sql } from 'drizzle-orm';
+import type { Database } from '#db/client';
+import { festivalsTable, mediaTable } from '#db/schema';
 import { removeVariants } from '../../image-variant-removal';
 import { sqlRows } from '../sql-rows';
-
-/** Which stored object a row's URL names, and removing objects no row uses any more. */
-
-/** The key of a confirmed upload a public URL points at, or null for an external URL. */
-export async function storageKeyForUrl(tx: Executor, url: string): Promise<string | null> {
-  const candidates = keyCandidates(url);
-  if (candidates.length === 0) return null;
-  const rows = await tx
-    .select({ key: uploadsTable.key })
-    .from(uploadsTable)
-    .where(and(inArray(uploadsTable.key, candidates), eq(uploadsTable.status, 'confirmed')));
-  // The longest matching suffix is the most specific key.
-  return rows.map((r) => r.key).sort((a, b) => b.length - a.length)[0] ?? null;
-}
-
-/** Ties a confirmed upload used as a festival's image to that festival, so deleting the festival finds its object. */
-export async function linkUploadToFestival(tx: Executor, imageUrl: string, festivalId: number): Promise<void> {
-  const key = await storageKeyForUrl(tx, imageUrl);
-  if (!key) return;
-  await tx
-    .update(uploadsTable)
-    .set({ festivalId })
-    .where(and(eq(uploadsTable.key, key), isNull(uploadsTable.festivalId)));
-}
 
 /**
  * Deletes stored objects after the rows that pointed at them are gone, skipping keys something
