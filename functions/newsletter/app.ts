@@ -12,6 +12,9 @@ const doc = documenter('Boletín');
 export const NEWSLETTER_SUCCESS = '¡Te has suscrito correctamente a nuestra newsletter!';
 export const UNSUBSCRIBED = 'Te has dado de baja de la newsletter. No volverás a recibirla.';
 const BAD_LINK = 'El enlace no es válido o ya se usó.';
+export const CONFIRMED = '¡Suscripción confirmada! Recibirás la newsletter una vez al mes.';
+const EXPIRED_LINK =
+  'El enlace no es válido, ya se usó o ha caducado (dura 7 días). Suscríbete de nuevo desde el pie de página.';
 
 /** POST /api/newsletter/subscribe: open to anyone, limited per address; double opt-in on top. */
 export const app = createApp('/api/newsletter')
@@ -31,16 +34,27 @@ export const app = createApp('/api/newsletter')
       return c.json({ message: NEWSLETTER_SUCCESS });
     },
   )
-  // The link of the confirmation message, opened in a browser: it lands on the site's page that says how it went.
+  // The link of the confirmation message, opened in a browser (or by a mail scanner): it changes
+  // nothing and leads to the page whose button confirms with a POST.
   .get(
     '/confirm',
     doc({
-      summary: 'Enlace de confirmación del correo: lleva a la página del resultado',
-      responses: { 303: { description: 'Redirección a la página del resultado' } },
+      summary: 'Enlace de confirmación del correo: lleva a la página que pide confirmarla',
+      responses: { 303: { description: 'Redirección a la página de confirmación' } },
+    }),
+    (c) => c.redirect(`/newsletter/confirmar?token=${encodeURIComponent(c.req.query('token') ?? '')}`, 303),
+  )
+  .post(
+    '/confirm',
+    doc({
+      summary: 'Confirma la suscripción (botón de la página del enlace; el enlace caduca en 7 días)',
+      responses: { 200: { description: 'Suscripción confirmada', schema: newsletterResponse } },
+      errors: [404],
     }),
     async (c) => {
       const done = await confirm(await db(), c.req.query('token') ?? '');
-      return c.redirect(done ? '/newsletter/confirmada' : '/newsletter/enlace-no-valido', 303);
+      if (!done) return errorJson(c, 404, { error: EXPIRED_LINK, code: 'invalid_token' });
+      return c.json({ message: CONFIRMED });
     },
   )
   // A GET never unsubscribes (mail scanners open links): the page asks for the click that POSTs.

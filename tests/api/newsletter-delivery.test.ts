@@ -37,29 +37,66 @@ afterAll(async () => {
 });
 
 describe('newsletter double opt-in', () => {
-  it('mails a confirmation whose link confirms the address', async () => {
+  const byEmail = async (email: string) =>
+    (await db().select().from(newsletterSubscriptionsTable).where(eq(newsletterSubscriptionsTable.email, email)))[0];
+
+  it('mails a link that leads to a page, whose button confirms the address once', async () => {
     const mail = await subscribeAndReadConfirmation('marta@example.com');
     expect(mail.envelopeTo).toEqual(['marta@example.com']);
     expect(mail.parsed.subject).toBe('Confirma tu suscripción a la newsletter de Festivales');
     expect(headerOf(mail.parsed, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const link = linkIn(mail.parsed.text!, '/api/newsletter/confirm?token=');
     expect(link.origin).toBe('https://festivales.test');
-    const [before] = await db()
-      .select()
-      .from(newsletterSubscriptionsTable)
-      .where(eq(newsletterSubscriptionsTable.email, 'marta@example.com'));
+    const token = link.searchParams.get('token')!;
+    const before = await byEmail('marta@example.com');
     expect(before.confirmedAt).toBeNull();
-    const res = await api('GET', link.pathname + link.search);
-    expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/newsletter/confirmada');
-    const [after] = await db()
-      .select()
-      .from(newsletterSubscriptionsTable)
-      .where(eq(newsletterSubscriptionsTable.id, before.id));
-    expect(after.confirmedAt).toBeInstanceOf(Date);
+    // The confirmation token is not the unsubscribe one (that one is in every message).
+    expect(token).not.toBe(before.token);
+
+    // What a mail scanner does: opening the link changes nothing.
+    const get = await api('GET', link.pathname + link.search);
+    expect(get.status).toBe(303);
+    expect(get.headers.get('location')).toBe(`/newsletter/confirmar?token=${token}`);
+    expect((await byEmail('marta@example.com')).confirmedAt).toBeNull();
+
+    const post = await api('POST', link.pathname + link.search);
+    expect(post.status).toBe(200);
+    expect(post.json.message).toBe('¡Suscripción confirmada! Recibirás la newsletter una vez al mes.');
+    expect((await byEmail('marta@example.com')).confirmedAt).toBeInstanceOf(Date);
+    const again = await api('POST', link.pathname + link.search);
+    expect(again.status).toBe(404);
   });
 
-  it('sends no second confirmation when an unconfirmed address subscribes again', async () => {
+  it('does not confirm with the unsubscribe token', async () => {
+    const mail = await subscribeAndReadConfirmation('scanner@example.com');
+    const unsubscribe = linkIn(headerOf(mail.parsed, 'List-Unsubscribe')!, '/api/newsletter/unsubscribe?token=');
+    const res = await api('POST', `/api/newsletter/confirm?token=${unsubscribe.searchParams.get('token')}`);
+    expect(res.status).toBe(404);
+    expect((await byEmail('scanner@example.com')).confirmedAt).toBeNull();
+  });
+
+  it('refuses a link older than 7 days, and a new subscription mails a new link', async () => {
+    const first = await subscribeAndReadConfirmation('tarde@example.com');
+    const old = linkIn(first.parsed.text!, '/api/newsletter/confirm?token=');
+    await db()
+      .update(newsletterSubscriptionsTable)
+      .set({ confirmExpiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(newsletterSubscriptionsTable.email, 'tarde@example.com'));
+    const expired = await api('POST', old.pathname + old.search);
+    expect(expired.status).toBe(404);
+    expect(expired.json.error).toBe(
+      'El enlace no es válido, ya se usó o ha caducado (dura 7 días). Suscríbete de nuevo desde el pie de página.',
+    );
+    expect((await byEmail('tarde@example.com')).confirmedAt).toBeNull();
+
+    const second = await subscribeAndReadConfirmation('tarde@example.com');
+    const fresh = linkIn(second.parsed.text!, '/api/newsletter/confirm?token=');
+    expect(fresh.searchParams.get('token')).not.toBe(old.searchParams.get('token'));
+    expect((await api('POST', fresh.pathname + fresh.search)).status).toBe(200);
+    expect((await byEmail('tarde@example.com')).confirmedAt).toBeInstanceOf(Date);
+  });
+
+  it('sends no second confirmation when an unconfirmed address subscribes again within the week', async () => {
     await subscribeAndReadConfirmation('again@example.com');
     const before = smtp.received.length;
     await api('POST', '/api/newsletter/subscribe', { body: { email: 'AGAIN@example.com' }, headers: from() });
@@ -67,10 +104,11 @@ describe('newsletter double opt-in', () => {
     expect(smtp.received.length).toBe(before);
   });
 
-  it('answers a link that is not ours with the page for invalid links', async () => {
-    for (const token of ['nope', '00000000-0000-4000-8000-000000000000']) {
-      const res = await api('GET', `/api/newsletter/confirm?token=${token}`);
-      expect(res.headers.get('location')).toBe('/newsletter/enlace-no-valido');
+  it('answers a link that is not ours with 404 and a reason, never a 500', async () => {
+    for (const token of ['nope', '00000000-0000-4000-8000-000000000000', '']) {
+      const res = await api('POST', `/api/newsletter/confirm?token=${token}`);
+      expect(res.status).toBe(404);
+      expect(res.json.code).toBe('invalid_token');
     }
   });
 });
@@ -134,11 +172,8 @@ describe('monthly digest from the admin panel', () => {
       endDate: nextMonth,
     });
     const confirmed = await subscribeAndReadConfirmation('confirmada@example.com');
-    await api(
-      'GET',
-      linkIn(confirmed.parsed.text!, '/api/newsletter/confirm?token=').pathname +
-        linkIn(confirmed.parsed.text!, '/api/newsletter/confirm?token=').search,
-    );
+    const confirmLink = linkIn(confirmed.parsed.text!, '/api/newsletter/confirm?token=');
+    expect((await api('POST', confirmLink.pathname + confirmLink.search)).status).toBe(200);
     await subscribeAndReadConfirmation('sin-confirmar@example.com');
 
     const counts = await api('GET', '/api/admin/newsletter', { token: admin.token });

@@ -167,6 +167,8 @@ test('the newsletter: the confirmation email confirms, and its unsubscribe link 
   expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
   const confirmLink = new URL(/https?:\/\/\S+\/api\/newsletter\/confirm\?token=[0-9a-f-]+/.exec(mail.text!)![0]);
   await page.goto(confirmLink.pathname + confirmLink.search);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirma tu suscripción' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirmar suscripción' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '¡Suscripción confirmada!' })).toBeVisible();
 
   const link = new URL(headerOf(mail, 'List-Unsubscribe')!.slice(1, -1));

@@ -1,4 +1,4 @@
-import { eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#db/client';
 import { newsletterSubscriptionsTable } from '#db/schema';
 import { siteUrl } from '../../mail/site-url';
@@ -12,20 +12,26 @@ export const unsubscribeUrl = (token: string) => siteUrl(`/api/newsletter/unsubs
 
 /**
  * Stores the address and, while it is not confirmed, queues the double opt-in message in the same
- * transaction. A second subscription of an unconfirmed address writes nothing new (the outbox key
- * is the subscription), so the form cannot be used to flood someone's mailbox.
+ * transaction. The outbox key is the confirmation token: subscribing again while a link is still
+ * valid writes nothing new, so the form cannot be used to flood someone's mailbox; after the link
+ * expired (7 days) a new token and one new message are sent.
  */
 export async function subscribe(database: Database, email: string): Promise<void> {
   await database.transaction(async (tx) => {
     await tx.insert(newsletterSubscriptionsTable).values({ email }).onConflictDoNothing();
+    const s = newsletterSubscriptionsTable;
     const [row] = await tx
-      .select()
-      .from(newsletterSubscriptionsTable)
-      .where(sql`lower(${newsletterSubscriptionsTable.email}) = lower(${email})`);
-    if (!row || row.confirmedAt) return;
+      .update(s)
+      .set({
+        confirmToken: sql`case when ${s.confirmExpiresAt} > now() then ${s.confirmToken} else gen_random_uuid() end`,
+        confirmExpiresAt: sql`case when ${s.confirmExpiresAt} > now() then ${s.confirmExpiresAt} else now() + interval '7 days' end`,
+      })
+      .where(and(sql`lower(${s.email}) = lower(${email})`, isNull(s.confirmedAt)))
+      .returning();
+    if (!row?.confirmToken) return;
     await enqueue(tx, [
       {
-        eventKey: `newsletter-confirm:${row.id}`,
+        eventKey: `newsletter-confirm:${row.id}:${row.confirmToken}`,
         channel: 'email',
         kind: 'newsletter-confirm',
         to: { email: row.email },
@@ -34,9 +40,12 @@ export async function subscribe(database: Database, email: string): Promise<void
           heading: '¿Confirmas tu suscripción?',
           paragraphs: [
             'Alguien (esperamos que tú) ha suscrito esta dirección a la newsletter de Festivales: una vez al mes, los festivales nuevos, los carteles anunciados y lo que empieza el mes siguiente.',
-            'Si no has sido tú, ignora este correo: sin confirmar no te enviaremos nada más.',
+            'Si no has sido tú, ignora este correo: sin confirmar no te enviaremos nada más. El enlace caduca en 7 días.',
           ],
-          action: { label: 'Confirmar suscripción', url: siteUrl(`/api/newsletter/confirm?token=${row.token}`) },
+          action: {
+            label: 'Confirmar suscripción',
+            url: siteUrl(`/api/newsletter/confirm?token=${row.confirmToken}`),
+          },
           reason: 'Recibes este correo porque se pidió una suscripción con esta dirección en Festivales.',
           unsubscribeUrl: unsubscribeUrl(row.token),
         },
@@ -45,14 +54,18 @@ export async function subscribe(database: Database, email: string): Promise<void
   });
 }
 
-/** Confirms the subscription of a confirmation link; false when the token is not ours (or was unsubscribed). */
+/**
+ * Confirms the subscription of a confirmation link (the POST of the page's button); false when the
+ * token is not ours, was used, expired or the address unsubscribed.
+ */
 export async function confirm(database: Database, token: string): Promise<boolean> {
   if (!isToken(token)) return false;
+  const s = newsletterSubscriptionsTable;
   const [row] = await database
-    .update(newsletterSubscriptionsTable)
-    .set({ confirmedAt: sql`coalesce(${newsletterSubscriptionsTable.confirmedAt}, now())` })
-    .where(eq(newsletterSubscriptionsTable.token, token))
-    .returning({ id: newsletterSubscriptionsTable.id });
+    .update(s)
+    .set({ confirmedAt: sql`now()`, confirmToken: null, confirmExpiresAt: null })
+    .where(and(eq(s.confirmToken, token), gt(s.confirmExpiresAt, sql`now()`)))
+    .returning({ id: s.id });
   return Boolean(row);
 }
 

@@ -5,7 +5,7 @@ import {
 } from '../../features/newsletter/components/newsletter-status-page';
 import { usePageTitle } from './use-page-title';
 
-const statuses: NewsletterStatus[] = ['confirmada', 'enlace-no-valido', 'baja'];
+const statuses: NewsletterStatus[] = ['confirmar', 'confirmada', 'enlace-no-valido', 'baja'];
 
 export function NewsletterRoute() {
   const { status } = useParams();

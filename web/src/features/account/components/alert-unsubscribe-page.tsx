@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { alertKindLabels, alertKinds, type AlertKind } from '#core/types';
 import { paths } from '../../../config/paths';
-import { UnsubscribeAction } from '../../../components/ui/unsubscribe-action';
+import { EmailLinkAction } from '../../../components/ui/email-link-action';
 import { stopAlertEmails } from '../api/account';
 import './account.css';
 
@@ -39,9 +39,9 @@ export function AlertUnsubscribePage({
             </p>
           )}
           {status === 'baja' && (
-            <UnsubscribeAction
+            <EmailLinkAction
               token={token}
-              unsubscribe={stopAlertEmails}
+              act={stopAlertEmails}
               buttonLabel="Dejar de recibirlos"
               intro={`${
                 label

@@ -2,20 +2,22 @@ import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client';
 
 /**
- * The click that an email's unsubscribe link lands on (newsletter and alerts): what stops, the
- * button, then the server's answer. A click is asked for because mail scanners open links, so the
- * GET alone must change nothing.
+ * The click that an email's link lands on (unsubscribing from the newsletter or an alert,
+ * confirming the newsletter): what it does, the button, then the server's answer. A click is asked
+ * for because mail scanners open links, so the GET alone must change nothing.
  */
-export function UnsubscribeAction({
+export function EmailLinkAction({
   token,
   intro,
   buttonLabel,
-  unsubscribe,
+  act,
+  failure = 'No se pudo completar la baja. Inténtalo de nuevo.',
 }: {
   token: string | null;
   intro: ReactNode;
   buttonLabel: string;
-  unsubscribe: (token: string) => Promise<{ message: string }>;
+  act: (token: string) => Promise<{ message: string }>;
+  failure?: string;
 }) {
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -24,9 +26,9 @@ export function UnsubscribeAction({
     setBusy(true);
     setError(null);
     try {
-      setDone((await unsubscribe(token ?? '')).message);
+      setDone((await act(token ?? '')).message);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'No se pudo completar la baja. Inténtalo de nuevo.');
+      setError(e instanceof ApiError ? e.message : failure);
     } finally {
       setBusy(false);
     }
