@@ -1,4 +1,5 @@
 import { alertKinds, digestModes } from './types';
+import { requiredLine } from './text-input';
 import { z } from './zod';
 
 /** Artists one user may follow, and saved searches one user may keep: beyond that it is a script, not a person. */
@@ -82,11 +83,7 @@ export type AlertFilters = z.output<typeof alertFiltersSchema>;
 
 /** POST /api/alerts and PUT /api/alerts/{id} */
 export const alertInputSchema = z.object({
-  name: z
-    .string({ error: 'El nombre es obligatorio.' })
-    .trim()
-    .min(1, { error: 'El nombre es obligatorio.' })
-    .max(100, { error: 'El nombre no puede superar los 100 caracteres.' }),
+  name: requiredLine('El nombre es obligatorio.', 100, 'El nombre no puede superar los 100 caracteres.', 'El nombre'),
   filters: alertFiltersSchema,
   channels: channelsSchema.default({ inApp: true, email: true, push: true }),
 });

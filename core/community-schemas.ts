@@ -1,4 +1,5 @@
 import { contactCategories, reportReasons, type ContactCategory } from './types';
+import { requiredLine, requiredText } from './text-input';
 import { z } from './zod';
 
 const INT_MAX = 2147483647;
@@ -126,13 +127,15 @@ export type NewsletterBody = z.output<typeof newsletterSchema>;
 
 const contactCategoryKeys = Object.keys(contactCategories) as [ContactCategory, ...ContactCategory[]];
 
-const requiredText = (message: string, max: number, maxMessage: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: maxMessage });
-
 export const contactSchema = z.object({
-  name: requiredText('El nombre es obligatorio.', 200, 'El nombre no puede superar los 200 caracteres.'),
+  name: requiredLine('El nombre es obligatorio.', 200, 'El nombre no puede superar los 200 caracteres.', 'El nombre'),
   email: emailInput,
-  subject: requiredText('El asunto es obligatorio.', 200, 'El asunto no puede superar los 200 caracteres.'),
+  subject: requiredLine(
+    'El asunto es obligatorio.',
+    200,
+    'El asunto no puede superar los 200 caracteres.',
+    'El asunto',
+  ),
   category: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z.enum(contactCategoryKeys, { error: 'Categoría no válida.' }).optional(),

@@ -1,12 +1,10 @@
 import { parseDateInput } from './dates';
 import { festivalFilterQuerySchema } from './festival-query';
 import { proposalTicketsShape } from './lineup-schemas';
+import { requiredLine, requiredText } from './text-input';
 import { z } from './zod';
 
 export { festivalFilterQuerySchema };
-
-const requiredText = (message: string, max: number, maxMessage: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: maxMessage });
 
 export const optionalText = (max: number, maxMessage: string) =>
   z
@@ -92,15 +90,17 @@ const endNotBeforeStart = {
   message: 'La fecha de fin debe ser posterior a la fecha de inicio',
 };
 
-const nameInput = requiredText(
+const nameInput = requiredLine(
   'El nombre del festival es requerido',
   200,
   'El nombre no puede superar los 200 caracteres.',
+  'El nombre',
 );
-const locationInput = requiredText(
+const locationInput = requiredLine(
   'La ubicación del festival es requerida',
   200,
   'La ubicación no puede superar los 200 caracteres.',
+  'La ubicación',
 );
 export const descriptionInput = requiredText(
   'La descripción del festival es requerida',

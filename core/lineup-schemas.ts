@@ -1,5 +1,6 @@
 import { artistNameKey } from './artist-key';
 import { isIsoDate } from './dates';
+import { requiredLine } from './text-input';
 import { z } from './zod';
 
 /** Most entries one lineup may hold (the largest festivals list a few hundred artists). */
@@ -64,11 +65,12 @@ const optionalDateTime = (message: string) =>
       return new Date(value).toISOString();
     });
 
-const artistName = z
-  .string({ error: 'El nombre del artista es obligatorio.' })
-  .trim()
-  .min(1, { error: 'El nombre del artista es obligatorio.' })
-  .max(200, { error: 'El nombre del artista no puede superar los 200 caracteres.' })
+const artistName = requiredLine(
+  'El nombre del artista es obligatorio.',
+  200,
+  'El nombre del artista no puede superar los 200 caracteres.',
+  'El nombre del artista',
+)
   .refine((v) => /[\p{L}\p{N}]/u.test(v), { error: 'El nombre del artista debe contener letras o números.' })
   // 'D.J.' or 'dj!' alone: nothing is left once the "DJ" prefix and punctuation go, and the
   // database would refuse the artist halfway through saving; say it here, with the name.

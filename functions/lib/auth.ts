@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { createRemoteJWKSet, JWTPayload } from 'jose';
+import { asOneLine } from '#core/text-input';
 import type { AppEnv, AuthUser } from './app-env';
 import { db } from './db';
 import { env } from './env';
@@ -126,7 +127,7 @@ export async function verifyGoogleIdToken(credential: string): Promise<GoogleIde
   if (!email || payload.email_verified !== true) {
     throw unauthorized('La cuenta de Google no tiene un correo verificado.', 'email_not_verified');
   }
-  const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : email.split('@')[0];
+  const name = typeof payload.name === 'string' && payload.name.trim() ? asOneLine(payload.name) : email.split('@')[0];
   return {
     sub: payload.sub,
     email,

@@ -73,6 +73,7 @@ describe('POST /api/contact', () => {
     [{ category: 'otros' }, 'Categoría no válida.'],
     [{ message: 'x'.repeat(5001) }, 'El mensaje no puede superar los 5000 caracteres.'],
     [{ name: 'x'.repeat(201) }, 'El nombre no puede superar los 200 caracteres.'],
+    [{ name: 'Ana\r\nBcc: otro@example.com' }, 'El nombre no puede tener saltos de línea.'],
   ])('rejects %o with its Spanish message and stores nothing', async (overrides, error) => {
     const subject = `Inválido ${error}`.slice(0, 200);
     const res = await api('POST', '/api/contact', { body: message({ subject, ...overrides }), headers: from() });

@@ -254,6 +254,8 @@ describe('POST /api/festivals', () => {
     [{ start_date: '20-08-2031', end_date: '19-08-2031' }, 'La fecha de fin debe ser posterior a la fecha de inicio'],
     [{ website: 'javascript:alert(1)' }, 'La URL del sitio web no es válida.'],
     [{ name: 'x'.repeat(201) }, 'El nombre no puede superar los 200 caracteres.'],
+    [{ name: 'Sónar\r\nBcc: otro@example.com' }, 'El nombre no puede tener saltos de línea.'],
+    [{ location: 'Barcelona\nEspaña' }, 'La ubicación no puede tener saltos de línea.'],
     [{ genres: Array.from({ length: 13 }, (_, i) => `G${i}`) }, 'Máximo 12 géneros por festival.'],
   ])('rejects %o with its Spanish message and stores nothing', async (overrides, message) => {
     const body = proposal({ name: `Inválido ${message}`, ...overrides });
