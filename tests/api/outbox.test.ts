@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mailSuppressionsTable, outboxTable, type OutboxPayload } from '#db/schema';
@@ -131,6 +132,33 @@ describe('outbox', () => {
     }
     expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1));
     expect(stored.status).toBe('failed');
+  });
+
+  it('holds no transaction while a mail server does not answer, and gives the send a deadline', async () => {
+    // A server that accepts the connection and never greets: the send waits on it.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      resetEnv({ SMTP_URL: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}` });
+      await resetMailTransport();
+      const row = await enqueueMail('waiting@example.com');
+      const order: string[] = [];
+      const run = deliverDue(db(), { senders: defaultSenders(), sendTimeoutMs: 1500 }).then((stats) => {
+        order.push('delivery');
+        return stats;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The row itself can be written meanwhile: no lock, no open transaction holds it.
+      await db().update(outboxTable).set({ kind: 'test-written' }).where(eq(outboxTable.id, row.id));
+      order.push('write');
+      expect((await run).retry).toBe(1);
+      expect(order).toEqual(['write', 'delivery']);
+      const stored = await rowById(row.id);
+      expect(stored).toMatchObject({ status: 'pending', attempts: 1, kind: 'test-written' });
+      expect(stored.lastError).toBe('El servidor de correo no respondió en 1.5 s.');
+    } finally {
+      silent.close();
+    }
   });
 
   it('drops a hard-bouncing address and sends it nothing more', async () => {

@@ -29,7 +29,16 @@ export { HardBounceError };
 async function smtpTransport(url: string): Promise<MailTransport> {
   const { default: SMTPTransport } = await import('nodemailer/lib/smtp-transport');
   const { parseConnectionUrl } = await import('nodemailer/lib/shared');
-  const mailer = new Mail(new SMTPTransport(parseConnectionUrl(url)));
+  // nodemailer waits up to two minutes to connect and ten on a silent socket by default; a row's
+  // whole send has MAIL_SEND_TIMEOUT_MS (30 s), and these end the conversation itself before that.
+  const mailer = new Mail(
+    new SMTPTransport({
+      ...parseConnectionUrl(url),
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    }),
+  );
   return {
     kind: 'smtp',
     async send(message) {

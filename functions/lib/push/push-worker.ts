@@ -1,6 +1,6 @@
 import type { Database } from '#db/client';
-import type { DeliveryStats, OutboxRow, Outcome } from '../outbox/deliver';
-import { claimPushRow, giveUpUnrecordedPush, recordPush } from './push-outbox';
+import { giveUpUnrecorded, type DeliveryStats, type OutboxRow, type Outcome } from '../outbox/deliver';
+import { claimPushRow, recordPush } from './push-outbox';
 import { pushToDevices } from './send-push';
 
 /** Longest a row's sends may take, connection, TLS and answer included: past it they are cut and the row retried. */
@@ -36,7 +36,7 @@ export async function deliverPushDue(database: Database, options: PushRunOptions
   const sendTimeoutMs = options.sendTimeoutMs ?? PUSH_SEND_TIMEOUT_MS;
   const runEnds = Date.now() + (options.runTimeoutMs ?? PUSH_RUN_MS);
   const stop = options.signal;
-  stats.failed += await giveUpUnrecordedPush(database, now());
+  stats.failed += await giveUpUnrecorded(database, 'push', now());
   let claimed = 0;
   const lane = async () => {
     while (!stop?.aborted && Date.now() < runEnds && claimed < limit) {
