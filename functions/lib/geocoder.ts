@@ -11,8 +11,6 @@ export interface GeocodeResult {
 
 /** Nominatim's usage policy: an absolute maximum of one request per second. */
 export const GEOCODER_MIN_INTERVAL_MS = 1000;
-// The service counts arrivals, not our start times: a little slack absorbs network jitter.
-const SPACING_MS = GEOCODER_MIN_INTERVAL_MS + 20;
 
 const resultSchema = z.array(
   z.object({
@@ -67,23 +65,27 @@ async function request(query: string): Promise<GeocodeResult | null> {
 }
 
 let queue: Promise<unknown> = Promise.resolve();
-let lastStartedAt = 0;
+let lastAnsweredAt = 0;
 
 /**
  * Looks an address up in the Nominatim-compatible search API at GEOCODER_URL; null when it finds
  * nothing, a 502 AppError when the service fails or takes longer than GEOCODER_TIMEOUT_MS.
  *
- * Calls are serialised in this process and start at least a second apart. That is the whole rate
+ * Calls are serialised in this process, each starting at least a second after the previous one was
+ * answered: the service counts arrivals, and the previous request arrived before its answer left,
+ * so however late a request travels the next cannot arrive within the second. That is the whole rate
  * limit: across Lambda instances nothing coordinates them, which holds because only admins' explicit
  * actions (one festival, or a bounded sequential batch) ever call the geocoder.
  */
 export function geocodeAddress(query: string): Promise<GeocodeResult | null> {
   const run = queue.then(async () => {
-    for (let wait = lastStartedAt + SPACING_MS - Date.now(); wait > 0; wait = lastStartedAt + SPACING_MS - Date.now()) {
-      await new Promise((resolve) => setTimeout(resolve, wait));
+    const next = () => lastAnsweredAt + GEOCODER_MIN_INTERVAL_MS - Date.now();
+    for (let wait = next(); wait > 0; wait = next()) await new Promise((resolve) => setTimeout(resolve, wait));
+    try {
+      return await request(query);
+    } finally {
+      lastAnsweredAt = Date.now();
     }
-    lastStartedAt = Date.now();
-    return request(query);
   });
   queue = run.catch(() => undefined);
   return run;
