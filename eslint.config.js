@@ -142,7 +142,7 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     ignores: ['db/seed/festival-data.ts'],
-    rules: { 'max-len': ['warn', { code: 160, ignoreUrls: true }] },
+    rules: { 'max-len': ['error', { code: 160, ignoreUrls: true }] },
   },
   // Tests and their stubs of SST's globals handle loosely typed objects on purpose.
   {

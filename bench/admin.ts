@@ -217,7 +217,8 @@ async function main() {
     );
     for (const [path, entry] of perList) {
       console.log(
-        `  ${path.padEnd(30)} p50 ${f(percentile(entry.times, 50))} ms  p95 ${f(percentile(entry.times, 95))} ms  ${String(entry.items).padStart(5)} items  ${(entry.bytes / 1024).toFixed(0).padStart(5)} KB`,
+        `  ${path.padEnd(30)} p50 ${f(percentile(entry.times, 50))} ms  p95 ${f(percentile(entry.times, 95))} ms  ` +
+          `${String(entry.items).padStart(5)} items  ${(entry.bytes / 1024).toFixed(0).padStart(5)} KB`,
       );
     }
   } finally {

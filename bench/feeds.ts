@@ -130,7 +130,8 @@ async function run() {
     const tokens = await seed(handle.db);
     await handle.close();
     console.log(
-      `seeded ${FESTIVALS} festivals with lineups of 30 and ${USERS} users with ${FAVOURITES} favourites each in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `seeded ${FESTIVALS} festivals with lineups of 30 and ${USERS} users with ${FAVOURITES} favourites each ` +
+        `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     server = startProcess('node', ['--import', 'tsx', 'bench/feeds.ts', '--serve'], {
       DATABASE_URL: url.toString(),
@@ -187,7 +188,9 @@ async function run() {
       const f = await loadOf(requests, admin, name);
       const failures = label.includes('404') ? 0 : f.failures;
       console.log(
-        `  ${`favourites feed, ${label}, ${CONNECTIONS} conn`.padEnd(58)}${String(f.perSecond).padStart(6)} req/s  p50 ${ms(f.p50)} ms  p99 ${ms(f.p99)} ms  ${f.cpu}  load ${load.toFixed(1)}${target ? `  [${target}]` : ''}${failures ? `  FAILURES ${failures}` : ''}`,
+        `  ${`favourites feed, ${label}, ${CONNECTIONS} conn`.padEnd(58)}${String(f.perSecond).padStart(6)} req/s  ` +
+          `p50 ${ms(f.p50)} ms  p99 ${ms(f.p99)} ms  ${f.cpu}  load ${load.toFixed(1)}` +
+          `${target ? `  [${target}]` : ''}${failures ? `  FAILURES ${failures}` : ''}`,
       );
     }
   } finally {

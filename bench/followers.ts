@@ -32,7 +32,8 @@ try {
   );
   const start = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
   await database.execute(
-    sql`insert into festivals (name, dedupe_key, status, location, start_date, end_date) values ('Bench Fest', 'bench fest|', 'approved', 'Madrid, España', ${start}, ${start})`,
+    sql`insert into festivals (name, dedupe_key, status, location, start_date, end_date)
+      values ('Bench Fest', 'bench fest|', 'approved', 'Madrid, España', ${start}, ${start})`,
   );
   const [{ id: editionId }] = (
     (await database.execute(sql`select id from festival_editions limit 1`)) as unknown as { rows: { id: number }[] }
@@ -74,10 +75,12 @@ try {
   const held = await count(sql`select count(*) as n from outbox where status = 'held'`);
   const rows = notifications + emails;
   console.log(
-    `lineup save announced to ${FOLLOWERS.toLocaleString('en')} fans + ${FOLLOWERS.toLocaleString('en')} followers: ${(ms / 1000).toFixed(2)} s in one transaction`,
+    `lineup save announced to ${FOLLOWERS.toLocaleString('en')} fans + ${FOLLOWERS.toLocaleString('en')} followers: ` +
+      `${(ms / 1000).toFixed(2)} s in one transaction`,
   );
   console.log(
-    `  ${notifications.toLocaleString('en')} in-app notifications, ${emails.toLocaleString('en')} email rows (${held.toLocaleString('en')} held for digests): ${Math.round(rows / (ms / 1000)).toLocaleString('en')} rows/s`,
+    `  ${notifications.toLocaleString('en')} in-app notifications, ${emails.toLocaleString('en')} email rows ` +
+      `(${held.toLocaleString('en')} held for digests): ${Math.round(rows / (ms / 1000)).toLocaleString('en')} rows/s`,
   );
 
   const t1 = performance.now();
@@ -100,7 +103,8 @@ try {
   });
   const drainS = (performance.now() - t2) / 1000;
   console.log(
-    `worker drain, no-op sender, no rate limit: ${stats.sent.toLocaleString('en')} rows in ${drainS.toFixed(1)} s = ${Math.round(stats.sent / drainS)} rows/s (one transaction per row; real sends go at MAIL_PER_SECOND)`,
+    `worker drain, no-op sender, no rate limit: ${stats.sent.toLocaleString('en')} rows in ${drainS.toFixed(1)} s = ` +
+      `${Math.round(stats.sent / drainS)} rows/s (one transaction per row; real sends go at MAIL_PER_SECOND)`,
   );
   console.log(
     `load average ${loadavg()

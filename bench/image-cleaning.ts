@@ -21,7 +21,9 @@ async function photo(width: number, height: number, format: 'jpeg' | 'png' | 'we
     .composite([
       {
         input: Buffer.from(
-          `<svg width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#1d3557"/><stop offset="1" stop-color="#e63946"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)" opacity="0.7"/></svg>`,
+          `<svg width="${width}" height="${height}"><defs><linearGradient id="g">` +
+            '<stop offset="0" stop-color="#1d3557"/><stop offset="1" stop-color="#e63946"/></linearGradient></defs>' +
+            '<rect width="100%" height="100%" fill="url(#g)" opacity="0.7"/></svg>',
         ),
       },
     ])
@@ -57,6 +59,7 @@ for (const c of cases) {
   times.sort((a, b) => a - b);
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
   console.log(
-    `${c.label.padEnd(26)}${mb(input.byteLength).padEnd(11)}${mb(output.byteLength).padEnd(11)}${times[Math.floor(RUNS / 2)].toFixed(0).padEnd(11)}${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)}`,
+    `${c.label.padEnd(26)}${mb(input.byteLength).padEnd(11)}${mb(output.byteLength).padEnd(11)}` +
+      `${times[Math.floor(RUNS / 2)].toFixed(0).padEnd(11)}${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)}`,
   );
 }

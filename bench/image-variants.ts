@@ -58,7 +58,8 @@ async function phonePhoto(): Promise<Uint8Array> {
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 const input = await phonePhoto();
 console.log(
-  `node ${process.versions.node}, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}; photo 4000x3000 JPEG, ${(input.byteLength / 1024 / 1024).toFixed(2)} MB`,
+  `node ${process.versions.node}, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}; ` +
+    `photo 4000x3000 JPEG, ${(input.byteLength / 1024 / 1024).toFixed(2)} MB`,
 );
 await makeImageVariants(input); // warm-up: loads sharp and its codecs
 const times: number[] = [];
@@ -70,7 +71,8 @@ for (let i = 0; i < RUNS; i++) {
 }
 times.sort((a, b) => a - b);
 console.log(
-  `variants of one photo: median ${times[Math.floor(RUNS / 2)].toFixed(0)} ms, min ${times[0].toFixed(0)} ms, max ${times[RUNS - 1].toFixed(0)} ms (budget 400 ms)`,
+  `variants of one photo: median ${times[Math.floor(RUNS / 2)].toFixed(0)} ms, min ${times[0].toFixed(0)} ms, ` +
+    `max ${times[RUNS - 1].toFixed(0)} ms (budget 400 ms)`,
 );
 const dataDir = mkdtempSync(path.join(tmpdir(), 'festivales-bench-variants-'));
 resetEnv({ DATA_DIR: dataDir, S3_BUCKET: undefined });
@@ -85,7 +87,8 @@ try {
       Boolean(meta.exif || meta.xmp || meta.iptc) || Buffer.from(object.bytes).includes(Buffer.from('Serie 1234'));
     clean &&= !metadata;
     console.log(
-      `  ${v.format.padEnd(5)} ${`${v.width}x${v.height}`.padEnd(10)} ${kb(object.bytes.byteLength).padStart(8)}  read back from storage, metadata: ${metadata ? 'YES' : 'none'}`,
+      `  ${v.format.padEnd(5)} ${`${v.width}x${v.height}`.padEnd(10)} ${kb(object.bytes.byteLength).padStart(8)}  ` +
+        `read back from storage, metadata: ${metadata ? 'YES' : 'none'}`,
     );
   }
 } finally {
@@ -95,12 +98,16 @@ console.log(`placeholder: ${Buffer.from(result.placeholder, 'base64').length} by
 // What the browser picks from the srcset for a 165 px gallery cell at 2x.
 const phone = result.variants.filter((v) => v.format === 'avif' && v.width >= 330).sort((a, b) => a.width - b.width)[0];
 console.log(
-  `375 px phone at 2x, a gallery cell: the ${phone.width} px AVIF, ${kb(phone.bytes.byteLength)} instead of ${kb(input.byteLength)} (${((1 - phone.bytes.byteLength / input.byteLength) * 100).toFixed(1)} % saved); 50 such photos: ${((50 * phone.bytes.byteLength) / 1024 / 1024).toFixed(2)} MB instead of ${((50 * input.byteLength) / 1024 / 1024).toFixed(0)} MB`,
+  `375 px phone at 2x, a gallery cell: the ${phone.width} px AVIF, ${kb(phone.bytes.byteLength)} instead of ${kb(input.byteLength)} ` +
+    `(${((1 - phone.bytes.byteLength / input.byteLength) * 100).toFixed(1)} % saved); ` +
+    `50 such photos: ${((50 * phone.bytes.byteLength) / 1024 / 1024).toFixed(2)} MB ` +
+    `instead of ${((50 * input.byteLength) / 1024 / 1024).toFixed(0)} MB`,
 );
 const median = times[Math.floor(RUNS / 2)];
 console.log(
-  `stored copies carry no metadata: ${clean ? 'yes' : 'NO'}; median within 400 ms: ${median <= 400 ? 'yes' : 'NO'} (a loaded machine adds to it: compare the load average, ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')})`,
+  `stored copies carry no metadata: ${clean ? 'yes' : 'NO'}; median within 400 ms: ${median <= 400 ? 'yes' : 'NO'} ` +
+    `(a loaded machine adds to it: compare the load average, ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
 );
 process.exitCode = clean && median <= 400 ? 0 : 1;

@@ -104,10 +104,12 @@ await withWebServer(async (base) => {
       `Installability (Chromium's check behind the install offer) on ${target}: ${installable ? 'installable' : 'NOT installable'}`,
     );
     console.log(
-      `  errors: ${installabilityErrors.map((e) => e.errorId).join(', ') || 'none'}; manifest ${new URL(manifest.url).pathname}, parse errors: ${manifest.errors.map((e) => e.message).join(', ') || 'none'}`,
+      `  errors: ${installabilityErrors.map((e) => e.errorId).join(', ') || 'none'}; ` +
+        `manifest ${new URL(manifest.url).pathname}, parse errors: ${manifest.errors.map((e) => e.message).join(', ') || 'none'}`,
     );
     console.log(
-      `  icons: ${parsed.icons.map((i) => `${i.sizes}${i.purpose ? ` ${i.purpose}` : ''}`).join(', ')}; shortcuts: ${(parsed.shortcuts ?? []).map((s) => s.name).join(', ')}`,
+      `  icons: ${parsed.icons.map((i) => `${i.sizes}${i.purpose ? ` ${i.purpose}` : ''}`).join(', ')}; ` +
+        `shortcuts: ${(parsed.shortcuts ?? []).map((s) => s.name).join(', ')}`,
     );
     await cdp.detach();
 

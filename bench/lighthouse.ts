@@ -225,7 +225,9 @@ try {
       const runIndexes = reports.map((r) => Math.round(r.environment?.benchmarkIndex ?? 0)).join('/');
       const speed = `, benchmark index ${Math.round(index)} (runs ${runIndexes}), CPU slowdown ${slowdown.toFixed(2)}: phone index ${PHONE_INDEX}`;
       console.log(
-        `${p}${note}${favoriteIds.length ? ` (${favoriteIds.length} favourites stored)` : ''}  (load average ${load}${speed})\n  ${row}${runs > 1 ? `  (median of ${runs}: performance ${reports.map((r) => score(r, 'performance')).join('/')})` : ''}\n  ${metrics}`,
+        `${p}${note}${favoriteIds.length ? ` (${favoriteIds.length} favourites stored)` : ''}  (load average ${load}${speed})\n` +
+          `  ${row}${runs > 1 ? `  (median of ${runs}: performance ${reports.map((r) => score(r, 'performance')).join('/')})` : ''}\n` +
+          `  ${metrics}`,
       );
       const below = categories.filter((c) => score(report, c) < targets[c]);
       if (below.length) {

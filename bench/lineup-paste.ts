@@ -162,7 +162,8 @@ await withWebServer(
         previews.push(previewed - started);
         saves.push(saved - saveStarted);
         console.log(
-          `  run ${run}: ${(previewed - started + (saved - saveStarted)).toFixed(0)} ms end to end (paste and preview ${(previewed - started).toFixed(0)} ms, of which the lookup answered at ${(lookupAt - started).toFixed(0)} ms; ` +
+          `  run ${run}: ${(previewed - started + (saved - saveStarted)).toFixed(0)} ms end to end ` +
+            `(paste and preview ${(previewed - started).toFixed(0)} ms, of which the lookup answered at ${(lookupAt - started).toFixed(0)} ms; ` +
             `save ${(saved - saveStarted).toFixed(0)} ms, of which the PUT answered at ${(putAt - saveStarted).toFixed(0)} ms)`,
         );
       }
@@ -193,14 +194,16 @@ await withWebServer(
     }
 
     console.log(
-      `\n  end to end      median ${median(totals).toFixed(0)} ms, max ${Math.max(...totals).toFixed(0)} ms  (target <= ${TARGET_MS} ms: ${Math.max(...totals) <= TARGET_MS ? 'met' : 'NOT met'})`,
+      `\n  end to end      median ${median(totals).toFixed(0)} ms, max ${Math.max(...totals).toFixed(0)} ms  ` +
+        `(target <= ${TARGET_MS} ms: ${Math.max(...totals) <= TARGET_MS ? 'met' : 'NOT met'})`,
     );
     console.log(
       `  paste+preview   median ${median(previews).toFixed(0)} ms, max ${Math.max(...previews).toFixed(0)} ms`,
     );
     console.log(`  save (UI)       median ${median(saves).toFixed(0)} ms, max ${Math.max(...saves).toFixed(0)} ms`);
     console.log(
-      `  PUT alone       median ${median(apiTimes).toFixed(0)} ms, max ${Math.max(...apiTimes).toFixed(0)} ms  (200 entries, ${NEW} new artists, one transaction)`,
+      `  PUT alone       median ${median(apiTimes).toFixed(0)} ms, max ${Math.max(...apiTimes).toFixed(0)} ms  ` +
+        `(200 entries, ${NEW} new artists, one transaction)`,
     );
     console.log(`load average after: ${load()}`);
   },

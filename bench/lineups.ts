@@ -41,7 +41,8 @@ async function measure(label: string, paths: string[], target = '  (target p99 <
   const result = await load(base, { connections: 50, duration, paths, headers, timeoutSeconds: 60 });
   await new Promise((resolve) => setTimeout(resolve, 2000));
   console.log(
-    `  ${label.padEnd(52)} ${String(result.requestsPerSec).padStart(6)} req/s  p50 ${String(result.p50).padStart(5)} ms  p99 ${String(result.p99).padStart(5)} ms${target}` +
+    `  ${label.padEnd(52)} ${String(result.requestsPerSec).padStart(6)} req/s  ` +
+      `p50 ${String(result.p50).padStart(5)} ms  p99 ${String(result.p99).padStart(5)} ms${target}` +
       `  (load ${load1()}${result.errors || result.non2xx ? `, errors ${result.errors}, non-2xx ${result.non2xx}` : ''})`,
   );
   return result;
@@ -101,7 +102,8 @@ try {
     console.log(`reusing database ${name}`);
   }
   const [counts] = await q<{ artists: number; entries: number; editions: number }>(
-    'select (select count(*) from artists)::int as artists, (select count(*) from lineup_entries)::int as entries, (select count(*) from festival_editions)::int as editions',
+    `select (select count(*) from artists)::int as artists, (select count(*) from lineup_entries)::int as entries,
+       (select count(*) from festival_editions)::int as editions`,
   );
   console.log(`  ${counts.artists} artists, ${counts.entries} lineup entries, ${counts.editions} editions`);
   const [flagship] = await q<{ id: number; editions: number; entries: number }>(
@@ -125,7 +127,8 @@ try {
   );
   await handle.close();
   console.log(
-    `  largest festival ${flagship.id}: ${flagship.editions} editions, ${flagship.entries} lineup entries (${current.n} in its current edition); busiest artist on ${busyArtists[0]?.n} lineups, quietest on ${quiet.n}`,
+    `  largest festival ${flagship.id}: ${flagship.editions} editions, ${flagship.entries} lineup entries ` +
+      `(${current.n} in its current edition); busiest artist on ${busyArtists[0]?.n} lineups, quietest on ${quiet.n}`,
   );
 
   // The API in this process, on the bench database, to count its statements.

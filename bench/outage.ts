@@ -30,26 +30,31 @@ console.log(
     .join(' ')} after`,
 );
 console.log(
-  `requests: ${report.outcomes.length} (${[...byStatus].map(([s, n]) => `${s}: ${n}`).join(', ')}); bad answers (500, 429, malformed, no answer): ${figures.badTotal}`,
+  `requests: ${report.outcomes.length} (${[...byStatus].map(([s, n]) => `${s}: ${n}`).join(', ')}); ` +
+    `bad answers (500, 429, malformed, no answer): ${figures.badTotal}`,
 );
 console.log(
   `database stop took ${round(report.stopped - report.stopRequested)}; start to accepting connections ${round(report.up - report.startRequested)}`,
 );
 console.log(`time to first 503 after the stop: ${round(figures.firstUnavailableMs)}`);
 console.log(
-  `slowest answer while down: ${round(figures.slowestDuringOutageMs)} seen by the client, ${round(figures.slowestInServerDuringOutageMs)} inside the server (client p99 before the stop: ${round(figures.p99BeforeOutageMs)})`,
+  `slowest answer while down: ${round(figures.slowestDuringOutageMs)} seen by the client, ` +
+    `${round(figures.slowestInServerDuringOutageMs)} inside the server (client p99 before the stop: ${round(figures.p99BeforeOutageMs)})`,
 );
 console.log(
   `catalogue reads while down: ${figures.catalogueReadsDuringOutage}, failed: ${figures.catalogueFailuresDuringOutage}`,
 );
 console.log(
-  `first database request answered after the restart was asked for: ${round(figures.firstOkAfterStartMs)} (pg_ctl reported it accepting connections at ${round(report.up - report.startRequested)})`,
+  `first database request answered after the restart was asked for: ${round(figures.firstOkAfterStartMs)} ` +
+    `(pg_ctl reported it accepting connections at ${round(report.up - report.startRequested)})`,
 );
 console.log(
-  `time to full recovery after the database accepted connections (end of the last failed request): ${round(figures.recoveryMs)}; successful database requests after it: ${figures.okAfterRecovery}`,
+  `time to full recovery after the database accepted connections (end of the last failed request): ${round(figures.recoveryMs)}; ` +
+    `successful database requests after it: ${figures.okAfterRecovery}`,
 );
 console.log(
-  `writes: ${report.writes.acknowledged} acknowledged, ${report.writes.unacknowledged} unacknowledged; read back ${report.writes.checked}: lost ${report.writes.lost.length}, half stored ${report.writes.halfStored.length}`,
+  `writes: ${report.writes.acknowledged} acknowledged, ${report.writes.unacknowledged} unacknowledged; ` +
+    `read back ${report.writes.checked}: lost ${report.writes.lost.length}, half stored ${report.writes.halfStored.length}`,
 );
 console.log(`server alive at the end: ${report.serverAlive}; exit code on SIGTERM: ${report.exitCode}`);
 for (const line of [

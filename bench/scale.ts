@@ -83,7 +83,8 @@ async function measure(label: string, paths: string[], target = ''): Promise<Loa
   // Let the server finish what the load left in flight before the next one starts.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   console.log(
-    `  ${label.padEnd(48)} ${String(result.requestsPerSec).padStart(6)} req/s  p50 ${String(result.p50).padStart(5)} ms  p99 ${String(result.p99).padStart(5)} ms` +
+    `  ${label.padEnd(48)} ${String(result.requestsPerSec).padStart(6)} req/s  ` +
+      `p50 ${String(result.p50).padStart(5)} ms  p99 ${String(result.p99).padStart(5)} ms` +
       `  (${target ? `${target}, ` : ''}load ${load1()}${result.errors || result.non2xx ? `, errors ${result.errors}, non-2xx ${result.non2xx}` : ''})`,
   );
   return result;
@@ -141,14 +142,22 @@ try {
       }
       return times.sort((a, b) => a - b)[Math.floor(times.length / 2)].toFixed(2);
     };
-    const galleryIds = `(select id from media where festival_id = ${busiestGallery.id} and status = 'approved' and hidden_at is null order by uploaded_at desc nulls last, id desc nulls last limit 24)`;
+    const galleryIds =
+      `(select id from media where festival_id = ${busiestGallery.id} and status = 'approved' and hidden_at is null ` +
+      'order by uploaded_at desc nulls last, id desc nulls last limit 24)';
     console.log(`
   counts of the busiest gallery page (24 photos, ${busiestGallery.n} votes) and comment list (${busiest.n} comments), ms (median of 15, load ${load1()}):`);
     console.log(
-      `  votes aggregated per photo     ${await median(`select m.id, v.* from media m, lateral (select round(avg(x.rating)::numeric, 2) as rating, count(*) as n from media_votes x where x.media_id = m.id) v where m.id in ${galleryIds}`)}`,
+      `  votes aggregated per photo     ${await median(
+        'select m.id, v.* from media m, lateral (select round(avg(x.rating)::numeric, 2) as rating, count(*) as n ' +
+          `from media_votes x where x.media_id = m.id) v where m.id in ${galleryIds}`,
+      )}`,
     );
     console.log(
-      `  votes from media_vote_counts   ${await median(`select m.id, c.votes_sum, c.votes_count from media m left join media_vote_counts c on c.media_id = m.id where m.id in ${galleryIds}`)}`,
+      `  votes from media_vote_counts   ${await median(
+        'select m.id, c.votes_sum, c.votes_count from media m left join media_vote_counts c on c.media_id = m.id ' +
+          `where m.id in ${galleryIds}`,
+      )}`,
     );
     console.log(
       `  approved comments counted      ${await median(`select count(*) from comments where festival_id = ${busiest.id} and status = 'approved'`)}`,
@@ -170,7 +179,8 @@ try {
 
   const homePage = festivalPageUrl(defaultFilters);
   console.log(
-    `\nthe API's targets, at 50 connections while 5 writers add comments and votes (gzip, autocannon, ${duration} s each after a 2 s warm-up, client on the same machine):`,
+    `\nthe API's targets, at 50 connections while 5 writers add comments and votes ` +
+      `(gzip, autocannon, ${duration} s each after a 2 s warm-up, client on the same machine):`,
   );
   await withWriters(url.toString(), busiest.id, busiestGallery.id, async () => {
     const page = await measure(`GET ${homePage} (24 cards)`, [homePage], 'p99 target <= 20 ms');
@@ -189,7 +199,8 @@ try {
     });
     bare.close();
     console.log(
-      `  ${`bare node:http, the same ${bytes.length} bytes`.padEnd(48)} ${String(ceiling.requestsPerSec).padStart(6)} req/s  p99 ${String(ceiling.p99).padStart(5)} ms;` +
+      `  ${`bare node:http, the same ${bytes.length} bytes`.padEnd(48)} ${String(ceiling.requestsPerSec).padStart(6)} req/s  ` +
+        `p99 ${String(ceiling.p99).padStart(5)} ms;` +
         ` the list page reaches ${((page.requestsPerSec / ceiling.requestsPerSec) * 100).toFixed(0)}% of it (target >= 60%)`,
     );
     await measure(
@@ -200,7 +211,8 @@ try {
   });
   const fresh = await catalogueFreshness(url.toString(), base);
   console.log(
-    `  a catalogue change written by another process shows on the lists after: approve ${fresh.approve} ms, edit ${fresh.edit} ms, delete ${fresh.delete} ms (target <= 2000 ms)`,
+    `  a catalogue change written by another process shows on the lists after: ` +
+      `approve ${fresh.approve} ms, edit ${fresh.edit} ms, delete ${fresh.delete} ms (target <= 2000 ms)`,
   );
 
   if (!figuresOnly) {

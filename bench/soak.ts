@@ -119,10 +119,12 @@ try {
   const growth = ((rssAtEnd - rssAfterFirstMinute) / rssAfterFirstMinute) * 100;
 
   console.log(
-    `requests: ${total} in ${elapsed.toFixed(0)} s (${(total / elapsed).toFixed(0)}/s); p50 ${percentile(mix.latencies, 50).toFixed(0)} ms, p99 ${percentile(mix.latencies, 99).toFixed(0)} ms`,
+    `requests: ${total} in ${elapsed.toFixed(0)} s (${(total / elapsed).toFixed(0)}/s); ` +
+      `p50 ${percentile(mix.latencies, 50).toFixed(0)} ms, p99 ${percentile(mix.latencies, 99).toFixed(0)} ms`,
   );
   console.log(
-    `inside the server: ${inServer.length} requests logged; p50 ${percentile(inServer, 50).toFixed(1)} ms, p99 ${percentile(inServer, 99).toFixed(0)} ms, max ${inServer.reduce((a, b) => Math.max(a, b), 0).toFixed(0)} ms`,
+    `inside the server: ${inServer.length} requests logged; p50 ${percentile(inServer, 50).toFixed(1)} ms, ` +
+      `p99 ${percentile(inServer, 99).toFixed(0)} ms, max ${inServer.reduce((a, b) => Math.max(a, b), 0).toFixed(0)} ms`,
   );
   console.log(`mix: ${[...byOp].map(([op, n]) => `${op} ${n}`).join(', ')}`);
   console.log(
@@ -133,10 +135,12 @@ try {
       `database unavailable, by reason: ${[...unavailable].map(([reason, n]) => `${reason}: ${n}`).join('; ')}`,
     );
   console.log(
-    `writes: ${mix.ledger.acknowledged} acknowledged, ${mix.ledger.unacknowledged} not; read back ${verified.checked}: lost ${verified.lost.length}, half stored ${verified.halfStored.length}`,
+    `writes: ${mix.ledger.acknowledged} acknowledged, ${mix.ledger.unacknowledged} not; ` +
+      `read back ${verified.checked}: lost ${verified.lost.length}, half stored ${verified.halfStored.length}`,
   );
   console.log(
-    `server RSS: ${rssAfterFirstMinute.toFixed(1)} MB after the first minute, ${rssAtEnd.toFixed(1)} MB at the end (${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%, target within 15%); peak ${Math.max(...samples.map((s) => s.rss)).toFixed(1)} MB`,
+    `server RSS: ${rssAfterFirstMinute.toFixed(1)} MB after the first minute, ${rssAtEnd.toFixed(1)} MB at the end ` +
+      `(${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%, target within 15%); peak ${Math.max(...samples.map((s) => s.rss)).toFixed(1)} MB`,
   );
   console.log(
     `machine load average: ${loadAtStart} at the start, ${loadAtEnd} at the end; exit code on SIGTERM: ${exitCode}`,

@@ -68,7 +68,8 @@ await withWebServer(async (base) => {
       .first()
       .evaluate((el) => (el instanceof HTMLImageElement ? el : el.querySelector('img'))?.currentSrc ?? '');
     console.log(
-      `/festival/${id}: ${before.length} scripts, ${kb(total)} of JavaScript before scrolling; Leaflet ${leaflet.length ? `loaded (${kb(leaflet.reduce((s, l) => s + l.bytes, 0))})` : 'not loaded'}`,
+      `/festival/${id}: ${before.length} scripts, ${kb(total)} of JavaScript before scrolling; ` +
+        `Leaflet ${leaflet.length ? `loaded (${kb(leaflet.reduce((s, l) => s + l.bytes, 0))})` : 'not loaded'}`,
     );
     console.log(
       `  hero image preloaded from the HTML: ${preload ? 'yes' : 'no'}; hero takes ${new URL(hero, base).pathname}`,

@@ -114,7 +114,9 @@ try {
         }[];
         const withCopies = gallery.filter((m) => (m.image?.sources.length ?? 0) > 0).length;
         console.log(
-          `${PHOTOS} photos uploaded and approved on "${festival.name}" in ${((Date.now() - started) / 1000).toFixed(0)} s: ${mb(original)} of JPEGs (${mb(original / PHOTOS)} each), confirm ${(confirmMs / PHOTOS).toFixed(0)} ms each on average; ${withCopies} of ${gallery.length} in the gallery answer with copies`,
+          `${PHOTOS} photos uploaded and approved on "${festival.name}" in ${((Date.now() - started) / 1000).toFixed(0)} s: ` +
+            `${mb(original)} of JPEGs (${mb(original / PHOTOS)} each), confirm ${(confirmMs / PHOTOS).toFixed(0)} ms each on average; ` +
+            `${withCopies} of ${gallery.length} in the gallery answer with copies`,
         );
         if (withCopies !== PHOTOS) failed = true;
       }
@@ -145,10 +147,12 @@ try {
           const ok = pageBytes + workerBytes <= BUDGET_BYTES && step.cls === 0 && originals === 0;
           if (budget && !ok) failed = true;
           console.log(
-            `${label}: ${mb(pageBytes + workerBytes)} transferred${budget ? ' (budget 1.5 MB)' : ''}, CLS ${step.cls.toFixed(4)}${budget ? ` (budget 0) ${ok ? 'ok' : 'OVER'}` : ''}`,
+            `${label}: ${mb(pageBytes + workerBytes)} transferred${budget ? ' (budget 1.5 MB)' : ''}, ` +
+              `CLS ${step.cls.toFixed(4)}${budget ? ` (budget 0) ${ok ? 'ok' : 'OVER'}` : ''}`,
           );
           console.log(
-            `  page: ${step.page.length} requests, ${kb(pageBytes)}; images ${images.length}, ${kb(bytes(images))} (users' photos: ${[...copies].map(([k, n]) => `${n} × ${k}`).join(', ') || 'none'}; originals ${originals})`,
+            `  page: ${step.page.length} requests, ${kb(pageBytes)}; images ${images.length}, ${kb(bytes(images))} ` +
+              `(users' photos: ${[...copies].map(([k, n]) => `${n} × ${k}`).join(', ') || 'none'}; originals ${originals})`,
           );
           if (step.worker.length)
             console.log(
@@ -197,14 +201,22 @@ interface Step {
 /** Watches layout shifts from the first paint; a plain script, so no bundler helper leaks into the page. */
 function observeShifts() {
   return `
-  localStorage.setItem('cookie-consent', JSON.stringify({ preferences: { essential: true, analytics: false, marketing: false, personalization: false }, timestamp: new Date().toISOString(), version: '1.0' }));
+  localStorage.setItem('cookie-consent', JSON.stringify({
+    preferences: { essential: true, analytics: false, marketing: false, personalization: false },
+    timestamp: new Date().toISOString(),
+    version: '1.0',
+  }));
   window.__shifts = [];
   new PerformanceObserver(function (list) {
     list.getEntries().forEach(function (entry) {
       if (entry.hadRecentInput) return;
       var sources = (entry.sources || []).map(function (s) {
         var el = s.node instanceof Element ? s.node : s.node && s.node.parentElement;
-        return el ? el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (typeof el.className === 'string' && el.className ? '.' + el.className.split(' ').join('.') : '') : '?';
+        return el
+          ? el.tagName.toLowerCase() +
+              (el.id ? '#' + el.id : '') +
+              (typeof el.className === 'string' && el.className ? '.' + el.className.split(' ').join('.') : '')
+          : '?';
       });
       window.__shifts.push({ value: entry.value, time: entry.startTime, sources: sources });
     });

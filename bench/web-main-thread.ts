@@ -165,7 +165,9 @@ await withWebServer(async (base) => {
           .join(' ')})`,
       );
       console.log(
-        `  main-thread CPU ${median(all.map((f) => f.total)).toFixed(0)} ms, blocking at 4x ${median(all.map((f) => f.blocking)).toFixed(0)} ms, longest task ${median(all.map((f) => f.longest)).toFixed(0)} ms (median of ${runs})`,
+        `  main-thread CPU ${median(all.map((f) => f.total)).toFixed(0)} ms, ` +
+          `blocking at 4x ${median(all.map((f) => f.blocking)).toFixed(0)} ms, ` +
+          `longest task ${median(all.map((f) => f.longest)).toFixed(0)} ms (median of ${runs})`,
       );
       const otherNames = new Map<string, number>();
       for (const f of all)

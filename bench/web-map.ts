@@ -48,7 +48,8 @@ const args = [
 const world: { located: number } = await (await fetch(`${base}/api/festivals/map?zoom=3`)).json();
 const COUNT = world.located;
 console.log(
-  `${COUNT} festivals on the map, ${RUNS} cold loads of ${base}/map ${THROTTLE ? 'on a throttled phone (4x CPU slowdown, slow 4G)' : 'in a desktop window at full speed'}`,
+  `${COUNT} festivals on the map, ${RUNS} cold loads of ${base}/map ` +
+    `${THROTTLE ? 'on a throttled phone (4x CPU slowdown, slow 4G)' : 'in a desktop window at full speed'}`,
 );
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
@@ -147,7 +148,9 @@ for (let run = 0; run < RUNS; run++) {
   const shown = Math.min(load.copy ?? Infinity, load.drawn);
   results.push({ ...load, shown, zoom, busy });
   console.log(
-    `run ${run + 1}: markers on screen ${shown.toFixed(0)} ms (${load.copy === null ? "Leaflet's, no copy drawn" : "index.html's copy"}), Leaflet's clustered ${load.ready.toFixed(0)} ms and drawn ${load.drawn.toFixed(0)} ms (${load.clusters} cluster icons), main-thread work ${busy} ms (long tasks ${load.longTasks.toFixed(0)} ms), zoom-in answered in ${zoom.toFixed(0)} ms`,
+    `run ${run + 1}: markers on screen ${shown.toFixed(0)} ms (${load.copy === null ? "Leaflet's, no copy drawn" : "index.html's copy"}), ` +
+      `Leaflet's clustered ${load.ready.toFixed(0)} ms and drawn ${load.drawn.toFixed(0)} ms (${load.clusters} cluster icons), ` +
+      `main-thread work ${busy} ms (long tasks ${load.longTasks.toFixed(0)} ms), zoom-in answered in ${zoom.toFixed(0)} ms`,
   );
   await context.close();
 }
@@ -157,5 +160,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const shown = results.map((r) => r.shown);
 const drawn = results.map((r) => r.drawn);
 console.log(
-  `\n/map with ${COUNT} festivals${THROTTLE ? ' on a throttled phone' : ''}: clustered markers on screen in median ${median(shown).toFixed(0)} ms, worst ${Math.max(...shown).toFixed(0)} ms of navigation (target ${TARGET_MS} ms: ${Math.max(...shown) <= TARGET_MS ? 'met' : 'NOT met'}); interactive (Leaflet's markers drawn) in median ${median(drawn).toFixed(0)} ms, worst ${Math.max(...drawn).toFixed(0)} ms; zoom-in answered in median ${median(results.map((r) => r.zoom)).toFixed(0)} ms; main-thread work until interactive median ${median(results.map((r) => r.busy))} ms (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
+  `\n/map with ${COUNT} festivals${THROTTLE ? ' on a throttled phone' : ''}: ` +
+    `clustered markers on screen in median ${median(shown).toFixed(0)} ms, worst ${Math.max(...shown).toFixed(0)} ms of navigation ` +
+    `(target ${TARGET_MS} ms: ${Math.max(...shown) <= TARGET_MS ? 'met' : 'NOT met'}); ` +
+    `interactive (Leaflet's markers drawn) in median ${median(drawn).toFixed(0)} ms, worst ${Math.max(...drawn).toFixed(0)} ms; ` +
+    `zoom-in answered in median ${median(results.map((r) => r.zoom)).toFixed(0)} ms; ` +
+    `main-thread work until interactive median ${median(results.map((r) => r.busy))} ms ` +
+    `(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
 );

@@ -165,7 +165,8 @@ await withWebServer(async (base) => {
       const seen = errors.splice(0);
       if (!shown || seen.length) failed = true;
       console.log(
-        `  ${screen.path.padEnd(36)} ${shown ? `shown in ${ms} ms` : 'NOT SHOWN'}: ${screen.what}; console errors: ${seen.length}${problem ? ` (${problem})` : ''}`,
+        `  ${screen.path.padEnd(36)} ${shown ? `shown in ${ms} ms` : 'NOT SHOWN'}: ${screen.what}; ` +
+          `console errors: ${seen.length}${problem ? ` (${problem})` : ''}`,
       );
       for (const e of seen) console.log(`      ${e}`);
     }

@@ -135,5 +135,7 @@ export const accountExportResponse = z
   })
   .loose()
   .describe(
-    'Todo lo que guardamos de la cuenta: perfil, preferencias, favoritos, artistas seguidos, alertas, horarios (con su enlace compartido), comentarios, votos, denuncias, propuestas, fotos y vídeos, notificaciones, mensajes de contacto, dispositivos push, newsletter.',
+    'Todo lo que guardamos de la cuenta: perfil, preferencias, favoritos, artistas seguidos, alertas, ' +
+      'horarios (con su enlace compartido), comentarios, votos, denuncias, propuestas, fotos y vídeos, ' +
+      'notificaciones, mensajes de contacto, dispositivos push, newsletter.',
   );

@@ -158,7 +158,8 @@ describe('festivalPageUrl', () => {
         [3, 1],
       ),
     ).toBe(
-      '/api/festivals/page?search=s%C3%B3nar&genre=Techno&minRating=3&upcoming=false&sort=distance&lat=40.4168&lon=-3.7038&radius=100&ids=3%2C1&limit=24&offset=24',
+      '/api/festivals/page?search=s%C3%B3nar&genre=Techno&minRating=3&upcoming=false&sort=distance' +
+        '&lat=40.4168&lon=-3.7038&radius=100&ids=3%2C1&limit=24&offset=24',
     );
   });
 });

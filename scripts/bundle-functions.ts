@@ -188,7 +188,8 @@ console.log(`Built ${built.length} bundles in ${BUNDLE_ROOT}/<function>/index.mj
 if (buildOnly) process.exit(0);
 
 console.log(
-  `\n${pad('function', 14)}${pad('minified', 10)}${pad('gzip', 9)}${pad('cold import cpu (wall min/p50)', 31)}${pad('AWS SDK', 9)}${pad('native', 8)}${pad('probe', 7)}result`,
+  `\n${pad('function', 14)}${pad('minified', 10)}${pad('gzip', 9)}${pad('cold import cpu (wall min/p50)', 31)}` +
+    `${pad('AWS SDK', 9)}${pad('native', 8)}${pad('probe', 7)}result`,
 );
 let failures = 0;
 let slow = 0;

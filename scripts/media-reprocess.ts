@@ -12,7 +12,8 @@ const handle = await databaseHandle();
 await handle.migrate();
 const result = await reprocessStoredPhotos(handle.db, (line) => console.log(line));
 console.log(
-  `Fotos procesadas: ${result.processed}; originales limpiados de metadatos: ${result.cleaned}; sin archivo: ${result.missing.length}; fallidas: ${result.failed.length}.`,
+  `Fotos procesadas: ${result.processed}; originales limpiados de metadatos: ${result.cleaned}; ` +
+    `sin archivo: ${result.missing.length}; fallidas: ${result.failed.length}.`,
 );
 await handle.close();
 process.exitCode = result.failed.length ? 1 : 0;

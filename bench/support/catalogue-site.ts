@@ -25,7 +25,8 @@ export async function withCatalogueSite<T>(run: (baseUrl: string) => Promise<T>)
         votes: size('BENCH_VOTES', 2_000_000),
       });
       console.log(
-        `Site for the screens' figures: ${made.festivals} festivals, ${made.comments} comments, ${made.votes} votes generated on PostgreSQL in ${made.seconds.toFixed(0)} s`,
+        `Site for the screens' figures: ${made.festivals} festivals, ${made.comments} comments, ${made.votes} votes ` +
+          `generated on PostgreSQL in ${made.seconds.toFixed(0)} s`,
       );
     } finally {
       await handle.close();

@@ -27,7 +27,10 @@ export async function catalogueFreshness(
   };
   try {
     const { rows } = await client.query<{ id: number }>(
-      "insert into festivals (name, dedupe_key, description, location, start_date, end_date, status) values ($1, lower($1) || '|valencia', 'Festival de la prueba de frescura.', 'Valencia, España', current_date + 30, current_date + 32, 'pending') returning id",
+      `insert into festivals (name, dedupe_key, description, location, start_date, end_date, status)
+       values ($1, lower($1) || '|valencia', 'Festival de la prueba de frescura.', 'Valencia, España',
+         current_date + 30, current_date + 32, 'pending')
+       returning id`,
       [`${tag} A`],
     );
     const id = rows[0].id;

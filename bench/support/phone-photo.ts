@@ -23,7 +23,9 @@ export async function phonePhoto(n: number): Promise<Uint8Array> {
       .toBuffer();
   const hue = (n * 47) % 360;
   const tint = Buffer.from(
-    `<svg width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,35%)"/><stop offset="1" stop-color="hsl(${(hue + 120) % 360},60%,20%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
+    `<svg width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">` +
+      `<stop offset="0" stop-color="hsl(${hue},70%,35%)"/><stop offset="1" stop-color="hsl(${(hue + 120) % 360},60%,20%)"/>` +
+      '</linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>',
   );
   const coarse = await sharp(await noise(800, 600, 60))
     .resize(width, height, { kernel: 'cubic' })

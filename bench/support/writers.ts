@@ -32,7 +32,8 @@ export async function withWriters(
         );
       } else {
         await pool.query(
-          'insert into media_votes (media_id, user_id, rating) values ($1, $2, $3) on conflict (media_id, user_id) do update set rating = excluded.rating, updated_at = now()',
+          `insert into media_votes (media_id, user_id, rating) values ($1, $2, $3)
+           on conflict (media_id, user_id) do update set rating = excluded.rating, updated_at = now()`,
           [photos[writes % photos.length].id, person(), 1 + (writes % 5)],
         );
       }

@@ -151,7 +151,8 @@ export async function generateCatalogue(
   await timed('analyze', () =>
     database.execute(
       sql.raw(
-        'analyze users, festivals, festival_genres, genres, comments, festival_user_ratings, festival_ratings, media, media_votes, artists, festival_editions, lineup_entries, edition_tickets',
+        `analyze users, festivals, festival_genres, genres, comments, festival_user_ratings, festival_ratings,
+           media, media_votes, artists, festival_editions, lineup_entries, edition_tickets`,
       ),
     ),
   );

@@ -17,7 +17,8 @@ import { festivalEditionsBody } from '../lib/domain/editions/read-editions';
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { proposeFestival } from '../lib/domain/festivals/propose-festival';
-// The festivals' own response schemas, not the barrel: zod builds every schema of a module it loads, and a cold start would pay for the admin's and the gallery's.
+// The festivals' own response schemas, not the barrel: zod builds every schema of a module it loads,
+// and a cold start would pay for the admin's and the gallery's.
 import {
   calendarRangeResponse,
   festivalPageResponse,

@@ -112,8 +112,18 @@ const unavailableErrnos = new Set([
  * node-postgres and its pool report a lost or timed-out connection with these messages and no
  * code at all (pg 8: Client, pg-pool, query_timeout).
  */
-const unavailableMessages =
-  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end)/;
+const unavailableMessages = new RegExp(
+  '^(' +
+    [
+      'Connection terminated',
+      'timeout exceeded when trying to connect',
+      'Query read timeout',
+      'Client has encountered a connection error',
+      'Client was closed and is not queryable',
+      'Cannot use a pool after calling end',
+    ].join('|') +
+    ')',
+);
 
 /**
  * Whether a failed query means "the database cannot be reached right now" (answered with a 503)

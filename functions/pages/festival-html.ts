@@ -62,7 +62,9 @@ export const heroIcons: Record<string, IconNode> = {
     [
       'path',
       {
-        d: 'M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5c0 2.29-1.5 4-3 5.5l-5.492 5.313a2 2 0 0 1-3 .019L5 15c-1.5-1.5-3-3.2-3-5.5',
+        d:
+          'M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5' +
+          'c0 2.29-1.5 4-3 5.5l-5.492 5.313a2 2 0 0 1-3 .019L5 15c-1.5-1.5-3-3.2-3-5.5',
       },
     ],
   ],
@@ -88,7 +90,11 @@ export const heroIcons: Record<string, IconNode> = {
     [
       'path',
       {
-        d: 'M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z',
+        d:
+          'M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756' +
+          'a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56' +
+          'l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139' +
+          'a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z',
       },
     ],
   ],
@@ -153,7 +159,8 @@ export function festivalHeroHtml(festival: HeroFestival, image: ImageInfo | null
     .join('');
   const rating =
     festival.averageRating > 0
-      ? `<span class="stars" aria-hidden="true">${stars}</span> <strong>${festival.averageRating.toFixed(1)}</strong><span class="muted">(${festival.ratingsCount} valoraciones)</span>`
+      ? `<span class="stars" aria-hidden="true">${stars}</span> <strong>${festival.averageRating.toFixed(1)}</strong>` +
+        `<span class="muted">(${festival.ratingsCount} valoraciones)</span>`
       : '<span class="muted">Sin valoraciones aún</span>';
   // Real links and buttons, as React draws them (same styles), kept out of the tab order.
   const website = festival.website

@@ -23,7 +23,10 @@ import { documenter } from '../lib/openapi';
 
 const doc = documenter('Cuentas');
 
-/** The fallback sign-in ('Iniciar sesión', credential manual_login_token_{timestamp}) when the Google script cannot load: only where AUTH_DEV_LOGIN allows it. */
+/**
+ * The fallback sign-in ('Iniciar sesión', credential manual_login_token_{timestamp}) when the Google script
+ * cannot load: only where AUTH_DEV_LOGIN allows it.
+ */
 const MANUAL_CREDENTIAL = /^manual_login_token_\d{1,16}$/;
 const DEMO_IDENTITY: GoogleIdentity = {
   sub: 'local-demo',

@@ -141,7 +141,9 @@ export function readability(s: Scene, strength = 0.72): void {
   s.add(`<rect width="${W}" height="${H}" fill="url(#${bottom})"/>`);
   const vignette = s.id('vg');
   s.def(
-    `<radialGradient id="${vignette}" cx="0.58" cy="0.42" r="0.78"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.6"/></radialGradient>`,
+    `<radialGradient id="${vignette}" cx="0.58" cy="0.42" r="0.78">` +
+      '<stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.6"/>' +
+      '</radialGradient>',
   );
   s.add(`<rect width="${W}" height="${H}" fill="url(#${vignette})"/>`);
 }

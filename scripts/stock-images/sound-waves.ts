@@ -17,7 +17,8 @@ export function soundWaves(s: Scene): void {
   const rings: string[] = [];
   for (let i = 0; i < 9; i += 1) {
     rings.push(
-      `<circle cx="${cx}" cy="${cy}" r="${60 + i * 62}" fill="none" stroke="${i % 2 ? '#7b5bff' : '#ff4fd8'}" stroke-width="${f(1.2 + (9 - i) * 0.25)}" opacity="${f(0.5 - i * 0.045)}"/>`,
+      `<circle cx="${cx}" cy="${cy}" r="${60 + i * 62}" fill="none" stroke="${i % 2 ? '#7b5bff' : '#ff4fd8'}" ` +
+        `stroke-width="${f(1.2 + (9 - i) * 0.25)}" opacity="${f(0.5 - i * 0.045)}"/>`,
     );
   }
   s.add(screen(rings));

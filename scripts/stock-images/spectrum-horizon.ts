@@ -62,7 +62,8 @@ export function spectrumHorizon(s: Scene): void {
     `<mask id="${mask}"><rect x="0" y="${horizon}" width="${W}" height="${H - horizon}" fill="url(#${reflectGrad})"/></mask>`,
   );
   s.add(
-    `<g mask="url(#${mask})"><g mask="url(#${fadeMask})"><g transform="translate(0 ${horizon * 2}) scale(1 -1)" filter="url(#${s.blur(3)})">${bars}</g></g></g>`,
+    `<g mask="url(#${mask})"><g mask="url(#${fadeMask})">` +
+      `<g transform="translate(0 ${horizon * 2}) scale(1 -1)" filter="url(#${s.blur(3)})">${bars}</g></g></g>`,
   );
   s.add(`<rect x="0" y="${horizon - 1}" width="${W}" height="2" fill="#c9fff4" opacity="0.5"/>`);
   glow(s, 1050, horizon, 720, 16, '#bffcf0', 0.5);

@@ -23,7 +23,9 @@ export function person(rng: Rng, x: number, by: number, sc: number, raise: boole
   shapes.push(`<ellipse cx="${f(x)}" cy="${f(headY)}" rx="${f(10 * sc)}" ry="${f(12 * sc)}"/>`);
   shapes.push(`<rect x="${f(x - 5.5 * sc)}" y="${f(headY + 6 * sc)}" width="${f(11 * sc)}" height="${f(14 * sc)}"/>`);
   shapes.push(
-    `<path d="M${f(x - 34 * sc)} ${f(H + 10)} L${f(x - 34 * sc)} ${f(by + 10 * sc)} Q${f(x - 33 * sc)} ${f(by - 13 * sc)} ${f(x)} ${f(by - 14 * sc)} Q${f(x + 33 * sc)} ${f(by - 13 * sc)} ${f(x + 34 * sc)} ${f(by + 10 * sc)} L${f(x + 34 * sc)} ${f(H + 10)} Z"/>`,
+    `<path d="M${f(x - 34 * sc)} ${f(H + 10)} L${f(x - 34 * sc)} ${f(by + 10 * sc)} ` +
+      `Q${f(x - 33 * sc)} ${f(by - 13 * sc)} ${f(x)} ${f(by - 14 * sc)} ` +
+      `Q${f(x + 33 * sc)} ${f(by - 13 * sc)} ${f(x + 34 * sc)} ${f(by + 10 * sc)} L${f(x + 34 * sc)} ${f(H + 10)} Z"/>`,
   );
   if (raise) {
     const sides = rng() < 0.35 ? [-1, 1] : [rng() < 0.5 ? -1 : 1];
@@ -39,7 +41,8 @@ export function person(rng: Rng, x: number, by: number, sc: number, raise: boole
       const w0 = 7.5 * sc;
       const w1 = 4.5 * sc;
       shapes.push(
-        `<path d="M${f(sx + nx * w0)} ${f(sy + ny * w0)} L${f(hx + nx * w1)} ${f(hy + ny * w1)} L${f(hx - nx * w1)} ${f(hy - ny * w1)} L${f(sx - nx * w0)} ${f(sy - ny * w0)} Z"/>`,
+        `<path d="M${f(sx + nx * w0)} ${f(sy + ny * w0)} L${f(hx + nx * w1)} ${f(hy + ny * w1)} ` +
+          `L${f(hx - nx * w1)} ${f(hy - ny * w1)} L${f(sx - nx * w0)} ${f(sy - ny * w0)} Z"/>`,
       );
       shapes.push(`<ellipse cx="${f(hx)}" cy="${f(hy - 5 * sc)}" rx="${f(6.2 * sc)}" ry="${f(8.5 * sc)}"/>`);
     }
@@ -140,7 +143,10 @@ export function eqBars(
   return `<g fill="url(#${id})" opacity="${opacity}">${values
     .map((v, i) => {
       const bh = v * h;
-      return `<rect x="${f(x + i * bw + (bw * gap) / 2)}" y="${f(y + h - bh)}" width="${f(bw * (1 - gap))}" height="${f(bh)}" rx="${f(Math.min(3, bw * 0.2))}"/>`;
+      return (
+        `<rect x="${f(x + i * bw + (bw * gap) / 2)}" y="${f(y + h - bh)}" width="${f(bw * (1 - gap))}" ` +
+        `height="${f(bh)}" rx="${f(Math.min(3, bw * 0.2))}"/>`
+      );
     })
     .join('')}</g>`;
 }

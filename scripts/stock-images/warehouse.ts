@@ -21,7 +21,8 @@ export function warehouse(s: Scene): void {
     const top = vy - 520 * k;
     const base = vy + 420 * k;
     arches.push(
-      `<path d="M${f(vx - w / 2)} ${f(base)} L${f(vx - w / 2)} ${f(vy)} Q${f(vx)} ${f(top - 60 * k)} ${f(vx + w / 2)} ${f(vy)} L${f(vx + w / 2)} ${f(base)}" fill="none" stroke="#3a0c15" stroke-width="${f(3 + k * 9)}"/>`,
+      `<path d="M${f(vx - w / 2)} ${f(base)} L${f(vx - w / 2)} ${f(vy)} Q${f(vx)} ${f(top - 60 * k)} ${f(vx + w / 2)} ${f(vy)} ` +
+        `L${f(vx + w / 2)} ${f(base)}" fill="none" stroke="#3a0c15" stroke-width="${f(3 + k * 9)}"/>`,
     );
   }
   s.add(`<g>${arches.join('')}</g>`);

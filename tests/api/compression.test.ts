@@ -14,7 +14,10 @@ let festivalId: number;
 
 // The share page is written into the built index.html; the tests run before any build, so they
 // give it one of the size a real build has (a few kilobytes, worth compressing).
-const INDEX = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Festivales</title>${'<link rel="modulepreload" href="/assets/chunk.js">'.repeat(40)}</head><body><div id="root"></div></body></html>`;
+const INDEX =
+  '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Festivales</title>' +
+  '<link rel="modulepreload" href="/assets/chunk.js">'.repeat(40) +
+  '</head><body><div id="root"></div></body></html>';
 
 afterAll(() => setIndexHtmlLoader(undefined));
 

@@ -34,7 +34,8 @@ describe('the festival hero in the server HTML', () => {
     const html = festivalHeroHtml(festival, null, new Date('2031-01-01T12:00:00Z'));
     // Festival 12 shows stock artwork festival-6, in the AVIF widths the preload names.
     expect(html).toContain(
-      '<source type="image/avif" srcset="/images/stock/festival-6-sm.avif 400w, /images/stock/festival-6-md.avif 800w, /images/stock/festival-6-lg.avif 1600w" sizes="100vw">',
+      '<source type="image/avif" srcset="/images/stock/festival-6-sm.avif 400w, /images/stock/festival-6-md.avif 800w, ' +
+        '/images/stock/festival-6-lg.avif 1600w" sizes="100vw">',
     );
     expect(html).toContain('src="/images/stock/festival-6-lg.jpg"');
     expect(html).toContain('<h1 class="hero-title">Noche &lt;Larga&gt; &amp; &quot;Clara&quot;</h1>');

@@ -29,7 +29,8 @@ const schemaShape = () =>
 /** A digest of the generated content, ids included: equal digests, equal catalogues. */
 const fingerprint = async () =>
   one<{ festivals: string; comments: string; votes: string }>(sql`select
-    (select md5(string_agg(concat_ws('|', id, name, location, address, description, start_date, end_date, website, image_url, latitude, longitude), ',' order by id)) from festivals) as festivals,
+    (select md5(string_agg(concat_ws('|', id, name, location, address, description, start_date, end_date, website,
+      image_url, latitude, longitude), ',' order by id)) from festivals) as festivals,
     (select md5(string_agg(concat_ws('|', id, festival_id, user_id, content, rating, status, created_at), ',' order by id)) from comments) as comments,
     (select md5(string_agg(concat_ws('|', media_id, user_id, rating), ',' order by media_id, user_id)) from media_votes) as votes`);
 
@@ -185,7 +186,8 @@ describe('generated catalogue', () => {
       where coalesce(c.comments_count, 0) <> (select count(*) from comments x where x.festival_id = f.id and x.status = 'approved')
       union all
       select 'photo ' || m.id from media m left join media_vote_counts c on c.media_id = m.id
-      where (coalesce(c.votes_count, 0), coalesce(c.votes_sum, 0)) <> (select count(*), coalesce(sum(v.rating), 0) from media_votes v where v.media_id = m.id)`);
+      where (coalesce(c.votes_count, 0), coalesce(c.votes_sum, 0))
+        <> (select count(*), coalesce(sum(v.rating), 0) from media_votes v where v.media_id = m.id)`);
     expect(stale).toEqual([]);
     const counted = await one<{ votes: number; comments: number }>(
       sql`select (select sum(votes_count)::int from media_vote_counts) as votes, (select sum(comments_count)::int from festival_counters) as comments`,

@@ -92,64 +92,68 @@ async function picker(festivalId: number, picks: number[], device = true) {
 }
 
 describe('live set changes', () => {
-  it("delays a set: its pickers get a push and a bell line with the new time, the lineup shows it, favouriters are not pushed, and the change is on today's list", async () => {
-    const { festivalId, entries } = await festivalOnToday('Directo', [120, 240]);
-    const [set, other] = entries;
-    const a = await picker(festivalId, [set.id]);
-    const b = await picker(festivalId, [other.id]);
-    const fan = await signIn();
-    await db().insert(favoritesTable).values({ festivalId, userId: fan.user.id });
+  it(
+    'delays a set: its pickers get a push and a bell line with the new time, the lineup shows it, ' +
+      "favouriters are not pushed, and the change is on today's list",
+    async () => {
+      const { festivalId, entries } = await festivalOnToday('Directo', [120, 240]);
+      const [set, other] = entries;
+      const a = await picker(festivalId, [set.id]);
+      const b = await picker(festivalId, [other.id]);
+      const fan = await signIn();
+      await db().insert(favoritesTable).values({ festivalId, userId: fan.user.id });
 
-    const res = await api('PATCH', `/api/organizer/sets/${set.id}`, {
-      token: organizer.token,
-      body: { status: 'delayed', delay_minutes: 45 },
-    });
-    expect(res.status).toBe(200);
-    const newStart = new Date(set.startsAt!.getTime() + 45 * 60_000).toISOString();
-    expect(res.json).toMatchObject({
-      lineup_entry_id: set.id,
-      status: 'delayed',
-      delay_minutes: 45,
-      starts_at: newStart,
-      previous: { starts_at: set.startsAt!.toISOString() },
-    });
+      const res = await api('PATCH', `/api/organizer/sets/${set.id}`, {
+        token: organizer.token,
+        body: { status: 'delayed', delay_minutes: 45 },
+      });
+      expect(res.status).toBe(200);
+      const newStart = new Date(set.startsAt!.getTime() + 45 * 60_000).toISOString();
+      expect(res.json).toMatchObject({
+        lineup_entry_id: set.id,
+        status: 'delayed',
+        delay_minutes: 45,
+        starts_at: newStart,
+        previous: { starts_at: set.startsAt!.toISOString() },
+      });
 
-    const bell = await db()
-      .select()
-      .from(notificationsTable)
-      .where(like(notificationsTable.eventKey, `set-change:${res.json.id}`));
-    expect(bell.map((n) => n.userId)).toEqual([a.user.user.id]);
-    expect(bell[0].message).toMatch(/^Directo Artista 0 se retrasa 45 min: ahora \d\d:\d\d–\d\d:\d\d en Main\.$/);
-    await deliverPush();
-    expect(a.phone!.received.map((p) => (p.message as { title: string }).title)).toEqual([
-      'Cambio de horario: Directo Artista 0',
-    ]);
-    expect(b.phone!.received).toEqual([]);
-    expect(
-      (await db().select().from(notificationsTable).where(eq(notificationsTable.userId, fan.user.id))).filter(
-        (n) => n.type === 'set_change',
-      ),
-    ).toEqual([]);
+      const bell = await db()
+        .select()
+        .from(notificationsTable)
+        .where(like(notificationsTable.eventKey, `set-change:${res.json.id}`));
+      expect(bell.map((n) => n.userId)).toEqual([a.user.user.id]);
+      expect(bell[0].message).toMatch(/^Directo Artista 0 se retrasa 45 min: ahora \d\d:\d\d–\d\d:\d\d en Main\.$/);
+      await deliverPush();
+      expect(a.phone!.received.map((p) => (p.message as { title: string }).title)).toEqual([
+        'Cambio de horario: Directo Artista 0',
+      ]);
+      expect(b.phone!.received).toEqual([]);
+      expect(
+        (await db().select().from(notificationsTable).where(eq(notificationsTable.userId, fan.user.id))).filter(
+          (n) => n.type === 'set_change',
+        ),
+      ).toEqual([]);
 
-    const page = (await api('GET', `/api/festivals/${festivalId}`)).json;
-    expect(page.lineup.find((e: { id: number }) => e.id === set.id)).toMatchObject({
-      starts_at: newStart,
-      live_status: 'delayed',
-      delay_minutes: 45,
-    });
+      const page = (await api('GET', `/api/festivals/${festivalId}`)).json;
+      expect(page.lineup.find((e: { id: number }) => e.id === set.id)).toMatchObject({
+        starts_at: newStart,
+        live_status: 'delayed',
+        delay_minutes: 45,
+      });
 
-    // The same delay sent again moves nothing more (its planned time stays the reference).
-    const again = await api('PATCH', `/api/organizer/sets/${set.id}`, {
-      token: organizer.token,
-      body: { status: 'delayed', delay_minutes: 45 },
-    });
-    expect(again.json.starts_at).toBe(newStart);
+      // The same delay sent again moves nothing more (its planned time stays the reference).
+      const again = await api('PATCH', `/api/organizer/sets/${set.id}`, {
+        token: organizer.token,
+        body: { status: 'delayed', delay_minutes: 45 },
+      });
+      expect(again.json.starts_at).toBe(newStart);
 
-    const today = await api('GET', `/api/festivals/${festivalId}/changes`);
-    expect(today.json.changes.map((c: { id: number }) => c.id)).toEqual([again.json.id, res.json.id]);
-    const later = await api('GET', `/api/festivals/${festivalId}/changes?since=${encodeURIComponent(inMinutes(1))}`);
-    expect(later.json.changes).toEqual([]);
-  });
+      const today = await api('GET', `/api/festivals/${festivalId}/changes`);
+      expect(today.json.changes.map((c: { id: number }) => c.id)).toEqual([again.json.id, res.json.id]);
+      const later = await api('GET', `/api/festivals/${festivalId}/changes?since=${encodeURIComponent(inMinutes(1))}`);
+      expect(later.json.changes).toEqual([]);
+    },
+  );
 
   it('moves, retimes and cancels; a cancelled set is not reminded and a reminder queued for the old time is dropped', async () => {
     const { festivalId, entries } = await festivalOnToday('Recordar', [10, 300]);

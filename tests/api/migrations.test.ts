@@ -109,7 +109,8 @@ describe('migration 0020 (counters of favourites, approved comments and votes)',
       sql`insert into users (id, email, name) values (1, 'a@x.es', 'A'), (2, 'b@x.es', 'B'), (3, 'c@x.es', 'C')`,
     );
     await handle.db.execute(
-      sql`insert into festivals (id, name, dedupe_key, status) values (1, 'Uno', 'uno|', 'approved'), (2, 'Dos', 'dos|', 'approved'), (3, 'Tres', 'tres|', 'approved')`,
+      sql`insert into festivals (id, name, dedupe_key, status)
+        values (1, 'Uno', 'uno|', 'approved'), (2, 'Dos', 'dos|', 'approved'), (3, 'Tres', 'tres|', 'approved')`,
     );
     await handle.db.execute(sql`insert into favorites (user_id, festival_id) values (1, 1), (2, 1), (3, 1), (1, 2)`);
     await handle.db.execute(sql`insert into comments (festival_id, user_id, content, rating, status) values

@@ -202,7 +202,9 @@ describe('GET /festival/{id}/{slug} (share previews)', () => {
     // The hero (the stock artwork chosen by id) is preloaded from the HTML, in the hero's AVIF widths.
     const stock = `festival-${(id % 7) + 1}`;
     expect(res.text).toContain(
-      `<link rel="preload" as="image" type="image/avif" imagesrcset="/images/stock/${stock}-sm.avif 400w, /images/stock/${stock}-md.avif 800w, /images/stock/${stock}-lg.avif 1600w" imagesizes="100vw" fetchpriority="high" data-share="" />`,
+      '<link rel="preload" as="image" type="image/avif" ' +
+        `imagesrcset="/images/stock/${stock}-sm.avif 400w, /images/stock/${stock}-md.avif 800w, /images/stock/${stock}-lg.avif 1600w" ` +
+        'imagesizes="100vw" fetchpriority="high" data-share="" />',
     );
     resetEnv({ PUBLIC_BASE_URL: undefined });
   });
@@ -211,7 +213,9 @@ describe('GET /festival/{id}/{slug} (share previews)', () => {
     const id = await createFestival({ name: 'Con Imagen de Archivo', imageUrl: '/images/stock/festival-3-md.jpg' });
     const res = await api('GET', `/festival/${id}`);
     expect(res.text).toContain(
-      '<link rel="preload" as="image" type="image/avif" imagesrcset="/images/stock/festival-3-sm.avif 400w, /images/stock/festival-3-md.avif 800w, /images/stock/festival-3-lg.avif 1600w" imagesizes="100vw" fetchpriority="high" data-share="" />',
+      '<link rel="preload" as="image" type="image/avif" ' +
+        'imagesrcset="/images/stock/festival-3-sm.avif 400w, /images/stock/festival-3-md.avif 800w, /images/stock/festival-3-lg.avif 1600w" ' +
+        'imagesizes="100vw" fetchpriority="high" data-share="" />',
     );
   });
 

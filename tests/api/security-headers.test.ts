@@ -22,7 +22,8 @@ beforeAll(async () => {
   mkdirSync(path.join(webRoot, 'assets'), { recursive: true });
   writeFileSync(
     path.join(webRoot, 'index.html'),
-    '<!doctype html><html lang="es"><head><meta charset="utf-8" /><title>Festivales</title></head><body><div id="root"></div><script type="module" src="/assets/boot-abc.js"></script></body></html>',
+    '<!doctype html><html lang="es"><head><meta charset="utf-8" /><title>Festivales</title></head>' +
+      '<body><div id="root"></div><script type="module" src="/assets/boot-abc.js"></script></body></html>',
   );
   writeFileSync(path.join(webRoot, 'assets/boot-abc.js'), 'import("/assets/index-abc.js");');
   mkdirSync(path.join(webRoot, 'images/stock'), { recursive: true });

@@ -61,7 +61,8 @@ beforeAll(async () => {
   mkdirSync(webRoot, { recursive: true });
   writeFileSync(
     path.join(webRoot, 'index.html'),
-    '<!doctype html><html lang="es"><head><meta charset="utf-8" /><title>Festivales</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>',
+    '<!doctype html><html lang="es"><head><meta charset="utf-8" /><title>Festivales</title></head>' +
+      '<body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>',
   );
 
   s3 = await startS3('festivales-ci-uploads', uploadsCorsXml(uploadsCors([SITE])));

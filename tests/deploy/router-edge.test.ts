@@ -32,7 +32,9 @@ beforeAll(async () => {
     'x-content-type-options': 'nosniff',
     'x-frame-options': s.frameOptions.frameOption,
     'referrer-policy': s.referrerPolicy.referrerPolicy,
-    'strict-transport-security': `max-age=${s.strictTransportSecurity.accessControlMaxAgeSec}${s.strictTransportSecurity.includeSubdomains ? '; includeSubDomains' : ''}`,
+    'strict-transport-security':
+      `max-age=${s.strictTransportSecurity.accessControlMaxAgeSec}` +
+      (s.strictTransportSecurity.includeSubdomains ? '; includeSubDomains' : ''),
     'x-xss-protection': s.xssProtection.protection ? '1' : '0',
     ...Object.fromEntries(
       customHeadersConfig.items.map((i: { header: string; value: string }) => [i.header.toLowerCase(), i.value]),

@@ -126,7 +126,10 @@ export const specRoutes: SpecRoute[] = [
   r('DELETE', '/api/admin/updates/1', 'admin', 'ours'),
 ];
 
-/** Pages that are not /api calls but must reach a function: share previews (link previews need the festival in the HTML), robots, the sitemap and its numbered parts. */
+/**
+ * Pages that are not /api calls but must reach a function: share previews (link previews need the
+ * festival in the HTML), robots, the sitemap and its numbered parts.
+ */
 export const pageRoutes: SpecRoute[] = [
   r('GET', '/festival/1/sonar-barcelona', 'pages', 'ours'),
   r('GET', '/artista/1/amelie-lens', 'pages', 'ours'),

@@ -27,7 +27,9 @@ export async function prepareMix(url: string, sessionSecret: string, userCount: 
   try {
     const tag = Date.now().toString(36);
     const { rows: users } = await client.query<{ id: number }>(
-      "insert into users (email, name) select 'carga-' || $1 || '-' || g || '@festivales.test', 'Persona ' || g from generate_series(1, $2::int) g returning id",
+      `insert into users (email, name)
+       select 'carga-' || $1 || '-' || g || '@festivales.test', 'Persona ' || g from generate_series(1, $2::int) g
+       returning id`,
       [tag, userCount],
     );
     const { rows: festivals } = await client.query<{ id: number }>(

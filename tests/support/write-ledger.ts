@@ -100,7 +100,8 @@ export class WriteLedger {
       }
       const names = [...this.proposals.keys()];
       const { rows: proposals } = await client.query<{ id: number; name: string; genres: number }>(
-        'select f.id, f.name, (select count(*)::int from festival_genres g where g.festival_id = f.id) as genres from festivals f where f.name = any($1::text[])',
+        `select f.id, f.name, (select count(*)::int from festival_genres g where g.festival_id = f.id) as genres
+         from festivals f where f.name = any($1::text[])`,
         [names],
       );
       const storedProposals = new Map(proposals.map((r) => [r.name, r]));

@@ -99,7 +99,11 @@ with base as (
   select *, coalesce(${int(plan.votes)}::numeric * weight / nullif(sum(weight) over (), 0), 0) as v_share from weighted
 ), counted as (
   select *, floor(v_share)::int
-    + case when weight > 0 and row_number() over (order by v_share - floor(v_share) desc, gi) <= ${int(plan.votes)} - sum(floor(v_share)) over () then 1 else 0 end
+    + case
+        when weight > 0
+          and row_number() over (order by v_share - floor(v_share) desc, gi) <= ${int(plan.votes)} - sum(floor(v_share)) over ()
+        then 1 else 0
+      end
     as n_votes
   from shares
 )

@@ -115,9 +115,17 @@ with base as (
   select b.*,
     -- Most festivals start on a Friday (isodow 5).
     case when weekend then day0 + (12 - extract(isodow from day0)::int) % 7 else day0 end as start_date,
-    replace(w.name_templates[1 + code / ${firsts * seconds}], '%', w.first_words[1 + code % ${firsts}] || ' ' || w.second_words[1 + (code / ${firsts}) % ${seconds}])
+    replace(
+      w.name_templates[1 + code / ${firsts * seconds}],
+      '%',
+      w.first_words[1 + code % ${firsts}] || ' ' || w.second_words[1 + (code / ${firsts}) % ${seconds}]
+    )
       || case when edition > 0 then ' ' || (edition + 1) else '' end as name,
-    replace(w.name_template_keys[1 + code / ${firsts * seconds}], '%', w.first_keys[1 + code % ${firsts}] || ' ' || w.second_keys[1 + (code / ${firsts}) % ${seconds}])
+    replace(
+      w.name_template_keys[1 + code / ${firsts * seconds}],
+      '%',
+      w.first_keys[1 + code % ${firsts}] || ' ' || w.second_keys[1 + (code / ${firsts}) % ${seconds}]
+    )
       || case when edition > 0 then ' ' || (edition + 1) else '' end as name_key,
     1::numeric / (popularity + 3) as comment_weight,
     1::numeric / sqrt((popularity + 10)::numeric) as media_weight

@@ -234,7 +234,8 @@ export const descriptionIntros = [
 ] as const;
 
 export const descriptionMusic = [
-  'El cartel mezcla artistas internacionales con talento local, con sesiones largas de {genero} y directos que van del {genero2} a la electrónica más experimental.',
+  'El cartel mezcla artistas internacionales con talento local, con sesiones largas de {genero} ' +
+    'y directos que van del {genero2} a la electrónica más experimental.',
   'Su programación apuesta por sesiones extendidas y back to backs inéditos, con el {genero2} ganando peso en las últimas ediciones.',
   'Por sus cabinas han pasado nombres consagrados del {genero} junto a jóvenes promesas que debutan ante un gran público.',
   'La música empieza a media tarde con sonidos más tranquilos y sube de intensidad hasta el {genero} de madrugada.',

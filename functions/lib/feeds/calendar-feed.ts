@@ -160,7 +160,12 @@ export function renderRss(
   const items = festivals
     .map((f) => {
       const when = formatDateRange(f.start_date, f.end_date);
-      return `<item><title>${escapeHtml(f.name)}</title><link>${escapeHtml(pageOf(f))}</link><guid isPermaLink="false">festival-${f.id}</guid><description>${escapeHtml([when, f.location, lineups.get(f.id), f.description].filter(Boolean).join(' · '))}</description>${f.genres.map((g) => `<category>${escapeHtml(g)}</category>`).join('')}</item>`;
+      const description = [when, f.location, lineups.get(f.id), f.description].filter(Boolean).join(' · ');
+      return (
+        `<item><title>${escapeHtml(f.name)}</title><link>${escapeHtml(pageOf(f))}</link>` +
+        `<guid isPermaLink="false">festival-${f.id}</guid><description>${escapeHtml(description)}</description>` +
+        `${f.genres.map((g) => `<category>${escapeHtml(g)}</category>`).join('')}</item>`
+      );
     })
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>

@@ -45,7 +45,8 @@ export function renderHtml(content: MailContent, unsubscribeUrl: string | undefi
     ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 20px">${content.items
         .map(
           (item) =>
-            `<tr><td style="padding:10px 0;border-top:1px solid #e6e3f5"><a href="${escapeHtml(item.url)}" style="color:${INK};font-weight:700;text-decoration:none">${escapeHtml(item.title)}</a>` +
+            `<tr><td style="padding:10px 0;border-top:1px solid #e6e3f5"><a href="${escapeHtml(item.url)}" ` +
+            `style="color:${INK};font-weight:700;text-decoration:none">${escapeHtml(item.title)}</a>` +
             (item.detail
               ? `<div style="color:${MUTED};font-size:14px;margin-top:2px">${escapeHtml(item.detail)}</div>`
               : '') +
@@ -54,10 +55,15 @@ export function renderHtml(content: MailContent, unsubscribeUrl: string | undefi
         .join('')}</table>`
     : '';
   const action = content.action
-    ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:${ACCENT};color:#ffffff;font-weight:700;text-decoration:none;padding:12px 22px;border-radius:10px">${escapeHtml(content.action.label)}</a></p>`
+    ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(content.action.url)}" ` +
+      `style="display:inline-block;background:${ACCENT};color:#ffffff;font-weight:700;text-decoration:none;` +
+      `padding:12px 22px;border-radius:10px">${escapeHtml(content.action.label)}</a></p>`
     : '';
+  const head =
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
+    `<title>${escapeHtml(content.subject)}</title></head>`;
   return `<!doctype html>
-<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(content.subject)}</title></head>
+<html lang="es">${head}
 <body style="margin:0;padding:0;background:#0d0b1a;font-family:${FONT};color:${INK}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#0d0b1a"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px">

@@ -18,7 +18,8 @@ import { festivalSelection } from './festival-rows';
  */
 
 /** Whether a festival can be put on the map: both coordinates, and not the 0,0 of an empty geocode. */
-const hasValidCoordinatesSql = sql`${festivalsTable.latitude} is not null and ${festivalsTable.longitude} is not null and not (${festivalsTable.latitude} = 0 and ${festivalsTable.longitude} = 0)`;
+const hasValidCoordinatesSql = sql`${festivalsTable.latitude} is not null and ${festivalsTable.longitude} is not null
+  and not (${festivalsTable.latitude} = 0 and ${festivalsTable.longitude} = 0)`;
 
 const festivalFields = {
   ...festivalSelection,

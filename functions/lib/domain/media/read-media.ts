@@ -29,7 +29,10 @@ export const publicMedia = and(eq(mediaTable.status, 'approved'), isNull(mediaTa
 
 // Each item's average and count come from its counter row (media_vote_counts, kept by triggers on
 // media_votes in the vote's transaction, decision 043), never aggregated over its votes.
-export const voteAverage = sql<number>`coalesce(round(${mediaVoteCountsTable.votesSum}::numeric / nullif(${mediaVoteCountsTable.votesCount}, 0), 2)::float8, 0)`;
+export const voteAverage = sql<number>`coalesce(
+  round(${mediaVoteCountsTable.votesSum}::numeric / nullif(${mediaVoteCountsTable.votesCount}, 0), 2)::float8,
+  0
+)`;
 
 /** The fields of a gallery item (core/response-schemas Media), without its photo copies. */
 const mediaFields = {

@@ -39,7 +39,8 @@ export async function subscribe(database: Database, email: string): Promise<void
           subject: 'Confirma tu suscripción a la newsletter de Festivales',
           heading: '¿Confirmas tu suscripción?',
           paragraphs: [
-            'Alguien (esperamos que tú) ha suscrito esta dirección a la newsletter de Festivales: una vez al mes, los festivales nuevos, los carteles anunciados y lo que empieza el mes siguiente.',
+            'Alguien (esperamos que tú) ha suscrito esta dirección a la newsletter de Festivales: una vez al mes, ' +
+              'los festivales nuevos, los carteles anunciados y lo que empieza el mes siguiente.',
             'Si no has sido tú, ignora este correo: sin confirmar no te enviaremos nada más. El enlace caduca en 7 días.',
           ],
           action: {

@@ -17,7 +17,8 @@ import { conflict, pgErrorCode } from '../../errors';
 
 const emailInUse = (email: string) =>
   conflict(
-    `Ya existe una cuenta de Festivales con el correo ${email}, vinculada a otra cuenta de Google. Inicia sesión con esa cuenta de Google o escríbenos desde la página de contacto.`,
+    `Ya existe una cuenta de Festivales con el correo ${email}, vinculada a otra cuenta de Google. ` +
+      'Inicia sesión con esa cuenta de Google o escríbenos desde la página de contacto.',
     'email_in_use',
   );
 
