@@ -79,6 +79,8 @@ Object.assign(process.env, {
   SMTP_URL: smtp.url,
   // The official website a browser test serves on loopback for a claim's verification tag.
   IMPORT_ALLOW_HOSTS: `127.0.0.1:${E2E_SITE_PORT}`,
+  // The push service above is on loopback: subscriptions to it are accepted as to a browser's.
+  PUSH_ALLOW_HOSTS: push.host,
   PORT: String(port),
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'festivales-e2e-')),
   GOOGLE_CLIENT_ID: E2E_CLIENT_ID,
