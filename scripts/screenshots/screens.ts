@@ -331,6 +331,12 @@ export const screens: Screen[] = [
     signedIn: true,
     prepare: async (p) => p.getByRole('tab', { name: /Newsletter/ }).click(),
   },
+  {
+    // Where the link of the newsletter's confirmation message lands: the button confirms.
+    name: 'newsletter-confirm',
+    path: '/newsletter/confirmar?token=00000000-0000-4000-8000-000000000000',
+    prepare: (p) => p.getByRole('button', { name: 'Confirmar suscripción' }).waitFor(),
+  },
   { name: 'about', path: '/about' },
   { name: 'legal-notice', path: '/legal-notice' },
   { name: 'privacy', path: '/privacy' },
