@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Edition, EditionSummary, FestivalEditionFields, LineupEntry, Tickets } from '#core/lineup-types';
+import type { FactSource, Tier } from '#core/price-tier-schemas';
 import type { Database } from '#db/client';
 import { sqlRows } from '../sql-rows';
 import { cachedBody, PER_REQUEST_BROTLI_QUALITY, type CachedBody } from '../../cached-body';
@@ -7,6 +8,10 @@ import { kept } from '../../cache/kept';
 import { isDatabaseUnavailable } from '../../errors';
 
 type Row = Record<string, unknown>;
+
+/** A json column: parsed already by one driver, a string from another. */
+const parseJson = <T>(value: unknown): T | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 
 const isoInstant = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
@@ -58,6 +63,7 @@ function editionRows(database: Database, festivalId: number) {
     database,
     sql`select e.id, e.year, e.start_date, e.end_date, e.status, e.notes, e.id = f.current_edition_id as is_current,
         t.edition_id as t_edition_id, t.price_from, t.price_to, t.currency, t.ticket_url, t.on_sale_at, t.sold_out,
+        edition_tiers_json(e.id) as tiers, edition_fact_source_json(e.id, 'tiers') as tiers_source,
         r.average_rating, r.ratings_count
       from festival_editions e
       join festivals f on f.id = e.festival_id
@@ -102,11 +108,20 @@ export async function festivalEditions(database: Database, festivalId: number): 
     notes: (row.notes as string | null) ?? null,
     lineup: byEdition.get(Number(row.id)) ?? [],
     tickets: toTickets(row),
+    tiers: parseJson<Tier[]>(row.tiers) ?? [],
+    tiers_source: parseJson<FactSource>(row.tiers_source) ?? null,
   }));
 }
 
 /** A festival without editions: what its answer adds. */
-export const NO_EDITION_FIELDS: FestivalEditionFields = { edition: null, lineup: [], tickets: null, editions: [] };
+export const NO_EDITION_FIELDS: FestivalEditionFields = {
+  edition: null,
+  lineup: [],
+  tickets: null,
+  tiers: [],
+  tiers_source: null,
+  editions: [],
+};
 
 /**
  * What GET /api/festivals/{id} adds to a festival: its current edition in full, every year in

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { AdminFestival } from '#core/festival-schemas';
 import type { EditionInput, LineupEntryInput, TicketsInput } from '#core/lineup-schemas';
+import type { TiersInput } from '#core/price-tier-schemas';
 import type { Database } from '#db/client';
 import { festivalChangesTable } from '#db/schema';
 import { conflict, notFound, pgConstraint, pgErrorCode } from '../../errors';
 import { deleteEdition, updateEdition } from '../editions/write-editions';
 import { replaceLineup, setTickets } from '../editions/write-lineups';
+import { replaceTiers } from '../editions/write-tiers';
 import { editFestival } from '../festivals/write-festivals';
 import { writeSetState } from '../organizers/live-changes';
 import type { SetState } from '../organizers/set-change-deliveries';
@@ -59,6 +61,9 @@ export async function revertChange(database: Database, admin: Actor, id: number)
         break;
       case 'tickets':
         await setTickets(database, change.entityId, before as unknown as TicketsInput, admin, options);
+        break;
+      case 'tiers':
+        await replaceTiers(database, change.entityId, before as unknown as TiersInput, admin, options);
         break;
       case 'set':
         await writeSetState(database, admin, change.entityId, () => before as unknown as SetState, options);

@@ -19,6 +19,7 @@ const entityLabels: Record<FestivalChange['entity'], string> = {
   edition: 'Edición',
   lineup: 'Cartel',
   tickets: 'Entradas',
+  tiers: 'Tramos de precio',
   set: 'Actuación en directo',
 };
 
