@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { catalogue, expect, test, withCookieChoice } from '../support/fixtures';
+import { admin, api, catalogue, expect, login, test, withCookieChoice } from '../support/fixtures';
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page })
@@ -32,6 +32,33 @@ test('axe: a festival page with its map', async ({ page }) => {
   await page.locator('#ubicacion').scrollIntoViewIfNeeded();
   await expect(page.locator('.leaflet-container')).toBeVisible();
   await expect(page.getByText('Imagen oficial')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("axe: a festival page's trip facts (price tiers with their history and source)", async ({ page }) => {
+  await withCookieChoice(page);
+  const { token } = await login(page, admin);
+  const festival = await api(page, token, 'POST', '/api/admin/festivals', {
+    name: `Festival Axe Tramos ${Date.now().toString(36)}`,
+    description: 'Tramos, condiciones y accesibilidad.',
+    location: 'Valencia, España',
+    start_date: '2031-07-11',
+    genres: ['Techno'],
+    status: 'approved',
+  });
+  const [edition] = await api(page, token, 'GET', `/api/festivals/${festival.id}/editions`);
+  await api(page, token, 'PUT', `/api/admin/editions/${edition.id}/tiers`, {
+    tiers: [
+      { kind: 'abono', name: 'Abono – 1.er tramo', price: 40, fees: 3, ends_at: '2031-01-31', sold_out: true },
+      { kind: 'abono', name: 'Abono – 2.º tramo', price: 55, fees_included: true },
+      { kind: 'camping', name: 'Camping', price: 25 },
+    ],
+    source_url: 'https://festival.example/entradas',
+    verified_at: '2026-11-01',
+  });
+  await page.goto(`/festival/${festival.id}#cartel`);
+  await expect(page.getByRole('img', { name: 'Evolución de los precios por tramo' })).toBeVisible();
+  await page.getByText('Ver el historial como tabla').click();
   expect(await seriousViolations(page)).toEqual([]);
 });
 
