@@ -78,7 +78,7 @@ const LINES = 6;
  * The price each tier has had, as steps over time: an SVG drawn by hand (no chart library), named
  * for screen readers by its summary, with the same figures in a table under it.
  */
-function PriceChart({ tiers, history }: { tiers: Tier[]; history: PriceHistoryItem[] }) {
+function PriceChart({ tiers, history, now }: { tiers: Tier[]; history: PriceHistoryItem[]; now: Date }) {
   const uid = useId();
   const byTier = new Map<number, PriceHistoryItem[]>();
   for (const item of history) byTier.set(item.tier_id, [...(byTier.get(item.tier_id) ?? []), item]);
@@ -87,7 +87,7 @@ function PriceChart({ tiers, history }: { tiers: Tier[]; history: PriceHistoryIt
   const points = shown.flatMap((id) => byTier.get(id)!);
   if (points.length === 0) return null;
   const times = points.map((p) => Date.parse(p.changed_at));
-  const end = Math.max(Date.now(), ...times);
+  const end = Math.max(now.getTime(), ...times);
   const start = Math.min(...times);
   const prices = points.map((p) => p.price);
   const low = Math.min(...prices);
@@ -234,7 +234,7 @@ export function PriceTiers({
         })}
       </ul>
       <FactSourceLine source={source} />
-      {history.data && history.data.length > 0 ? <PriceChart tiers={tiers} history={history.data} /> : null}
+      {history.data && history.data.length > 0 ? <PriceChart tiers={tiers} history={history.data} now={now} /> : null}
     </div>
   );
 }
