@@ -91,7 +91,16 @@ export const organizerClaimsTable = pgTable(
   ],
 );
 
-export const changeEntities = ['festival', 'edition', 'lineup', 'tickets', 'tiers', 'set'] as const;
+export const changeEntities = [
+  'festival',
+  'edition',
+  'lineup',
+  'tickets',
+  'tiers',
+  'conditions',
+  'accessibility',
+  'set',
+] as const;
 export const changeActions = ['create', 'update', 'delete', 'live'] as const;
 
 /**
@@ -123,7 +132,7 @@ export const festivalChangesTable = pgTable(
     check('festival_changes_actor_role_check', sql`${t.actorRole} in ('admin', 'organizer')`),
     check(
       'festival_changes_entity_check',
-      sql`${t.entity} in ('festival', 'edition', 'lineup', 'tickets', 'tiers', 'set')`,
+      sql`${t.entity} in ('festival', 'edition', 'lineup', 'tickets', 'tiers', 'conditions', 'accessibility', 'set')`,
     ),
     check('festival_changes_action_check', sql`${t.action} in ('create', 'update', 'delete', 'live')`),
     uniqueIndex('festival_changes_reverts_key')

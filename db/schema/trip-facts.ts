@@ -15,6 +15,15 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { factAuthors, tierKinds } from '#core/price-tier-schemas';
+import {
+  agePolicies,
+  campingRules,
+  companionTickets,
+  foodRules,
+  parkingRules,
+  reentryRules,
+  waterRules,
+} from '#core/trip-fact-schemas';
 import { createdAt, httpUrl, updatedAt } from './columns';
 import { festivalEditionsTable } from './editions';
 import { usersTable } from './users';
@@ -107,5 +116,78 @@ export const editionFactSourcesTable = pgTable(
     check('edition_fact_sources_group_check', sql`${t.factGroup} in ('tiers', 'conditions', 'accessibility')`),
     check('edition_fact_sources_author_check', sql`${t.enteredAs} in ('admin', 'organizer', 'community')`),
     check('edition_fact_sources_url', httpUrl(t.sourceUrl)),
+  ],
+);
+
+/**
+ * 'Antes de ir': the rules at an edition's gate. Every fact is optional: null is 'Sin confirmar',
+ * never a guess. `minimum_age` is the age from which one may enter (`minimum_age`) or from which a
+ * minor may come with a guardian (`minors_with_guardian`), whose signed form is `guardian_form_url`.
+ */
+export const editionConditionsTable = pgTable(
+  'edition_conditions',
+  {
+    editionId: integer('edition_id')
+      .primaryKey()
+      .references(() => festivalEditionsTable.id, { onDelete: 'cascade' }),
+    food: text('food', { enum: foodRules }),
+    water: text('water', { enum: waterRules }),
+    reentry: text('reentry', { enum: reentryRules }),
+    cashless: boolean('cashless'),
+    cashlessRefundFee: numeric('cashless_refund_fee', { precision: 6, scale: 2, mode: 'number' }),
+    cashlessRefundDays: smallint('cashless_refund_days'),
+    cashAccepted: boolean('cash_accepted'),
+    agePolicy: text('age_policy', { enum: agePolicies }),
+    minimumAge: smallint('minimum_age'),
+    guardianFormUrl: text('guardian_form_url'),
+    camping: text('camping', { enum: campingRules }),
+    parking: text('parking', { enum: parkingRules }),
+    lockers: boolean('lockers'),
+    bagLimit: text('bag_limit'),
+    notes: text('notes'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('edition_conditions_food_check', sql`${t.food} in ('allowed', 'sealed_only', 'not_allowed')`),
+    check('edition_conditions_water_check', sql`${t.water} in ('free_fountains', 'empty_bottle_allowed', 'paid_only')`),
+    check('edition_conditions_reentry_check', sql`${t.reentry} in ('free', 'paid', 'none')`),
+    check('edition_conditions_age_check', sql`${t.agePolicy} in ('all_ages', 'minimum_age', 'minors_with_guardian')`),
+    check('edition_conditions_camping_check', sql`${t.camping} in ('included', 'extra', 'none')`),
+    check('edition_conditions_parking_check', sql`${t.parking} in ('free', 'paid', 'none')`),
+    check('edition_conditions_refund_fee_range', sql`${t.cashlessRefundFee} between 0 and 100`),
+    check('edition_conditions_refund_days_range', sql`${t.cashlessRefundDays} between 0 and 365`),
+    check('edition_conditions_minimum_age_range', sql`${t.minimumAge} between 0 and 25`),
+    check('edition_conditions_guardian_form_url', httpUrl(t.guardianFormUrl)),
+    check('edition_conditions_bag_limit_length', sql`char_length(${t.bagLimit}) between 1 and 100`),
+    check('edition_conditions_notes_length', sql`char_length(${t.notes}) between 1 and 500`),
+  ],
+);
+
+/** An edition's accessibility, each fact optional (null: 'Sin confirmar'). */
+export const editionAccessibilityTable = pgTable(
+  'edition_accessibility',
+  {
+    editionId: integer('edition_id')
+      .primaryKey()
+      .references(() => festivalEditionsTable.id, { onDelete: 'cascade' }),
+    stepFree: boolean('step_free'),
+    viewingPlatform: boolean('viewing_platform'),
+    adaptedToilets: boolean('adapted_toilets'),
+    companionTicket: text('companion_ticket', { enum: companionTickets }),
+    signLanguage: boolean('sign_language'),
+    inductionLoop: boolean('induction_loop'),
+    vibratingVests: boolean('vibrating_vests'),
+    quietArea: boolean('quiet_area'),
+    assistanceDogs: boolean('assistance_dogs'),
+    accessibleCamping: boolean('accessible_camping'),
+    accessibleParking: boolean('accessible_parking'),
+    contact: text('contact'),
+    notes: text('notes'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('edition_accessibility_companion_check', sql`${t.companionTicket} in ('free', 'discount', 'none')`),
+    check('edition_accessibility_contact_length', sql`char_length(${t.contact}) between 3 and 200`),
+    check('edition_accessibility_notes_length', sql`char_length(${t.notes}) between 1 and 500`),
   ],
 );

@@ -8,6 +8,8 @@ import { festivalEditions } from '../lib/domain/editions/read-editions';
 import { createEdition, deleteEdition, editionFestivalId, updateEdition } from '../lib/domain/editions/write-editions';
 import { replaceLineup, setTickets } from '../lib/domain/editions/write-lineups';
 import { replaceTiers } from '../lib/domain/editions/write-tiers';
+import { setAccessibility, setConditions } from '../lib/domain/editions/write-trip-facts';
+import { accessibilityInputSchema, conditionsInputSchema } from '#core/trip-fact-schemas';
 import { tiersInputSchema } from '#core/price-tier-schemas';
 import { validate } from '../lib/validate';
 import { z } from '#core/zod';
@@ -131,6 +133,44 @@ export const editionRoutes = new Hono<AppEnv>()
       const database = await db();
       const { id } = c.req.valid('param');
       await replaceTiers(database, id, c.req.valid('json'), currentUser(c));
+      return c.json(await editionView(database, id));
+    },
+  )
+  .put(
+    '/editions/:id/conditions',
+    doc({
+      summary: "Fija las condiciones de acceso de una edición ('Antes de ir'): comida, agua, reentrada, pago, edad...",
+      description:
+        'Cada dato es opcional: lo que no se envía queda sin confirmar. Con su fuente y fecha de verificación.',
+      access: 'admin',
+      responses: { 200: { description: 'La edición', schema: editionSchema } },
+      errors: [404],
+    }),
+    validate('param', idParamSchema),
+    validate('json', conditionsInputSchema),
+    async (c) => {
+      const database = await db();
+      const { id } = c.req.valid('param');
+      await setConditions(database, id, c.req.valid('json'), currentUser(c));
+      return c.json(await editionView(database, id));
+    },
+  )
+  .put(
+    '/editions/:id/accessibility',
+    doc({
+      summary: 'Fija la accesibilidad de una edición',
+      description:
+        'Cada dato es opcional: lo que no se envía queda sin confirmar. Con su fuente y fecha de verificación.',
+      access: 'admin',
+      responses: { 200: { description: 'La edición', schema: editionSchema } },
+      errors: [404],
+    }),
+    validate('param', idParamSchema),
+    validate('json', accessibilityInputSchema),
+    async (c) => {
+      const database = await db();
+      const { id } = c.req.valid('param');
+      await setAccessibility(database, id, c.req.valid('json'), currentUser(c));
       return c.json(await editionView(database, id));
     },
   );

@@ -18,6 +18,8 @@ import { festivalEditions } from '../lib/domain/editions/read-editions';
 import { createEdition, editionFestivalId, updateEdition } from '../lib/domain/editions/write-editions';
 import { replaceLineup, setTickets } from '../lib/domain/editions/write-lineups';
 import { replaceTiers } from '../lib/domain/editions/write-tiers';
+import { setAccessibility, setConditions } from '../lib/domain/editions/write-trip-facts';
+import { accessibilityInputSchema, conditionsInputSchema } from '#core/trip-fact-schemas';
 import { tiersInputSchema } from '#core/price-tier-schemas';
 import { findFestival } from '../lib/domain/festivals/festival-rows';
 import { editFestival } from '../lib/domain/festivals/write-festivals';
@@ -199,6 +201,46 @@ export const organizerApp = createApp('/api/organizer')
       const { id } = c.req.valid('param');
       await requireOrganizedEdition(database, user, id);
       await replaceTiers(database, id, c.req.valid('json'), user);
+      return c.json(await editionView(database, id));
+    },
+  )
+  .put(
+    '/editions/:id/conditions',
+    doc({
+      summary: "Fija las condiciones de acceso de una edición ('Antes de ir')",
+      access: 'user',
+      responses: { 200: { description: 'La edición', schema: editionSchema } },
+      errors: organizerErrors,
+    }),
+    validate('param', idParamSchema),
+    validate('json', conditionsInputSchema),
+    rateLimit('organizerEdit'),
+    async (c) => {
+      const database = await db();
+      const user = currentUser(c);
+      const { id } = c.req.valid('param');
+      await requireOrganizedEdition(database, user, id);
+      await setConditions(database, id, c.req.valid('json'), user);
+      return c.json(await editionView(database, id));
+    },
+  )
+  .put(
+    '/editions/:id/accessibility',
+    doc({
+      summary: 'Fija la accesibilidad de una edición',
+      access: 'user',
+      responses: { 200: { description: 'La edición', schema: editionSchema } },
+      errors: organizerErrors,
+    }),
+    validate('param', idParamSchema),
+    validate('json', accessibilityInputSchema),
+    rateLimit('organizerEdit'),
+    async (c) => {
+      const database = await db();
+      const user = currentUser(c);
+      const { id } = c.req.valid('param');
+      await requireOrganizedEdition(database, user, id);
+      await setAccessibility(database, id, c.req.valid('json'), user);
       return c.json(await editionView(database, id));
     },
   )

@@ -117,6 +117,8 @@ export const specRoutes: SpecRoute[] = [
   r('PUT', '/api/organizer/editions/1/lineup', 'organizer', 'ours'),
   r('PUT', '/api/organizer/editions/1/tickets', 'organizer', 'ours'),
   r('PUT', '/api/organizer/editions/1/tiers', 'organizer', 'ours'),
+  r('PUT', '/api/organizer/editions/1/conditions', 'organizer', 'ours'),
+  r('PUT', '/api/organizer/editions/1/accessibility', 'organizer', 'ours'),
   r('POST', '/api/organizer/festivals/1/updates', 'organizer', 'ours'),
   r('PATCH', '/api/organizer/sets/1', 'organizer', 'ours'),
   r('GET', '/api/admin/claims', 'admin', 'ours'),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Edition, EditionSummary, FestivalEditionFields, LineupEntry, Tickets } from '#core/lineup-types';
 import type { FactSource, Tier } from '#core/price-tier-schemas';
+import type { Accessibility, Conditions } from '#core/trip-fact-schemas';
 import type { Database } from '#db/client';
 import { sqlRows } from '../sql-rows';
 import { cachedBody, PER_REQUEST_BROTLI_QUALITY, type CachedBody } from '../../cached-body';
@@ -64,6 +65,7 @@ function editionRows(database: Database, festivalId: number) {
     sql`select e.id, e.year, e.start_date, e.end_date, e.status, e.notes, e.id = f.current_edition_id as is_current,
         t.edition_id as t_edition_id, t.price_from, t.price_to, t.currency, t.ticket_url, t.on_sale_at, t.sold_out,
         edition_tiers_json(e.id) as tiers, edition_fact_source_json(e.id, 'tiers') as tiers_source,
+        edition_conditions_json(e.id) as conditions, edition_accessibility_json(e.id) as accessibility,
         r.average_rating, r.ratings_count
       from festival_editions e
       join festivals f on f.id = e.festival_id
@@ -110,6 +112,8 @@ export async function festivalEditions(database: Database, festivalId: number): 
     tickets: toTickets(row),
     tiers: parseJson<Tier[]>(row.tiers) ?? [],
     tiers_source: parseJson<FactSource>(row.tiers_source) ?? null,
+    conditions: parseJson<Conditions>(row.conditions) ?? null,
+    accessibility: parseJson<Accessibility>(row.accessibility) ?? null,
   }));
 }
 
@@ -120,6 +124,8 @@ export const NO_EDITION_FIELDS: FestivalEditionFields = {
   tickets: null,
   tiers: [],
   tiers_source: null,
+  conditions: null,
+  accessibility: null,
   editions: [],
 };
 

@@ -24,7 +24,7 @@ type FactGroup = (typeof editionFactSourcesTable.$inferInsert)['factGroup'];
 export const enteredAs = (actor: Actor) => (actor.role === 'admin' ? ('admin' as const) : ('organizer' as const));
 
 /** An edition's tiers as PUT .../tiers takes them (the history's before and after, what a revert sends back). */
-async function tiersForm(tx: Executor, editionId: number) {
+export async function tiersForm(tx: Executor, editionId: number) {
   const rows = await tx
     .select()
     .from(editionPriceTiersTable)

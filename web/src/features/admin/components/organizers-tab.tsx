@@ -20,6 +20,8 @@ const entityLabels: Record<FestivalChange['entity'], string> = {
   lineup: 'Cartel',
   tickets: 'Entradas',
   tiers: 'Tramos de precio',
+  conditions: 'Antes de ir',
+  accessibility: 'Accesibilidad',
   set: 'Actuación en directo',
 };
 
