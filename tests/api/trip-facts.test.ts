@@ -214,3 +214,61 @@ describe("PUT /api/admin/editions/{id}/conditions and /accessibility ('Antes de 
     ).toEqual([]);
   });
 });
+
+describe('GET /api/festivals/page: the fact filters', () => {
+  it('keeps the festivals whose current edition says each fact asked for; an unknown fact never matches', async () => {
+    const tag = `Filtros ${Date.now()}`;
+    const make = async (suffix: string, c: object | null, a: object | null) => {
+      const { festivalId, editionId } = await festivalWithEdition({ name: `${tag} ${suffix}` });
+      if (c) await api('PUT', `/api/admin/editions/${editionId}/conditions`, { token: admin.token, body: c });
+      if (a) await api('PUT', `/api/admin/editions/${editionId}/accessibility`, { token: admin.token, body: a });
+      return festivalId;
+    };
+    const open = await make(
+      'abierto',
+      { food: 'allowed', water: 'free_fountains', age_policy: 'all_ages', camping: 'included', cashless: false },
+      { step_free: true, adapted_toilets: true, companion_ticket: 'free', sign_language: true },
+    );
+    const sealed = await make(
+      'precintado',
+      { food: 'sealed_only', age_policy: 'minors_with_guardian', minimum_age: 16, cashless: true, cash_accepted: true },
+      { step_free: true, companion_ticket: 'discount' },
+    );
+    const unknown = await make('sin datos', null, null);
+    const ids = async (query: string) => {
+      const res = await api('GET', `/api/festivals/page?search=${encodeURIComponent(tag)}&limit=100&${query}`);
+      expect(res.status, query).toBe(200);
+      return res.json.items.map((f: { id: number }) => f.id).sort((x: number, y: number) => x - y);
+    };
+    expect(await ids('')).toEqual([open, sealed, unknown]);
+    expect(await ids('food=allowed')).toEqual([open]);
+    expect(await ids('food=sealed_only')).toEqual([open, sealed]);
+    expect(await ids('freeWater=true')).toEqual([open]);
+    expect(await ids('allAges=true')).toEqual([open]);
+    expect(await ids('minorsWithGuardian=true')).toEqual([open, sealed]);
+    // Step-free without an adapted toilet is not enough.
+    expect(await ids('wheelchair=true')).toEqual([open]);
+    expect(await ids('freeCompanion=true')).toEqual([open]);
+    expect(await ids('signLanguage=true')).toEqual([open]);
+    expect(await ids('camping=included')).toEqual([open]);
+    expect(await ids('cashOk=true')).toEqual([open, sealed]);
+    expect(await ids('wheelchair=true&food=sealed_only')).toEqual([open]);
+    expect(await ids('freeWater=false')).toEqual([open, sealed, unknown]);
+
+    // A change shows in the list at once (the filter reads the facts; the write announced itself).
+    const [{ id: sealedEdition }] = await db()
+      .select()
+      .from(festivalEditionsTable)
+      .where(eq(festivalEditionsTable.festivalId, sealed));
+    await api('PUT', `/api/admin/editions/${sealedEdition}/accessibility`, {
+      token: admin.token,
+      body: { step_free: true, adapted_toilets: true },
+    });
+    expect(await ids('wheelchair=true')).toEqual([open, sealed]);
+
+    const bad = await api('GET', '/api/festivals/page?food=picnic');
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatch(/food debe ser 'allowed' o 'sealed_only'/);
+    expect((await api('GET', '/api/festivals/page?wheelchair=si')).json.error).toMatch(/wheelchair debe ser/);
+  });
+});

@@ -35,7 +35,9 @@ test('axe: a festival page with its map', async ({ page }) => {
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("axe: a festival page's trip facts (price tiers with their history and source)", async ({ page }) => {
+test("axe: a festival page's trip facts (price tiers with their history, 'Antes de ir', accessibility)", async ({
+  page,
+}) => {
   await withCookieChoice(page);
   const { token } = await login(page, admin);
   const festival = await api(page, token, 'POST', '/api/admin/festivals', {
@@ -56,7 +58,23 @@ test("axe: a festival page's trip facts (price tiers with their history and sour
     source_url: 'https://festival.example/entradas',
     verified_at: '2026-11-01',
   });
+  await api(page, token, 'PUT', `/api/admin/editions/${edition.id}/conditions`, {
+    food: 'not_allowed',
+    cashless: true,
+    age_policy: 'minors_with_guardian',
+    minimum_age: 16,
+    guardian_form_url: 'https://festival.example/autorizacion.pdf',
+    notes: 'Crema solar de hasta 100 ml.',
+    source_url: 'https://festival.example/faq',
+    verified_at: '2026-11-01',
+  });
+  await api(page, token, 'PUT', `/api/admin/editions/${edition.id}/accessibility`, {
+    step_free: true,
+    companion_ticket: 'free',
+    contact: '+34 600 000 000',
+  });
   await page.goto(`/festival/${festival.id}#cartel`);
+  await expect(page.getByRole('region', { name: /Condiciones de acceso/ })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Evolución de los precios por tramo' })).toBeVisible();
   await page.getByText('Ver el historial como tabla').click();
   expect(await seriousViolations(page)).toEqual([]);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Edition, EditionSummary, FestivalEditionFields, LineupEntry, Tickets } from '#core/lineup-types';
 import type { FactSource, Tier } from '#core/price-tier-schemas';
 import type { Accessibility, Conditions } from '#core/trip-fact-schemas';
+import type { FactFilter } from '#core/trip-fact-filters';
 import type { Database } from '#db/client';
 import { sqlRows } from '../sql-rows';
 import { cachedBody, PER_REQUEST_BROTLI_QUALITY, type CachedBody } from '../../cached-body';
@@ -190,6 +191,36 @@ export async function festivalIdsWithPriceUpTo(database: Database, max: number):
     sql`select f.id from festivals f
     join edition_tickets t on t.edition_id = f.current_edition_id
     where t.price_from <= ${max}`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** What each fact filter asks of the current edition's conditions (c) and accessibility (a). */
+const factConditions: Record<FactFilter, ReturnType<typeof sql>> = {
+  food: sql`c.food = 'allowed'`,
+  sealedFood: sql`c.food in ('allowed', 'sealed_only')`,
+  freeWater: sql`c.water = 'free_fountains'`,
+  allAges: sql`c.age_policy = 'all_ages'`,
+  minorsWithGuardian: sql`c.age_policy in ('all_ages', 'minors_with_guardian')`,
+  // Getting in and being able to stay: step-free access and an adapted toilet.
+  wheelchair: sql`a.step_free and a.adapted_toilets`,
+  freeCompanion: sql`a.companion_ticket = 'free'`,
+  signLanguage: sql`a.sign_language`,
+  campingIncluded: sql`c.camping = 'included'`,
+  cashOk: sql`(c.cashless = false or c.cash_accepted)`,
+};
+
+/** Festivals whose current edition says every one of `facts` (an unknown fact never matches): one query. */
+export async function festivalIdsWithFacts(database: Database, facts: readonly FactFilter[]): Promise<Set<number>> {
+  const rows = await sqlRows(
+    database,
+    sql`select f.id from festivals f
+    left join edition_conditions c on c.edition_id = f.current_edition_id
+    left join edition_accessibility a on a.edition_id = f.current_edition_id
+    where f.status = 'approved' and ${sql.join(
+      facts.map((fact) => sql`coalesce(${factConditions[fact]}, false)`),
+      sql` and `,
+    )}`,
   );
   return new Set(rows.map((r) => Number(r.id)));
 }

@@ -17,6 +17,8 @@ export interface EditionsApi {
   deleteEdition?(id: number): Promise<unknown>;
   saveLineup(id: number, lineup: Body<LineupEntryInput>[]): Promise<Edition & { artistsCreated: number }>;
   saveTickets(id: number, body: Body<TicketsInput>): Promise<Edition>;
+  saveConditions(id: number, body: Record<string, unknown>): Promise<Edition>;
+  saveAccessibility(id: number, body: Record<string, unknown>): Promise<Edition>;
   saveTiers(
     id: number,
     body: { tiers: Body<TierInput>[]; source_url: string | null; verified_at: string | null },
@@ -46,6 +48,9 @@ function routes(base: '/api/admin' | '/api/organizer'): EditionsApi {
       }),
     saveTickets: (id, body) => apiRequest<Edition>(`${base}/editions/${id}/tickets`, { method: 'PUT', body }),
     saveTiers: (id, body) => apiRequest<Edition>(`${base}/editions/${id}/tiers`, { method: 'PUT', body }),
+    saveConditions: (id, body) => apiRequest<Edition>(`${base}/editions/${id}/conditions`, { method: 'PUT', body }),
+    saveAccessibility: (id, body) =>
+      apiRequest<Edition>(`${base}/editions/${id}/accessibility`, { method: 'PUT', body }),
   };
 }
 

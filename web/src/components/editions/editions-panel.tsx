@@ -5,6 +5,7 @@ import { errorMessage, SavedNotice } from './form-status';
 import { LineupFields } from './lineup-fields';
 import { TicketFields } from './ticket-fields';
 import { TierFields } from './tier-fields';
+import { TripFactFields } from './trip-fact-fields';
 import { entryTierKinds } from '#core/price-tier-schemas';
 import { formatPrice } from '#core/price-tiers';
 import type { Edition } from '#core/lineup-types';
@@ -120,6 +121,7 @@ export function EditionsPanel({
           ) : (
             <TicketFields edition={edition} zone={zone} onSaved={onSaved} />
           )}
+          <TripFactFields edition={edition} onSaved={onSaved} />
         </div>
       ) : null}
     </div>

@@ -1,44 +1,12 @@
 import { useId, useState } from 'react';
-import { ExternalLinkIcon } from 'lucide-react';
 import { formatDate } from '#core/dates';
 import type { FactSource, PriceHistoryItem, Tier } from '#core/price-tier-schemas';
+import { FactSourceLine } from './fact-source';
 import { tierKindLabels } from '#core/price-tier-schemas';
 import { feesText, formatDayMonth, formatPrice, isOnSale, nextTierText, tierOutlook } from '#core/price-tiers';
 import { useQuery } from '../../../lib/use-server-data';
 import { getPriceHistory } from '../api/festival';
 import './price-tiers.css';
-
-const authorLabels: Record<FactSource['entered_as'], string> = {
-  admin: 'el equipo de Festivales',
-  organizer: 'la organización',
-  community: 'una corrección de la comunidad',
-};
-
-/** 'Verificado el 12 de enero de 2027 · Fuente · por la organización', or 'Sin confirmar' when nobody checked. */
-export function FactSourceLine({ source }: { source: FactSource | null | undefined }) {
-  if (!source?.verified_at && !source?.source_url) return <p className="fact-source muted">Sin confirmar</p>;
-  return (
-    <p className="fact-source muted">
-      {source.verified_at ? (
-        <>
-          Verificado el <time dateTime={source.verified_at}>{formatDate(source.verified_at)}</time>
-        </>
-      ) : (
-        'Sin fecha de verificación'
-      )}
-      {source.source_url ? (
-        <>
-          {' · '}
-          <a href={source.source_url} target="_blank" rel="noopener nofollow">
-            Fuente <ExternalLinkIcon className="icon" aria-hidden="true" />
-            <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-          </a>
-        </>
-      ) : null}
-      {` · por ${authorLabels[source.entered_as]}`}
-    </p>
-  );
-}
 
 /** Inside the tickets card: the tier on sale now with its fees, and the next one. */
 export function CurrentTier({ tiers, past }: { tiers: Tier[]; past: boolean }) {
