@@ -10,17 +10,22 @@ function Facts({ lines }: { lines: FactLine[] }) {
         <div key={line.label} className="trip-fact">
           <dt>{line.label}</dt>
           <dd className={line.value === null ? 'muted' : undefined}>
-            {line.value ?? 'Sin confirmar'}
-            {line.href ? (
+            {line.href && line.hrefText === line.value ? (
+              // The value is the link itself (a contact).
+              <a href={line.href}>{line.value}</a>
+            ) : (
               <>
-                {line.value && line.hrefText !== line.value ? ' · ' : null}
-                {line.hrefText === line.value ? null : (
-                  <a href={line.href} target="_blank" rel="noopener nofollow">
-                    {line.hrefText}
-                  </a>
-                )}
+                {line.value ?? 'Sin confirmar'}
+                {line.href ? (
+                  <>
+                    {line.value ? ' · ' : null}
+                    <a href={line.href} target="_blank" rel="noopener nofollow">
+                      {line.hrefText}
+                    </a>
+                  </>
+                ) : null}
               </>
-            ) : null}
+            )}
           </dd>
         </div>
       ))}
