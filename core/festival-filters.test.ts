@@ -38,7 +38,7 @@ describe('festivalSorts and defaultFilters (what Limpiar filtros resets to)', ()
     expect(festivalSorts).toEqual(['date', 'name', 'rating', 'distance']);
   });
 
-  it('clear all: no search, no genre, any rating, upcoming on, no dates, by date, any price', () => {
+  it('clear all: no search, no genre, any rating, upcoming on, no dates, by date, any price, no trip facts', () => {
     expect(defaultFilters).toEqual({
       search: '',
       genre: '',
@@ -48,6 +48,7 @@ describe('festivalSorts and defaultFilters (what Limpiar filtros resets to)', ()
       to: '',
       sort: 'date',
       maxPrice: 0,
+      facts: [],
     });
   });
 });

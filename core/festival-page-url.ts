@@ -1,4 +1,5 @@
 import type { FestivalFilters } from './filter-values';
+import { factQueryParams } from './trip-fact-filters';
 
 /** Cards a page holds unless asked otherwise (the server's default too). */
 export const FESTIVAL_PAGE_SIZE = 24;
@@ -28,6 +29,7 @@ export function festivalPageUrl(
     if (filters.near.radiusKm) p.set('radius', String(filters.near.radiusKm));
   }
   if (filters.maxPrice) p.set('maxPrice', String(filters.maxPrice));
+  for (const [name, value] of factQueryParams(filters.facts ?? [])) p.set(name, value);
   if (ids) p.set('ids', ids.join(','));
   p.set('limit', String(limit));
   if (offset) p.set('offset', String(offset));

@@ -1,5 +1,6 @@
 import { festivalSorts } from './festival-filters';
 import { isIsoDate } from './dates';
+import { factFilterQueryShape } from './trip-fact-filters';
 import { z } from './zod';
 
 const isoDate = z
@@ -41,6 +42,8 @@ export const festivalFilterQuerySchema = z.object({
     .min(0, { error: 'El precio máximo no puede ser negativo.' })
     .max(10000, { error: 'El precio máximo no puede superar 10000 €.' })
     .optional(),
+  /** 'Antes de ir' and accessibility of the current edition (core/trip-fact-filters.ts). */
+  ...factFilterQueryShape,
   limit: z.coerce
     .number({ error: 'limit debe ser un número entre 1 y 5000.' })
     .int({ error: 'limit debe ser un número entre 1 y 5000.' })

@@ -1,4 +1,5 @@
 import type { LatLon } from './geo';
+import type { FactFilter } from './trip-fact-filters';
 
 /**
  * The filters of a festival list and their defaults, apart from the code that applies them
@@ -32,6 +33,8 @@ export interface FestivalFilters {
    * undefined = any. Applied by the server, which holds the prices (cards do not carry them).
    */
   maxPrice?: number;
+  /** What 'Antes de ir' and accessibility must say (core/trip-fact-filters.ts); applied by the server. */
+  facts?: readonly FactFilter[];
 }
 
 export interface Near extends LatLon {
@@ -48,4 +51,5 @@ export const defaultFilters: Required<Pick<FestivalFilters, 'upcoming' | 'sort'>
   to: '',
   sort: 'date',
   maxPrice: 0,
+  facts: [],
 });

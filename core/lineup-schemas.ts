@@ -40,7 +40,7 @@ export const httpUrlInput = (message: string) =>
     });
 
 const isoDate = (message: string) => z.string({ error: message }).trim().refine(isIsoDate, { error: message });
-const optionalIsoDate = (message: string) =>
+export const optionalIsoDate = (message: string) =>
   z
     .string({ error: message })
     .trim()
@@ -48,7 +48,7 @@ const optionalIsoDate = (message: string) =>
     .transform((v) => v || null)
     .refine((v) => v === null || isIsoDate(v), { error: message });
 /** An ISO 8601 date-time with its offset ('2026-07-10T23:30:00+02:00' or '...Z'), normalised to UTC. */
-const optionalDateTime = (message: string) =>
+export const optionalDateTime = (message: string) =>
   z
     .string({ error: message })
     .trim()
@@ -201,7 +201,7 @@ export const lineupInputSchema = z.object({
     .max(MAX_LINEUP_ENTRIES, { error: `Un cartel puede tener como máximo ${MAX_LINEUP_ENTRIES} artistas.` }),
 });
 
-const price = (label: string) =>
+export const price = (label: string) =>
   z.coerce
     .number({ error: `${label} debe ser un número.` })
     .min(0, { error: `${label} no puede ser negativo.` })

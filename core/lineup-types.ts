@@ -1,4 +1,6 @@
 import { billings, editionStatuses } from './lineup-schemas';
+import { factSourceSchema, tierSchema } from './price-tier-schemas';
+import { tripFactFieldsShape } from './trip-fact-schemas';
 import { z } from './zod';
 
 /** Response shapes of editions, lineups, tickets and artists: the API sends them, the web and the tests read them. */
@@ -41,10 +43,21 @@ export const editionSummarySchema = z.object({
 });
 export type EditionSummary = z.infer<typeof editionSummarySchema>;
 
+/**
+ * An edition's price tiers, in the seller's order, and where they come from (null: nobody said); its
+ * gate conditions and accessibility.
+ */
+export const tierFieldsShape = {
+  tiers: z.array(tierSchema),
+  tiers_source: factSourceSchema.nullable(),
+  ...tripFactFieldsShape,
+};
+
 export const editionSchema = editionSummarySchema.extend({
   notes: z.string().nullable(),
   lineup: z.array(lineupEntrySchema),
   tickets: ticketsSchema.nullable(),
+  ...tierFieldsShape,
 });
 export type Edition = z.infer<typeof editionSchema>;
 
@@ -53,6 +66,7 @@ export const festivalEditionFieldsSchema = z.object({
   edition: z.object({ id: z.number().int(), year: z.number().int(), status: z.enum(editionStatuses) }).nullable(),
   lineup: z.array(lineupEntrySchema),
   tickets: ticketsSchema.nullable(),
+  ...tierFieldsShape,
   editions: z.array(editionSummarySchema),
 });
 export type FestivalEditionFields = z.infer<typeof festivalEditionFieldsSchema>;

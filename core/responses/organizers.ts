@@ -49,7 +49,7 @@ export type Organizer = z.output<typeof organizerResponse>;
 
 export const festivalChangeResponse = z.object({
   id: z.number().int(),
-  entity: z.enum(['festival', 'edition', 'lineup', 'tickets', 'set']),
+  entity: z.enum(['festival', 'edition', 'lineup', 'tickets', 'tiers', 'conditions', 'accessibility', 'set']),
   entity_id: z.number().int(),
   action: z.enum(['create', 'update', 'delete', 'live']),
   fields: z.array(z.string()),

@@ -91,7 +91,16 @@ export const organizerClaimsTable = pgTable(
   ],
 );
 
-export const changeEntities = ['festival', 'edition', 'lineup', 'tickets', 'set'] as const;
+export const changeEntities = [
+  'festival',
+  'edition',
+  'lineup',
+  'tickets',
+  'tiers',
+  'conditions',
+  'accessibility',
+  'set',
+] as const;
 export const changeActions = ['create', 'update', 'delete', 'live'] as const;
 
 /**
@@ -121,7 +130,10 @@ export const festivalChangesTable = pgTable(
   },
   (t) => [
     check('festival_changes_actor_role_check', sql`${t.actorRole} in ('admin', 'organizer')`),
-    check('festival_changes_entity_check', sql`${t.entity} in ('festival', 'edition', 'lineup', 'tickets', 'set')`),
+    check(
+      'festival_changes_entity_check',
+      sql`${t.entity} in ('festival', 'edition', 'lineup', 'tickets', 'tiers', 'conditions', 'accessibility', 'set')`,
+    ),
     check('festival_changes_action_check', sql`${t.action} in ('create', 'update', 'delete', 'live')`),
     uniqueIndex('festival_changes_reverts_key')
       .on(t.revertsId)

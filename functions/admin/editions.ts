@@ -7,6 +7,10 @@ import { db } from '../lib/db';
 import { festivalEditions } from '../lib/domain/editions/read-editions';
 import { createEdition, deleteEdition, editionFestivalId, updateEdition } from '../lib/domain/editions/write-editions';
 import { replaceLineup, setTickets } from '../lib/domain/editions/write-lineups';
+import { replaceTiers } from '../lib/domain/editions/write-tiers';
+import { setAccessibility, setConditions } from '../lib/domain/editions/write-trip-facts';
+import { accessibilityInputSchema, conditionsInputSchema } from '#core/trip-fact-schemas';
+import { tiersInputSchema } from '#core/price-tier-schemas';
 import { validate } from '../lib/validate';
 import { z } from '#core/zod';
 import { editionSchema } from '#core/lineup-types';
@@ -98,10 +102,10 @@ export const editionRoutes = new Hono<AppEnv>()
   .put(
     '/editions/:id/tickets',
     doc({
-      summary: 'Fija las entradas de una edición',
+      summary: 'Fija las entradas de una edición (sin tramos de precio: con tramos se calculan de ellos)',
       access: 'admin',
       responses: { 200: { description: 'La edición', schema: editionSchema } },
-      errors: [404],
+      errors: [404, 409],
     }),
     validate('param', idParamSchema),
     validate('json', ticketsInputSchema),
@@ -109,6 +113,64 @@ export const editionRoutes = new Hono<AppEnv>()
       const database = await db();
       const { id } = c.req.valid('param');
       await setTickets(database, id, c.req.valid('json'), currentUser(c));
+      return c.json(await editionView(database, id));
+    },
+  )
+  .put(
+    '/editions/:id/tiers',
+    doc({
+      summary: 'Sustituye los tramos de precio de una edición (conserva los que se envían con su id)',
+      description:
+        'Las entradas de la edición (precio desde, fecha de venta, agotado, enlace) se calculan de sus tramos de acceso, ' +
+        'y la base de datos guarda cada cambio de precio o disponibilidad (GET /api/editions/{id}/price-history).',
+      access: 'admin',
+      responses: { 200: { description: 'La edición', schema: editionSchema } },
+      errors: [404, 422],
+    }),
+    validate('param', idParamSchema),
+    validate('json', tiersInputSchema),
+    async (c) => {
+      const database = await db();
+      const { id } = c.req.valid('param');
+      await replaceTiers(database, id, c.req.valid('json'), currentUser(c));
+      return c.json(await editionView(database, id));
+    },
+  )
+  .put(
+    '/editions/:id/conditions',
+    doc({
+      summary: "Fija las condiciones de acceso de una edición ('Antes de ir'): comida, agua, reentrada, pago, edad...",
+      description:
+        'Cada dato es opcional: lo que no se envía queda sin confirmar. Con su fuente y fecha de verificación.',
+      access: 'admin',
+      responses: { 200: { description: 'La edición', schema: editionSchema } },
+      errors: [404],
+    }),
+    validate('param', idParamSchema),
+    validate('json', conditionsInputSchema),
+    async (c) => {
+      const database = await db();
+      const { id } = c.req.valid('param');
+      await setConditions(database, id, c.req.valid('json'), currentUser(c));
+      return c.json(await editionView(database, id));
+    },
+  )
+  .put(
+    '/editions/:id/accessibility',
+    doc({
+      summary: 'Fija la accesibilidad de una edición',
+      description:
+        'Cada dato es opcional: lo que no se envía queda sin confirmar. Con su fuente y fecha de verificación.',
+      access: 'admin',
+      responses: { 200: { description: 'La edición', schema: editionSchema } },
+      errors: [404],
+    }),
+    validate('param', idParamSchema),
+    validate('json', accessibilityInputSchema),
+    async (c) => {
+      const database = await db();
+      const { id } = c.req.valid('param');
+      await setAccessibility(database, id, c.req.valid('json'), currentUser(c));
       return c.json(await editionView(database, id));
     },
   );

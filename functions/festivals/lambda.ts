@@ -7,15 +7,18 @@ import { app as artists } from '../artists/app';
 import { app as health } from '../health/app';
 import { app as timetables } from '../timetables/app';
 import { app } from './app';
+import { app as editions } from './edition-routes';
 
 // The Router sends /api/festivals and every /api path no other function claims here
-// (infra/api-areas.ts): the artists, 'Mi horario' (/api/timetables), the health checks, and the JSON 404 of unknown paths.
+// (infra/api-areas.ts): the artists, 'Mi horario' (/api/timetables), an edition's price history
+// (/api/editions), the health checks, and the JSON 404 of unknown paths.
 const root = new Hono()
   .use('*', requestContext)
   .use('*', securityHeaders())
   .route('/', app)
   .route('/', artists)
   .route('/', timetables)
+  .route('/', editions)
   .route('/', health);
 root.notFound(routeNotFound);
 

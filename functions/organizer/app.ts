@@ -17,6 +17,10 @@ import { db } from '../lib/db';
 import { festivalEditions } from '../lib/domain/editions/read-editions';
 import { createEdition, editionFestivalId, updateEdition } from '../lib/domain/editions/write-editions';
 import { replaceLineup, setTickets } from '../lib/domain/editions/write-lineups';
+import { replaceTiers } from '../lib/domain/editions/write-tiers';
+import { setAccessibility, setConditions } from '../lib/domain/editions/write-trip-facts';
+import { accessibilityInputSchema, conditionsInputSchema } from '#core/trip-fact-schemas';
+import { tiersInputSchema } from '#core/price-tier-schemas';
 import { findFestival } from '../lib/domain/festivals/festival-rows';
 import { editFestival } from '../lib/domain/festivals/write-festivals';
 import { myClaims } from '../lib/domain/organizers/claim-records';
@@ -163,10 +167,10 @@ export const organizerApp = createApp('/api/organizer')
   .put(
     '/editions/:id/tickets',
     doc({
-      summary: 'Fija las entradas de una edición',
+      summary: 'Fija las entradas de una edición (sin tramos de precio: con tramos se calculan de ellos)',
       access: 'user',
       responses: { 200: { description: 'La edición', schema: editionSchema } },
-      errors: organizerErrors,
+      errors: [...organizerErrors, 409],
     }),
     validate('param', idParamSchema),
     validate('json', ticketsInputSchema),
@@ -177,6 +181,66 @@ export const organizerApp = createApp('/api/organizer')
       const { id } = c.req.valid('param');
       await requireOrganizedEdition(database, user, id);
       await setTickets(database, id, c.req.valid('json'), user);
+      return c.json(await editionView(database, id));
+    },
+  )
+  .put(
+    '/editions/:id/tiers',
+    doc({
+      summary: 'Sustituye los tramos de precio de una edición (conserva los que se envían con su id)',
+      access: 'user',
+      responses: { 200: { description: 'La edición', schema: editionSchema } },
+      errors: [...organizerErrors, 422],
+    }),
+    validate('param', idParamSchema),
+    validate('json', tiersInputSchema),
+    rateLimit('organizerEdit'),
+    async (c) => {
+      const database = await db();
+      const user = currentUser(c);
+      const { id } = c.req.valid('param');
+      await requireOrganizedEdition(database, user, id);
+      await replaceTiers(database, id, c.req.valid('json'), user);
+      return c.json(await editionView(database, id));
+    },
+  )
+  .put(
+    '/editions/:id/conditions',
+    doc({
+      summary: "Fija las condiciones de acceso de una edición ('Antes de ir')",
+      access: 'user',
+      responses: { 200: { description: 'La edición', schema: editionSchema } },
+      errors: organizerErrors,
+    }),
+    validate('param', idParamSchema),
+    validate('json', conditionsInputSchema),
+    rateLimit('organizerEdit'),
+    async (c) => {
+      const database = await db();
+      const user = currentUser(c);
+      const { id } = c.req.valid('param');
+      await requireOrganizedEdition(database, user, id);
+      await setConditions(database, id, c.req.valid('json'), user);
+      return c.json(await editionView(database, id));
+    },
+  )
+  .put(
+    '/editions/:id/accessibility',
+    doc({
+      summary: 'Fija la accesibilidad de una edición',
+      access: 'user',
+      responses: { 200: { description: 'La edición', schema: editionSchema } },
+      errors: organizerErrors,
+    }),
+    validate('param', idParamSchema),
+    validate('json', accessibilityInputSchema),
+    rateLimit('organizerEdit'),
+    async (c) => {
+      const database = await db();
+      const user = currentUser(c);
+      const { id } = c.req.valid('param');
+      await requireOrganizedEdition(database, user, id);
+      await setAccessibility(database, id, c.req.valid('json'), user);
       return c.json(await editionView(database, id));
     },
   )

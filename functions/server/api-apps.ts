@@ -10,6 +10,7 @@ import { docsApp } from '../docs/app';
 import { app as favorites } from '../favorites/app';
 import { app as feeds } from '../feeds/app';
 import { app as festivals } from '../festivals/app';
+import { app as editions } from '../festivals/edition-routes';
 import { app as health } from '../health/app';
 import { compressAnswers } from '../lib/compression';
 import { securityHeaders } from '../lib/security-headers';
@@ -28,6 +29,7 @@ import { requestContext } from '../lib/request-context';
 export const apiApps = [
   feeds,
   festivals,
+  editions,
   artists,
   timetables,
   health,

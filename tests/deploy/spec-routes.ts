@@ -94,6 +94,8 @@ export const specRoutes: SpecRoute[] = [
   r('PUT', '/api/users/preferences', 'users', 'ours'),
   r('GET', '/api/users/me/export', 'users', 'ours'),
   r('DELETE', '/api/users/me', 'users', 'ours'),
+  // An edition's price history (served by the festivals function)
+  r('GET', '/api/editions/1/price-history', 'festivals', 'ours'),
   // 'Mi horario': my picks, a read-only link, the picks as a calendar (served by the festivals function)
   r('GET', '/api/timetables/1', 'festivals', 'ours'),
   r('PUT', '/api/timetables/1', 'festivals', 'ours'),
@@ -114,6 +116,9 @@ export const specRoutes: SpecRoute[] = [
   r('PUT', '/api/organizer/editions/1', 'organizer', 'ours'),
   r('PUT', '/api/organizer/editions/1/lineup', 'organizer', 'ours'),
   r('PUT', '/api/organizer/editions/1/tickets', 'organizer', 'ours'),
+  r('PUT', '/api/organizer/editions/1/tiers', 'organizer', 'ours'),
+  r('PUT', '/api/organizer/editions/1/conditions', 'organizer', 'ours'),
+  r('PUT', '/api/organizer/editions/1/accessibility', 'organizer', 'ours'),
   r('POST', '/api/organizer/festivals/1/updates', 'organizer', 'ours'),
   r('PATCH', '/api/organizer/sets/1', 'organizer', 'ours'),
   r('GET', '/api/admin/claims', 'admin', 'ours'),

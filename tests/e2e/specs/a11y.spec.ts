@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { catalogue, expect, test, withCookieChoice } from '../support/fixtures';
+import { admin, api, catalogue, expect, login, test, withCookieChoice } from '../support/fixtures';
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page })
@@ -32,6 +32,51 @@ test('axe: a festival page with its map', async ({ page }) => {
   await page.locator('#ubicacion').scrollIntoViewIfNeeded();
   await expect(page.locator('.leaflet-container')).toBeVisible();
   await expect(page.getByText('Imagen oficial')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("axe: a festival page's trip facts (price tiers with their history, 'Antes de ir', accessibility)", async ({
+  page,
+}) => {
+  await withCookieChoice(page);
+  const { token } = await login(page, admin);
+  const festival = await api(page, token, 'POST', '/api/admin/festivals', {
+    name: `Festival Axe Tramos ${Date.now().toString(36)}`,
+    description: 'Tramos, condiciones y accesibilidad.',
+    location: 'Valencia, España',
+    start_date: '2031-07-11',
+    genres: ['Techno'],
+    status: 'approved',
+  });
+  const [edition] = await api(page, token, 'GET', `/api/festivals/${festival.id}/editions`);
+  await api(page, token, 'PUT', `/api/admin/editions/${edition.id}/tiers`, {
+    tiers: [
+      { kind: 'abono', name: 'Abono – 1.er tramo', price: 40, fees: 3, ends_at: '2031-01-31', sold_out: true },
+      { kind: 'abono', name: 'Abono – 2.º tramo', price: 55, fees_included: true },
+      { kind: 'camping', name: 'Camping', price: 25 },
+    ],
+    source_url: 'https://festival.example/entradas',
+    verified_at: '2026-11-01',
+  });
+  await api(page, token, 'PUT', `/api/admin/editions/${edition.id}/conditions`, {
+    food: 'not_allowed',
+    cashless: true,
+    age_policy: 'minors_with_guardian',
+    minimum_age: 16,
+    guardian_form_url: 'https://festival.example/autorizacion.pdf',
+    notes: 'Crema solar de hasta 100 ml.',
+    source_url: 'https://festival.example/faq',
+    verified_at: '2026-11-01',
+  });
+  await api(page, token, 'PUT', `/api/admin/editions/${edition.id}/accessibility`, {
+    step_free: true,
+    companion_ticket: 'free',
+    contact: '+34 600 000 000',
+  });
+  await page.goto(`/festival/${festival.id}#cartel`);
+  await expect(page.getByRole('region', { name: /Condiciones de acceso/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Evolución de los precios por tramo' })).toBeVisible();
+  await page.getByText('Ver el historial como tabla').click();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -17,7 +17,8 @@ export type AuditAction =
   | 'confirm'
   | 'merge'
   | 'set_lineup'
-  | 'set_tickets';
+  | 'set_tickets'
+  | 'set_tiers';
 
 /** What the entry keeps of the change (before and after values, the names a reader needs). */
 export type AuditDetails = Record<string, unknown>;

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Edition, EditionSummary, FestivalEditionFields, LineupEntry, Tickets } from '#core/lineup-types';
+import type { FactSource, Tier } from '#core/price-tier-schemas';
+import type { Accessibility, Conditions } from '#core/trip-fact-schemas';
+import type { FactFilter } from '#core/trip-fact-filters';
 import type { Database } from '#db/client';
 import { sqlRows } from '../sql-rows';
 import { cachedBody, PER_REQUEST_BROTLI_QUALITY, type CachedBody } from '../../cached-body';
@@ -7,6 +10,10 @@ import { kept } from '../../cache/kept';
 import { isDatabaseUnavailable } from '../../errors';
 
 type Row = Record<string, unknown>;
+
+/** A json column: parsed already by one driver, a string from another. */
+const parseJson = <T>(value: unknown): T | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 
 const isoInstant = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
@@ -58,6 +65,8 @@ function editionRows(database: Database, festivalId: number) {
     database,
     sql`select e.id, e.year, e.start_date, e.end_date, e.status, e.notes, e.id = f.current_edition_id as is_current,
         t.edition_id as t_edition_id, t.price_from, t.price_to, t.currency, t.ticket_url, t.on_sale_at, t.sold_out,
+        edition_tiers_json(e.id) as tiers, edition_fact_source_json(e.id, 'tiers') as tiers_source,
+        edition_conditions_json(e.id) as conditions, edition_accessibility_json(e.id) as accessibility,
         r.average_rating, r.ratings_count
       from festival_editions e
       join festivals f on f.id = e.festival_id
@@ -102,11 +111,24 @@ export async function festivalEditions(database: Database, festivalId: number): 
     notes: (row.notes as string | null) ?? null,
     lineup: byEdition.get(Number(row.id)) ?? [],
     tickets: toTickets(row),
+    tiers: parseJson<Tier[]>(row.tiers) ?? [],
+    tiers_source: parseJson<FactSource>(row.tiers_source) ?? null,
+    conditions: parseJson<Conditions>(row.conditions) ?? null,
+    accessibility: parseJson<Accessibility>(row.accessibility) ?? null,
   }));
 }
 
 /** A festival without editions: what its answer adds. */
-export const NO_EDITION_FIELDS: FestivalEditionFields = { edition: null, lineup: [], tickets: null, editions: [] };
+export const NO_EDITION_FIELDS: FestivalEditionFields = {
+  edition: null,
+  lineup: [],
+  tickets: null,
+  tiers: [],
+  tiers_source: null,
+  conditions: null,
+  accessibility: null,
+  editions: [],
+};
 
 /**
  * What GET /api/festivals/{id} adds to a festival: its current edition in full, every year in
@@ -169,6 +191,36 @@ export async function festivalIdsWithPriceUpTo(database: Database, max: number):
     sql`select f.id from festivals f
     join edition_tickets t on t.edition_id = f.current_edition_id
     where t.price_from <= ${max}`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** What each fact filter asks of the current edition's conditions (c) and accessibility (a). */
+const factConditions: Record<FactFilter, ReturnType<typeof sql>> = {
+  food: sql`c.food = 'allowed'`,
+  sealedFood: sql`c.food in ('allowed', 'sealed_only')`,
+  freeWater: sql`c.water = 'free_fountains'`,
+  allAges: sql`c.age_policy = 'all_ages'`,
+  minorsWithGuardian: sql`c.age_policy in ('all_ages', 'minors_with_guardian')`,
+  // Getting in and being able to stay: step-free access and an adapted toilet.
+  wheelchair: sql`a.step_free and a.adapted_toilets`,
+  freeCompanion: sql`a.companion_ticket = 'free'`,
+  signLanguage: sql`a.sign_language`,
+  campingIncluded: sql`c.camping = 'included'`,
+  cashOk: sql`(c.cashless = false or c.cash_accepted)`,
+};
+
+/** Festivals whose current edition says every one of `facts` (an unknown fact never matches): one query. */
+export async function festivalIdsWithFacts(database: Database, facts: readonly FactFilter[]): Promise<Set<number>> {
+  const rows = await sqlRows(
+    database,
+    sql`select f.id from festivals f
+    left join edition_conditions c on c.edition_id = f.current_edition_id
+    left join edition_accessibility a on a.edition_id = f.current_edition_id
+    where f.status = 'approved' and ${sql.join(
+      facts.map((fact) => sql`coalesce(${factConditions[fact]}, false)`),
+      sql` and `,
+    )}`,
   );
   return new Set(rows.map((r) => Number(r.id)));
 }

@@ -1,17 +1,18 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { LineupEntryInput, TicketsInput } from '#core/lineup-schemas';
 import type { Database, Executor } from '#db/client';
 import { artistsTable, editionTicketsTable, festivalEditionsTable, lineupEntriesTable } from '#db/schema';
 import { recordAudit } from '../audit/audit';
-import { badRequest } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import { written } from '../../cache/written';
 import { resolveArtistNames } from '../artists/write-artists';
 import { announceLineupAdditions, announceTicketChange, editionSnapshot } from '../alerts/festival-events';
 import { recordChange, type Actor, type WriteOptions } from '../history/changes';
 import { editionNotFound } from './write-editions';
+import { sqlRows } from '../sql-rows';
 
 /** The edition, locked until the transaction ends (a lineup or tickets replace waits for the one before). */
-async function lockEdition(tx: Executor, id: number) {
+export async function lockEdition(tx: Executor, id: number) {
   const [edition] = await tx
     .select({
       id: festivalEditionsTable.id,
@@ -123,6 +124,19 @@ export async function replaceLineup(
   return { created: result.created };
 }
 
+export const TICKETS_FROM_TIERS =
+  'Las entradas de esta edición se calculan a partir de sus tramos de precio: edita los tramos.';
+
+/** Whether the edition's tickets come from its tiers (then they are not set by hand). */
+export async function refuseTicketsWhenTiered(tx: Executor, editionId: number): Promise<void> {
+  const [row] = await sqlRows<{ tiered: boolean }>(
+    tx,
+    sql`select exists (select 1 from edition_price_tiers where edition_id = ${editionId}
+      and kind in ('abono', 'dia', 'vip', 'otro')) as tiered`,
+  );
+  if (row?.tiered) throw conflict(TICKETS_FROM_TIERS, 'tickets_from_tiers');
+}
+
 /** An edition's tickets as PUT .../tickets takes them, or null when it has none. */
 async function ticketsForm(tx: Executor, editionId: number) {
   const [row] = await tx.select().from(editionTicketsTable).where(eq(editionTicketsTable.editionId, editionId));
@@ -148,6 +162,7 @@ export async function setTickets(
 ): Promise<void> {
   const festivalId = await database.transaction(async (tx) => {
     const edition = await lockEdition(tx, id);
+    await refuseTicketsWhenTiered(tx, id);
     const before = await ticketsForm(tx, id);
     const values = {
       priceFrom: input.price_from,

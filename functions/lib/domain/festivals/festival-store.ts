@@ -11,6 +11,7 @@ import { cachedBody, type CachedBody } from '../../cached-body';
 import { derived, kept } from '../../cache/kept';
 import { editionFilters, type EditionFilters } from '../editions/catalogue-filters';
 import { selectFestivals } from './festival-rows';
+import { factsOfQuery } from '#core/trip-fact-filters';
 
 export type { CachedBody };
 
@@ -104,7 +105,8 @@ const hasFilters = (q: FestivalFilterQuery) =>
     q.limit ||
     q.offset ||
     q.artist ||
-    q.maxPrice !== undefined,
+    q.maxPrice !== undefined ||
+    factsOfQuery(q).length > 0,
   );
 
 /** The festivals kept by the filters that need lineups and tickets (editionFilters), and the search left. */

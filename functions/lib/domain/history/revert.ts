@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { AdminFestival } from '#core/festival-schemas';
 import type { EditionInput, LineupEntryInput, TicketsInput } from '#core/lineup-schemas';
+import type { TiersInput } from '#core/price-tier-schemas';
+import type { AccessibilityInput, ConditionsInput } from '#core/trip-fact-schemas';
 import type { Database } from '#db/client';
 import { festivalChangesTable } from '#db/schema';
 import { conflict, notFound, pgConstraint, pgErrorCode } from '../../errors';
 import { deleteEdition, updateEdition } from '../editions/write-editions';
 import { replaceLineup, setTickets } from '../editions/write-lineups';
+import { replaceTiers, sourceForm, tiersForm } from '../editions/write-tiers';
+import { accessibilityForm, conditionsForm, setAccessibility, setConditions } from '../editions/write-trip-facts';
 import { editFestival } from '../festivals/write-festivals';
 import { writeSetState } from '../organizers/live-changes';
 import type { SetState } from '../organizers/set-change-deliveries';
@@ -60,6 +64,32 @@ export async function revertChange(database: Database, admin: Actor, id: number)
       case 'tickets':
         await setTickets(database, change.entityId, before as unknown as TicketsInput, admin, options);
         break;
+      // A group of facts is written whole: the fields this change touched go back over the group as it is now.
+      case 'tiers': {
+        const now = {
+          tiers: await tiersForm(database, change.entityId),
+          ...(await sourceForm(database, change.entityId, 'tiers')),
+        };
+        await replaceTiers(database, change.entityId, { ...now, ...before } as unknown as TiersInput, admin, options);
+        break;
+      }
+      case 'conditions': {
+        const now = (await conditionsForm(database, change.entityId)) ?? {};
+        await setConditions(
+          database,
+          change.entityId,
+          { ...now, ...before } as unknown as ConditionsInput,
+          admin,
+          options,
+        );
+        break;
+      }
+      case 'accessibility': {
+        const now = (await accessibilityForm(database, change.entityId)) ?? {};
+        const merged = { ...now, ...before } as unknown as AccessibilityInput;
+        await setAccessibility(database, change.entityId, merged, admin, options);
+        break;
+      }
       case 'set':
         await writeSetState(database, admin, change.entityId, () => before as unknown as SetState, options);
         break;

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import type { EditionInput, LineupEntryInput, TicketsInput } from '#core/lineup-schemas';
+import type { TierInput } from '#core/price-tier-schemas';
 import type { ArtistListItem, ArtistLookupItem, Edition } from '#core/lineup-types';
 
 type Body<T> = { [K in keyof T]?: T[K] | null };
@@ -16,6 +17,12 @@ export interface EditionsApi {
   deleteEdition?(id: number): Promise<unknown>;
   saveLineup(id: number, lineup: Body<LineupEntryInput>[]): Promise<Edition & { artistsCreated: number }>;
   saveTickets(id: number, body: Body<TicketsInput>): Promise<Edition>;
+  saveConditions(id: number, body: Record<string, unknown>): Promise<Edition>;
+  saveAccessibility(id: number, body: Record<string, unknown>): Promise<Edition>;
+  saveTiers(
+    id: number,
+    body: { tiers: Body<TierInput>[]; source_url: string | null; verified_at: string | null },
+  ): Promise<Edition>;
   /** Which pasted names are artists already (admins only; without it, names are saved as typed). */
   lookupArtists?(names: string[]): Promise<ArtistLookupItem[]>;
 }
@@ -40,6 +47,10 @@ function routes(base: '/api/admin' | '/api/organizer'): EditionsApi {
         body: { lineup },
       }),
     saveTickets: (id, body) => apiRequest<Edition>(`${base}/editions/${id}/tickets`, { method: 'PUT', body }),
+    saveTiers: (id, body) => apiRequest<Edition>(`${base}/editions/${id}/tiers`, { method: 'PUT', body }),
+    saveConditions: (id, body) => apiRequest<Edition>(`${base}/editions/${id}/conditions`, { method: 'PUT', body }),
+    saveAccessibility: (id, body) =>
+      apiRequest<Edition>(`${base}/editions/${id}/accessibility`, { method: 'PUT', body }),
   };
 }
 

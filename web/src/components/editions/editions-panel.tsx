@@ -4,13 +4,17 @@ import { EditionFields, NewEdition } from './edition-dates-form';
 import { errorMessage, SavedNotice } from './form-status';
 import { LineupFields } from './lineup-fields';
 import { TicketFields } from './ticket-fields';
+import { TierFields } from './tier-fields';
+import { TripFactFields } from './trip-fact-fields';
+import { entryTierKinds } from '#core/price-tier-schemas';
+import { formatPrice } from '#core/price-tiers';
 import type { Edition } from '#core/lineup-types';
 import type { Festival } from '#core/response-schemas';
 import { festivalTimeZone } from '#core/time-zone';
 import './editions-editor.css';
 
 /**
- * A festival's editions: dates and status, lineup (add, paste, reorder, remove) and tickets of each
+ * A festival's editions: dates and status, lineup (add, paste, reorder, remove), price tiers and tickets of each
  * year, written through the routes of the EditionsApiContext around it (the admin's or the
  * organiser's). The admin panel shows it in a dialog, the organiser's desk on the page.
  */
@@ -108,7 +112,16 @@ export function EditionsPanel({
             }}
           />
           <LineupFields edition={edition} zone={zone} onSaved={onSaved} />
-          <TicketFields edition={edition} zone={zone} onSaved={onSaved} />
+          <TierFields edition={edition} zone={zone} onSaved={onSaved} />
+          {edition.tiers.some((t) => entryTierKinds.includes(t.kind)) ? (
+            <p className="editor-block muted">
+              Las entradas (precio desde, venta, agotadas) se calculan a partir de los tramos
+              {edition.tickets?.price_from != null ? `: desde ${formatPrice(edition.tickets.price_from)}` : ''}.
+            </p>
+          ) : (
+            <TicketFields edition={edition} zone={zone} onSaved={onSaved} />
+          )}
+          <TripFactFields edition={edition} onSaved={onSaved} />
         </div>
       ) : null}
     </div>

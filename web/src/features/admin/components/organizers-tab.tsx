@@ -19,6 +19,9 @@ const entityLabels: Record<FestivalChange['entity'], string> = {
   edition: 'Edición',
   lineup: 'Cartel',
   tickets: 'Entradas',
+  tiers: 'Tramos de precio',
+  conditions: 'Antes de ir',
+  accessibility: 'Accesibilidad',
   set: 'Actuación en directo',
 };
 

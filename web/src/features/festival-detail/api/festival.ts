@@ -1,5 +1,6 @@
 import { apiRequest } from '../../../lib/api-client';
 import type { Edition, FestivalEditionFields } from '#core/lineup-types';
+import type { PriceHistoryItem } from '#core/price-tier-schemas';
 import type { Festival } from '#core/response-schemas';
 import type { FestivalUpdate, SetChanges } from '#core/responses/organizers';
 
@@ -22,6 +23,11 @@ export function getFestival(id: number, signal?: AbortSignal): Promise<FestivalD
 /** GET /api/festivals/{id}/editions: every year, newest first, with lineup and tickets. */
 export function getEditions(id: number, signal?: AbortSignal): Promise<Edition[]> {
   return apiRequest<Edition[]>(`/api/festivals/${id}/editions`, { signal });
+}
+
+/** GET /api/editions/{id}/price-history: every price and availability each tier has had, oldest first. */
+export function getPriceHistory(editionId: number, signal?: AbortSignal): Promise<PriceHistoryItem[]> {
+  return apiRequest<PriceHistoryItem[]>(`/api/editions/${editionId}/price-history`, { signal });
 }
 
 /** DELETE /api/festivals/{id} (admin). */

@@ -12,6 +12,7 @@ import { InfoSection } from './info-section';
 import { LineupSection } from './lineup-section';
 import { LocationSection } from './location-section';
 import { SectionNav } from './section-nav';
+import { TripFactsSection } from './trip-facts-section';
 import { removeStaticHero } from './static-hero';
 import type { Festival } from '#core/response-schemas';
 
@@ -131,6 +132,7 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
                 </Link>
               </p>
             ) : null}
+            <TripFactsSection festival={festival} />
             <FestivalNews festival={festival} />
             <LocationSection festival={festival} />
             {renderGallery(festival)}

@@ -10,6 +10,8 @@ import { useQuery } from '../../../lib/use-server-data';
 import { getEditions, type FestivalDetail } from '../api/festival';
 import type { EditionStatus } from '#core/lineup-schemas';
 import type { EditionSummary, LineupEntry, Tickets } from '#core/lineup-types';
+import type { FactSource, Tier } from '#core/price-tier-schemas';
+import { CurrentTier, PriceTiers } from './price-tiers';
 import './lineup-section.css';
 
 function entryTime(entry: LineupEntry, zone: string | null | undefined): string | null {
@@ -107,7 +109,7 @@ function StatusBadge({ status }: { status: EditionStatus }) {
 }
 
 /** 'Entradas desde 89 €', on-sale date, 'Agotadas', 'Comprar entradas' to the official seller. */
-export function TicketsBlock({ tickets, past }: { tickets: Tickets | null; past: boolean }) {
+export function TicketsBlock({ tickets, tiers, past }: { tickets: Tickets | null; tiers: Tier[]; past: boolean }) {
   // The time the block was first drawn: whether the sale has started is said as of then.
   const [now] = useState(Date.now);
   const price = tickets ? ticketPriceText(tickets) : null;
@@ -123,6 +125,7 @@ export function TicketsBlock({ tickets, past }: { tickets: Tickets | null; past:
         <p className="muted">{past ? 'Sin precios guardados de esta edición.' : 'Precio por anunciar'}</p>
       )}
       {tickets?.sold_out && price !== 'Agotadas' ? <p className="tickets-sold-out">Agotadas</p> : null}
+      <CurrentTier tiers={tiers} past={past} />
       {onSale && !past ? (
         <p className="muted">
           {onSale.getTime() > now ? 'A la venta el ' : 'A la venta desde el '}
@@ -148,6 +151,9 @@ interface Shown {
   lineup: LineupEntry[];
   tickets: Tickets | null;
   notes: string | null;
+  editionId: number | null;
+  tiers: Tier[];
+  tiersSource: FactSource | null;
 }
 
 /**
@@ -184,6 +190,9 @@ export function LineupSection({
           lineup: festival.lineup ?? [],
           tickets: festival.tickets ?? null,
           notes: null,
+          editionId: festival.edition.id,
+          tiers: festival.tiers ?? [],
+          tiersSource: festival.tiers_source ?? null,
         }
       : null;
   } else {
@@ -195,6 +204,9 @@ export function LineupSection({
           lineup: edition.lineup,
           tickets: edition.tickets,
           notes: edition.notes,
+          editionId: edition.id,
+          tiers: edition.tiers ?? [],
+          tiersSource: edition.tiers_source ?? null,
         }
       : null;
   }
@@ -251,7 +263,10 @@ export function LineupSection({
               <div className="card lineup-card">
                 <Lineup entries={shown.lineup} zone={festival.time_zone} />
               </div>
-              <TicketsBlock tickets={shown.tickets} past={past} />
+              <TicketsBlock tickets={shown.tickets} tiers={shown.tiers} past={past} />
+              {shown.editionId !== null ? (
+                <PriceTiers editionId={shown.editionId} tiers={shown.tiers} source={shown.tiersSource} />
+              ) : null}
             </div>
           </div>
         ) : other && all.error ? (

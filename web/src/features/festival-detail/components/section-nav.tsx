@@ -4,6 +4,7 @@ import './section-nav.css';
 export const festivalSections = [
   { id: 'informacion', label: 'Información' },
   { id: 'cartel', label: 'Cartel' },
+  { id: 'antes-de-ir', label: 'Antes de ir' },
   { id: 'ubicacion', label: 'Ubicación' },
   { id: 'galeria', label: 'Galería' },
   { id: 'comentarios', label: 'Comentarios' },

@@ -2,6 +2,7 @@ import { memo, useId, useState, type ReactNode } from 'react';
 import { SearchIcon } from 'lucide-react';
 import type { FestivalSort } from '#core/festival-filters';
 import type { GenreFacet } from '#core/festival-page';
+import { factFilterKeys, factFilters } from '#core/trip-fact-filters';
 import { hasActiveFilters, useSearchText, type useFestivalFilters } from '../hooks/use-festival-filters';
 import { NearField } from './near-field';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -41,6 +42,7 @@ export function FestivalFiltersBar({ controls, ask, genres, actions }: Props) {
     filters.to,
     filters.near,
     filters.maxPrice > 0,
+    ...filters.facts,
   ].filter(Boolean).length;
 
   return (
@@ -130,6 +132,19 @@ export function FestivalFiltersBar({ controls, ask, genres, actions }: Props) {
             </option>
           </select>
         </div>
+        <fieldset className="filters-facts">
+          <legend>Antes de ir y accesibilidad</legend>
+          {factFilterKeys.map((key) => (
+            <label key={key} className="checkbox">
+              <input
+                type="checkbox"
+                checked={filters.facts.includes(key)}
+                onChange={(e) => controls.setFact(key, e.target.checked)}
+              />
+              {factFilters[key].label}
+            </label>
+          ))}
+        </fieldset>
         {datesShown ? (
           <>
             <div className="field">

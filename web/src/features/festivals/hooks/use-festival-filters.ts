@@ -9,6 +9,7 @@ import {
   type FestivalSort,
 } from '#core/festival-filters';
 import { isIsoDate } from '#core/dates';
+import { factFilterKeys, factFilters, type FactFilter } from '#core/trip-fact-filters';
 import { nearFromParams, nearParamNames, type NearPlace } from '../../../lib/near-place';
 import { useLatest } from '../../../lib/use-latest';
 
@@ -27,21 +28,30 @@ let rememberedView: ViewMode = 'grid';
 
 /** True when something narrows the list beyond the default 'Solo próximos festivales'. */
 export function hasActiveFilters(f: Filters): boolean {
-  return Boolean(f.search.trim() || f.genre || f.minRating > 0 || f.from || f.to || f.near || f.maxPrice > 0);
+  return Boolean(
+    f.search.trim() || f.genre || f.minRating > 0 || f.from || f.to || f.near || f.maxPrice > 0 || f.facts.length > 0,
+  );
 }
 
-/** Spanish parameter names in the address bar: /?q=sonar&genero=Techno&orden=name&proximos=no. */
+/** Spanish parameter names in the address bar: /?q=sonar&genero=Techno&orden=name&proximos=no&facilidades=lse. */
 const names = {
   search: 'q',
   genre: 'genero',
   minRating: 'valoracion',
   maxPrice: 'precio',
+  facts: 'facilidades',
   sort: 'orden',
   upcoming: 'proximos',
   from: 'desde',
   to: 'hasta',
   ...nearParamNames,
 } as const;
+
+/** 'silla-de-ruedas,comida' -> the facts asked for, in one order; unknown names are left out. */
+function factsFromSlugs(value: string | null): FactFilter[] {
+  const slugs = new Set((value ?? '').split(','));
+  return factFilterKeys.filter((key) => slugs.has(factFilters[key].slug));
+}
 
 export function filtersFromParams(params: URLSearchParams): Filters {
   const rating = Number(params.get(names.minRating));
@@ -55,6 +65,7 @@ export function filtersFromParams(params: URLSearchParams): Filters {
     genre: params.get(names.genre) ?? '',
     minRating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : 0,
     maxPrice: Number.isInteger(price) && price > 0 && price <= 10000 ? price : 0,
+    facts: factsFromSlugs(params.get(names.facts)),
     // Distance needs a place to measure from.
     sort: sort && festivalSorts.includes(sort) && (sort !== 'distance' || near) ? sort : 'date',
     upcoming: params.get(names.upcoming) !== 'no',
@@ -71,6 +82,15 @@ function writeParams(params: URLSearchParams, f: Filters): URLSearchParams {
   set(names.genre, f.genre || null);
   set(names.minRating, f.minRating > 0 ? String(f.minRating) : null);
   set(names.maxPrice, f.maxPrice > 0 ? String(f.maxPrice) : null);
+  set(
+    names.facts,
+    f.facts.length > 0
+      ? factFilterKeys
+          .filter((k) => f.facts.includes(k))
+          .map((k) => factFilters[k].slug)
+          .join(',')
+      : null,
+  );
   set(names.sort, f.sort !== 'date' ? f.sort : null);
   set(names.upcoming, f.upcoming ? null : 'no');
   set(names.from, f.from || null);
@@ -146,6 +166,15 @@ export function useFestivalFilters() {
     setGenre: useCallback((genre: string) => update((f) => ({ ...f, genre })), [update]),
     setMinRating: useCallback((minRating: number) => update((f) => ({ ...f, minRating })), [update]),
     setMaxPrice: useCallback((maxPrice: number) => update((f) => ({ ...f, maxPrice })), [update]),
+    /** Turns one 'Antes de ir' or accessibility filter on or off. */
+    setFact: useCallback(
+      (fact: FactFilter, on: boolean) =>
+        update((f) => ({
+          ...f,
+          facts: on ? [...f.facts.filter((x) => x !== fact), fact] : f.facts.filter((x) => x !== fact),
+        })),
+      [update],
+    ),
     setSort: useCallback((sort: FestivalSort) => update((f) => ({ ...f, sort })), [update]),
     setUpcoming: useCallback((on: boolean) => update((f) => setUpcoming(f, on) as Filters), [update]),
     setFrom: useCallback(
