@@ -18,3 +18,4 @@ export * from './schema/editions';
 export * from './schema/alerts';
 export * from './schema/timetables';
 export * from './schema/organizers';
+export * from './schema/imports';

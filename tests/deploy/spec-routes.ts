@@ -124,6 +124,9 @@ export const specRoutes: SpecRoute[] = [
   r('GET', '/api/admin/festivals/1/history', 'admin', 'ours'),
   r('POST', '/api/admin/changes/1/revert', 'admin', 'ours'),
   r('DELETE', '/api/admin/updates/1', 'admin', 'ours'),
+  // Imports from a festival's own pages, and the admins' bulk import
+  r('POST', '/api/import/preview', 'organizer', 'ours'),
+  r('POST', '/api/import/apply', 'organizer', 'ours'),
 ];
 
 /** Pages that are not /api calls but must reach a function: share previews (link previews need the festival in the HTML), robots, the sitemap and its numbered parts. */

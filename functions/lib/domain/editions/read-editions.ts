@@ -106,7 +106,13 @@ export async function festivalEditions(database: Database, festivalId: number): 
 }
 
 /** A festival without editions: what its answer adds. */
-export const NO_EDITION_FIELDS: FestivalEditionFields = { edition: null, lineup: [], tickets: null, editions: [] };
+export const NO_EDITION_FIELDS: FestivalEditionFields = {
+  edition: null,
+  lineup: [],
+  tickets: null,
+  editions: [],
+  sources: [],
+};
 
 /**
  * What GET /api/festivals/{id} adds to a festival: its current edition in full, every year in
