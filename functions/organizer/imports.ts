@@ -20,7 +20,8 @@ const doc = documenter('Importación');
  * organise). The page is read through the safe fetcher; nothing is written until a person applies
  * the fields they ticked.
  */
-export const importApp = createApp('/api/import')
+// A draft carries a whole lineup (up to 500 sets) and a description: more than the default 100 KB.
+export const importApp = createApp('/api/import', { maxBodyBytes: 1024 * 1024 })
   .use('*', requireAuth)
   .use('*', async (c, next) => {
     await next();

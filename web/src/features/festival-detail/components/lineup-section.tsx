@@ -11,6 +11,7 @@ import { getEditions, type FestivalDetail } from '../api/festival';
 import type { EditionStatus } from '#core/lineup-schemas';
 import type { EditionSummary, LineupEntry, Tickets } from '#core/lineup-types';
 import './lineup-section.css';
+import { SourceNote } from './source-note';
 
 function entryTime(entry: LineupEntry, zone: string | null | undefined): string | null {
   if (!entry.starts_at) return null;
@@ -253,6 +254,7 @@ export function LineupSection({
               </div>
               <TicketsBlock tickets={shown.tickets} past={past} />
             </div>
+            {other ? null : <SourceNote sources={festival.sources} groups={['edition', 'lineup', 'tickets']} />}
           </div>
         ) : other && all.error ? (
           <p role="alert">
