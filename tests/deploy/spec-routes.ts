@@ -127,6 +127,7 @@ export const specRoutes: SpecRoute[] = [
   // Imports from a festival's own pages, and the admins' bulk import
   r('POST', '/api/import/preview', 'organizer', 'ours'),
   r('POST', '/api/import/apply', 'organizer', 'ours'),
+  r('POST', '/api/admin/import/festivals', 'admin', 'ours'),
 ];
 
 /** Pages that are not /api calls but must reach a function: share previews (link previews need the festival in the HTML), robots, the sitemap and its numbered parts. */
