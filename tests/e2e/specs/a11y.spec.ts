@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { catalogue, expect, test, withCookieChoice } from '../support/fixtures';
+import { admin, catalogue, expect, login, test, withCookieChoice } from '../support/fixtures';
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page })
@@ -44,6 +44,27 @@ test('axe: the favourites page, empty and with a festival', async ({ page }) => 
   await page.evaluate((id) => localStorage.setItem('favoriteFestivals', JSON.stringify([String(id)])), festival.id);
   await page.reload();
   await expect(page.getByRole('article')).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("axe: the admin's import tab, with a bulk file's dry run", async ({ page }) => {
+  await withCookieChoice(page);
+  await login(page, admin);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Importar' }).click();
+  await expect(page.getByRole('heading', { name: 'Importar desde la web oficial' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  const csv = [
+    'name,location,country,start_date,end_date,description',
+    'Festival del Archivo,Bilbao,España,2033-09-01,2033-09-02,Probado por axe.',
+    ',Bilbao,España,2033-09-01,2033-09-02,Sin nombre.',
+  ].join('\n');
+  await page
+    .getByLabel('Archivo CSV o JSON')
+    .setInputFiles({ name: 'festivales.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Simular la importación' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Se crearían 1 festivales' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Filas con errores' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -77,9 +77,6 @@ function eventOf(component: ICAL.Component, base: string): FeedEvent | null {
   };
 }
 
-/** Whether the text is an iCalendar feed, whatever type the server sent it as. */
-export const looksLikeCalendar = (text: string) => /^\s*BEGIN:VCALENDAR/i.test(text.slice(0, 200));
-
 export function readCalendar(text: string, pageUrl: string): ReadResult | undefined {
   let calendar: ICAL.Component;
   try {

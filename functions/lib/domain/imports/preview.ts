@@ -17,7 +17,6 @@ import { festivalEditions } from '../editions/read-editions';
 import { findFestival } from '../festivals/festival-rows';
 import { requireOrganizedFestival } from '../organizers/organizer-access';
 import { htmlParts, readOpenGraph } from './html-page';
-import { looksLikeCalendar, readCalendar } from './ical';
 import { readJsonLd } from './json-ld';
 import { readSomething, type ReadResult } from './read-result';
 
@@ -37,9 +36,14 @@ export const NOTHING_READABLE =
 export const NEW_FESTIVAL_ADMIN_ONLY =
   'Solo administración importa festivales nuevos: indica el festival que organizas (festival_id).';
 
+/** An iCalendar feed, whatever type the server sent it as. */
+const looksLikeCalendar = (text: string) => /^\s*BEGIN:VCALENDAR/i.test(text.slice(0, 200));
+
 /** Reads a fetched body with the readers in their order: JSON-LD, iCalendar, then Open Graph. */
-export function readBody(text: string, contentType: string | null, url: string): ReadResult {
+export async function readBody(text: string, contentType: string | null, url: string): Promise<ReadResult> {
   if (contentType === 'text/calendar' || looksLikeCalendar(text)) {
+    // ical.js (76 KB) is loaded with the first feed, not when the function starts.
+    const { readCalendar } = await import('./ical');
     const calendar = readCalendar(text, url);
     if (calendar && readSomething(calendar)) return calendar;
     throw unprocessable(NOTHING_READABLE, 'import_nothing_readable');
@@ -150,7 +154,7 @@ export async function previewImport(
 
   const page = await safeFetch(input.url, { maxBytes: IMPORT_MAX_BYTES, accept: ACCEPTED });
   const fetchedAt = new Date().toISOString();
-  const read = readBody(page.text(), page.contentType, page.url);
+  const read = await readBody(page.text(), page.contentType, page.url);
 
   const matches = read.lineup.length
     ? await artistsByNames(

@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { invalidateFestivals } from '../../../lib/query-keys';
 import { ImportPanel } from '../../../components/imports/import-panel';
 import type { Festival } from '#core/response-schemas';
+import { BulkImport } from './bulk-import';
 
 /** 'Importar': a festival's official page read into a draft and applied field by field; a catalogue file loaded in bulk. */
 export function ImportsTab({ festivals, onChanged }: { festivals: Festival[]; onChanged: () => void }) {
@@ -51,6 +52,7 @@ export function ImportsTab({ festivals, onChanged }: { festivals: Festival[]; on
           </>
         ) : null}
       </section>
+      <BulkImport onChanged={onChanged} />
     </div>
   );
 }
