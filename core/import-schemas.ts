@@ -184,3 +184,44 @@ export const bulkImportResponse = z.object({
   would_create: z.array(z.number().int()),
 });
 export type BulkImportResult = z.infer<typeof bulkImportResponse>;
+
+/** POST /api/admin/sources */
+export const watchedSourceInputSchema = z.object({
+  festival_id: festivalId,
+  url: pageUrl.refine((v) => /^https?:\/\/[^\s]+$/i.test(v), {
+    error: 'La dirección debe empezar por http:// o https://.',
+  }),
+});
+
+export const watchedSourceResponse = z.object({
+  id: z.number().int(),
+  festival_id: z.number().int(),
+  festival_name: z.string(),
+  url: z.string(),
+  last_checked_at: z.string().nullable(),
+  failures: z.number().int(),
+  /** Three failed reads in a row or more. */
+  failing: z.boolean(),
+  last_error: z.string().nullable(),
+});
+export type WatchedSource = z.infer<typeof watchedSourceResponse>;
+
+export const detectedChangeResponse = z.object({
+  id: z.number().int(),
+  festival_id: z.number().int(),
+  festival_name: z.string(),
+  source_url: z.string(),
+  diff: z.array(importDiffSchema),
+  draft: importDraftSchema,
+  status: z.enum(['open', 'applied', 'dismissed']),
+  detected_at: z.string(),
+});
+export type DetectedChange = z.infer<typeof detectedChangeResponse>;
+
+/** POST .../detected-changes/{id}/apply: the fields to apply (all of the diff's when none are given). */
+export const detectedChangeApplySchema = z.object({
+  fields: z
+    .array(z.enum(importFields, { error: 'Campo desconocido.' }))
+    .min(1, { error: 'Marca al menos un dato para aplicar.' })
+    .optional(),
+});

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { ImportDiff, ImportDraft } from '#core/import-schemas';
+import { createdAt, updatedAt } from './columns';
 import { festivalsTable } from './festivals';
 import { usersTable } from './users';
 
@@ -31,5 +45,67 @@ export const festivalFactSourcesTable = pgTable(
       'festival_fact_sources_url_check',
       sql`${t.sourceUrl} ~* '^https?://' and char_length(${t.sourceUrl}) <= 2000`,
     ),
+  ],
+);
+
+/**
+ * A page the watcher re-reads (at most once a week): added when an import is applied, or by hand.
+ * `etag` and `last_modified` make the next read conditional; `failures` counts failed reads in a
+ * row, and a source at 3 or more is shown as failing.
+ */
+export const watchedSourcesTable = pgTable(
+  'watched_sources',
+  {
+    id: serial('id').primaryKey(),
+    festivalId: integer('festival_id')
+      .notNull()
+      .references(() => festivalsTable.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true, mode: 'date' }),
+    failures: smallint('failures').notNull().default(0),
+    lastError: text('last_error'),
+    createdBy: integer('created_by').references(() => usersTable.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('watched_sources_festival_url_key').on(t.festivalId, t.url),
+    index('watched_sources_due_idx').on(t.lastCheckedAt),
+    check('watched_sources_url_check', sql`${t.url} ~* '^https?://' and char_length(${t.url}) <= 2000`),
+  ],
+);
+
+export const detectedChangeStatuses = ['open', 'applied', 'dismissed'] as const;
+
+/**
+ * 'Cambios detectados': what a watched source says differently from the stored festival (dates,
+ * status, lineup, tickets), for its organisers and admins to apply or dismiss. One open item per
+ * source: a later read replaces its diff. Nothing changes without a person's confirmation.
+ */
+export const detectedChangesTable = pgTable(
+  'detected_changes',
+  {
+    id: serial('id').primaryKey(),
+    festivalId: integer('festival_id')
+      .notNull()
+      .references(() => festivalsTable.id, { onDelete: 'cascade' }),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => watchedSourcesTable.id, { onDelete: 'cascade' }),
+    diff: jsonb('diff').$type<ImportDiff[]>().notNull(),
+    draft: jsonb('draft').$type<ImportDraft>().notNull(),
+    status: text('status', { enum: detectedChangeStatuses }).notNull().default('open'),
+    decidedBy: integer('decided_by').references(() => usersTable.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('detected_changes_open_key')
+      .on(t.sourceId)
+      .where(sql`${t.status} = 'open'`),
+    index('detected_changes_festival_idx').on(t.festivalId, t.status),
+    check('detected_changes_status_check', sql`${t.status} in ('open', 'applied', 'dismissed')`),
   ],
 );

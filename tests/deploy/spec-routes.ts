@@ -128,6 +128,15 @@ export const specRoutes: SpecRoute[] = [
   r('POST', '/api/import/preview', 'organizer', 'ours'),
   r('POST', '/api/import/apply', 'organizer', 'ours'),
   r('POST', '/api/admin/import/festivals', 'admin', 'ours'),
+  r('GET', '/api/admin/sources', 'admin', 'ours'),
+  r('POST', '/api/admin/sources', 'admin', 'ours'),
+  r('DELETE', '/api/admin/sources/1', 'admin', 'ours'),
+  r('GET', '/api/admin/detected-changes', 'admin', 'ours'),
+  r('POST', '/api/admin/detected-changes/1/apply', 'admin', 'ours'),
+  r('POST', '/api/admin/detected-changes/1/dismiss', 'admin', 'ours'),
+  r('GET', '/api/organizer/detected-changes', 'organizer', 'ours'),
+  r('POST', '/api/organizer/detected-changes/1/apply', 'organizer', 'ours'),
+  r('POST', '/api/organizer/detected-changes/1/dismiss', 'organizer', 'ours'),
 ];
 
 /** Pages that are not /api calls but must reach a function: share previews (link previews need the festival in the HTML), robots, the sitemap and its numbered parts. */

@@ -84,6 +84,9 @@ export async function startImportSite(pages: Record<string, Page> = {}, port = 0
     const page = map.get(path);
     if (!page) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('no');
     res.on('error', () => undefined);
+    // A conditional request for the version the page still is: 304, as real servers answer.
+    const etag = page.headers?.ETag;
+    if (etag && req.headers['if-none-match'] === etag) return void res.writeHead(304, { ETag: etag }).end();
     res.writeHead(page.status ?? 200, { 'Content-Type': page.type, ...page.headers }).end(page.body);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

@@ -8,8 +8,8 @@ import {
 } from '#core/import-schemas';
 import { editionInputSchema, lineupInputSchema, ticketsInputSchema } from '#core/lineup-schemas';
 import { IDENTITY_MESSAGE } from '#core/organizer-schemas';
-import type { Database } from '#db/client';
-import { festivalFactSourcesTable, type FactGroup } from '#db/schema';
+import type { Database, Executor } from '#db/client';
+import { festivalFactSourcesTable, watchedSourcesTable, type FactGroup } from '#db/schema';
 import type { ZodError } from 'zod';
 import type { AuthUser } from '../../app-env';
 import { written } from '../../cache/written';
@@ -183,5 +183,15 @@ export async function applyImport(database: Database, user: AuthUser, input: Imp
       target: [festivalFactSourcesTable.festivalId, festivalFactSourcesTable.factGroup],
       set: { sourceUrl: sql`excluded.source_url`, checkedAt, enteredBy: user.id },
     });
+  // The page is watched from now on: the weekly reader opens 'Cambios detectados' when it moves.
+  await watchSource(database, festivalId, input.source_url, user.id);
   written('edition', festivalId);
+}
+
+/** Starts watching `url` for the festival (an import applied, or an admin by hand); the same pair twice is one source. */
+export async function watchSource(executor: Executor, festivalId: number, url: string, userId: number | null) {
+  await executor
+    .insert(watchedSourcesTable)
+    .values({ festivalId, url, createdBy: userId })
+    .onConflictDoNothing({ target: [watchedSourcesTable.festivalId, watchedSourcesTable.url] });
 }

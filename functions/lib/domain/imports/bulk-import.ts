@@ -13,6 +13,8 @@ import { sqlRows } from '../sql-rows';
 export const NAME_SIMILARITY = 0.5;
 /** How far apart two places may be and still be one festival's. */
 export const DUPLICATE_RADIUS_KM = 50;
+/** Rows compared with the stored festivals per statement. */
+const TWIN_SLICE = 250;
 
 type Raw = Record<string, unknown>;
 
@@ -87,27 +89,41 @@ async function storedTwins(database: Database, candidates: Candidate[]) {
     start_date: input.start_date,
     end_date: input.end_date ?? input.start_date,
   }));
-  const found = await sqlRows<{ row: number; id: number; name: string; similarity: number }>(
-    database,
-    sql`with r as (
-        select * from json_to_recordset(${JSON.stringify(rows)}::json)
-          as r("row" int, name text, city text, lat float8, lon float8, start_date date, end_date date)
-      ), f as (
-        select f.id, f.name, split_part(f.dedupe_key, '|', 1) as key,
-          trim(split_part(split_part(f.dedupe_key, '|', 2), ',', 1)) as city, f.latitude, f.longitude
-        from festivals f where f.status in ('pending', 'approved')
-      )
-      select distinct on (r.row) r.row, f.id, f.name,
-        round(greatest(similarity(f.key, r.name), case when f.key = r.name then 1 else 0 end)::numeric, 2)::float8 as similarity
-      from r join f on (f.key = r.name or similarity(f.key, r.name) >= ${NAME_SIMILARITY})
-        and (f.city = r.city or (r.lat is not null and f.latitude is not null and
-          2 * 6371 * asin(sqrt(power(sin(radians(f.latitude - r.lat) / 2), 2)
-            + cos(radians(r.lat)) * cos(radians(f.latitude)) * power(sin(radians(f.longitude - r.lon) / 2), 2)))
-          <= ${DUPLICATE_RADIUS_KM}))
-        and exists (select 1 from festival_editions e where e.festival_id = f.id
-          and e.start_date <= r.end_date and coalesce(e.end_date, e.start_date) >= r.start_date)
-      order by r.row, similarity desc, f.id`,
-  );
+  // pg_trgm's `%` holds names at least this similar, and can use the index on festivals' names
+  // (migration festival-name-trigram); the threshold is set for this transaction only.
+  const found: { row: number; id: number; name: string; similarity: number }[] = [];
+  // In slices: each statement stays well under the statement timeout whatever plan the database picks.
+  for (let from = 0; from < rows.length; from += TWIN_SLICE) {
+    const slice = rows.slice(from, from + TWIN_SLICE);
+    found.push(
+      ...(await database.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${NAME_SIMILARITY}`));
+        return sqlRows<{ row: number; id: number; name: string; similarity: number }>(
+          tx,
+          sql`with r as (
+          select * from json_to_recordset(${JSON.stringify(slice)}::json)
+            as r("row" int, name text, city text, lat float8, lon float8, start_date date, end_date date)
+        )
+        select distinct on (r.row) r.row, f.id, f.name, f.similarity
+        from r cross join lateral (
+          -- Per row, so that the name's trigram index serves each lookup.
+          select f.id, f.name,
+            round(similarity(split_part(f.dedupe_key, '|', 1), r.name)::numeric, 2)::float8 as similarity
+          from festivals f
+          where split_part(f.dedupe_key, '|', 1) % r.name
+            and f.status in ('pending', 'approved')
+            and (trim(split_part(split_part(f.dedupe_key, '|', 2), ',', 1)) = r.city or (r.lat is not null
+              and f.latitude is not null and 2 * 6371 * asin(sqrt(power(sin(radians(f.latitude - r.lat) / 2), 2)
+                + cos(radians(r.lat)) * cos(radians(f.latitude)) * power(sin(radians(f.longitude - r.lon) / 2), 2)))
+              <= ${DUPLICATE_RADIUS_KM}))
+            and exists (select 1 from festival_editions e where e.festival_id = f.id
+              and e.start_date <= r.end_date and coalesce(e.end_date, e.start_date) >= r.start_date)
+        ) f
+        order by r.row, similarity desc, f.id`,
+        );
+      })),
+    );
+  }
   return new Map(
     found.map((f) => [Number(f.row), { festival_id: Number(f.id), name: f.name, similarity: Number(f.similarity) }]),
   );

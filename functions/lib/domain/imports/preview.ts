@@ -22,7 +22,8 @@ import { readSomething, type ReadResult } from './read-result';
 
 /** An import reads pages of up to 2 MB (a festival's page with its whole lineup fits). */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
-const ACCEPTED = [
+/** What an import reads: pages, feeds and JSON-LD documents (text/plain: feeds some servers mislabel). */
+export const IMPORT_ACCEPTED = [
   'text/html',
   'application/xhtml+xml',
   'text/calendar',
@@ -152,7 +153,7 @@ export async function previewImport(
   if (input.festival_id !== undefined) await requireOrganizedFestival(database, user, input.festival_id);
   else if (user.role !== 'admin') throw forbidden(NEW_FESTIVAL_ADMIN_ONLY, 'import_not_allowed');
 
-  const page = await safeFetch(input.url, { maxBytes: IMPORT_MAX_BYTES, accept: ACCEPTED });
+  const page = await safeFetch(input.url, { maxBytes: IMPORT_MAX_BYTES, accept: IMPORT_ACCEPTED });
   const fetchedAt = new Date().toISOString();
   const read = await readBody(page.text(), page.contentType, page.url);
 
