@@ -130,13 +130,26 @@ describe('bulk import of festivals', () => {
     expect(again.json.duplicates.map((d: { row: number }) => d.row)).toEqual([1, 2, 3, 4]);
   });
 
-  it('takes a JSON array, approved by default', async () => {
+  it("takes a JSON array, approved by default; a name and place already taken is that row's error alone", async () => {
     const res = await post(
-      JSON.stringify([{ ...row(`Desde JSON ${tag}`), genres: ['Techno'], latitude: 43.26, longitude: -2.93 }]),
+      JSON.stringify([
+        { ...row(`Desde JSON ${tag}`), genres: ['Techno'], latitude: 43.26, longitude: -2.93 },
+        // The stored festival's name and place, another year: not a probable duplicate, but the form's 409.
+        {
+          ...row(`Mar Electrónico ${tag}`),
+          location: 'Castellón de la Plana',
+          start_date: '2035-07-10',
+          end_date: null,
+        },
+      ]),
       '',
       'application/json',
     );
     expect(res.status).toBe(200);
+    expect(res.json.created).toHaveLength(1);
+    expect(res.json.errors).toEqual([
+      { row: 2, field: 'name', message: 'Ya existe un festival pendiente o aprobado con ese nombre y localización.' },
+    ]);
     const [festival] = await db().select().from(festivalsTable).where(eq(festivalsTable.id, res.json.created[0]));
     expect(festival).toMatchObject({ status: 'approved', latitude: 43.26, geocodedFrom: 'manual' });
   });

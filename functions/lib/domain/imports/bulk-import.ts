@@ -6,13 +6,15 @@ import { MAX_BULK_ROWS, type BulkImportResult } from '#core/import-schemas';
 import type { Database } from '#db/client';
 import type { AuthUser } from '../../app-env';
 import { AppError, badRequest, tooLarge } from '../../errors';
-import { createFestival } from '../festivals/write-festivals';
+import { createFestival, createFestivalsInBulk } from '../festivals/write-festivals';
 import { sqlRows } from '../sql-rows';
 
 /** How alike two festival names must be (pg_trgm's similarity, 0 to 1) to be taken for one. */
 export const NAME_SIMILARITY = 0.5;
 /** How far apart two places may be and still be one festival's. */
 export const DUPLICATE_RADIUS_KM = 50;
+/** Festivals created per transaction (each row's triggers write its edition: a statement of 100 stays well under the timeout). */
+const CREATE_CHUNK = 100;
 /** Rows compared with the stored festivals per statement. */
 const TWIN_SLICE = 250;
 
@@ -173,13 +175,29 @@ export async function bulkImport(
     return result;
   }
   const actor = { id: admin.id, role: admin.role };
-  for (const { row, input } of fresh) {
+  // In chunks of one transaction each; a chunk that meets a name and place already taken (the form's
+  // 409) is written again row by row, so that row alone is reported and the others go on.
+  for (let from = 0; from < fresh.length; from += CREATE_CHUNK) {
+    const chunk = fresh.slice(from, from + CREATE_CHUNK);
     try {
-      result.created.push(await createFestival(database, actor, input));
+      result.created.push(
+        ...(await createFestivalsInBulk(
+          database,
+          actor,
+          chunk.map((c) => c.input),
+        )),
+      );
+      continue;
     } catch (error) {
-      // A name and place already taken (the 409 of the form): said for this row, the others go on.
-      if (!(error instanceof AppError) || (error.kind !== 'conflict' && error.kind !== 'invalid')) throw error;
-      result.errors.push({ row, field: 'name', message: error.message });
+      if (!(error instanceof AppError) || error.kind !== 'conflict') throw error;
+    }
+    for (const { row, input } of chunk) {
+      try {
+        result.created.push(await createFestival(database, actor, input));
+      } catch (error) {
+        if (!(error instanceof AppError) || (error.kind !== 'conflict' && error.kind !== 'invalid')) throw error;
+        result.errors.push({ row, field: 'name', message: error.message });
+      }
     }
   }
   return result;

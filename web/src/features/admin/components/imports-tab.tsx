@@ -4,7 +4,9 @@ import { paths } from '../../../config/paths';
 import { invalidateFestivals } from '../../../lib/query-keys';
 import { ImportPanel } from '../../../components/imports/import-panel';
 import type { Festival } from '#core/response-schemas';
+import { DetectedChanges } from '../../../components/imports/detected-changes';
 import { BulkImport } from './bulk-import';
+import { WatchedSources } from './watched-sources';
 
 /** 'Importar': a festival's official page read into a draft and applied field by field; a catalogue file loaded in bulk. */
 export function ImportsTab({ festivals, onChanged }: { festivals: Festival[]; onChanged: () => void }) {
@@ -13,6 +15,13 @@ export function ImportsTab({ festivals, onChanged }: { festivals: Festival[]; on
   const festival = festivals.find((f) => f.id === festivalId);
   return (
     <div className="admin-imports">
+      <DetectedChanges
+        base="/api/admin"
+        onApplied={() => {
+          invalidateFestivals();
+          onChanged();
+        }}
+      />
       <section className="card admin-section" aria-labelledby={`${uid}-page`}>
         <h2 id={`${uid}-page`}>Importar desde la web oficial</h2>
         <p className="muted">
@@ -52,6 +61,7 @@ export function ImportsTab({ festivals, onChanged }: { festivals: Festival[]; on
           </>
         ) : null}
       </section>
+      <WatchedSources />
       <BulkImport onChanged={onChanged} />
     </div>
   );

@@ -7,6 +7,7 @@ import { EditionsApiContext, organizerEditionsApi } from '../../../components/ed
 import { EditionsPanel } from '../../../components/editions/editions-panel';
 import { FieldError, SavedNotice, useFormAction } from '../../../components/editions/form-status';
 import { postUpdate, requestIdentityChange, saveFestival, type OrganizedFestival } from '../api/organizer';
+import { DetectedChanges } from '../../../components/imports/detected-changes';
 import { ImportPanel } from '../../../components/imports/import-panel';
 import { LivePanel } from './live-panel';
 
@@ -133,6 +134,15 @@ export function FestivalDesk({ festival, onChanged }: { festival: OrganizedFesti
           }}
         />
       </section>
+
+      <DetectedChanges
+        base="/api/organizer"
+        festivalId={festival.id}
+        onApplied={() => {
+          invalidateFestivals();
+          onChanged();
+        }}
+      />
 
       <LivePanel festival={festival} />
 
