@@ -61,6 +61,15 @@ export const editionSchema = editionSummarySchema.extend({
 });
 export type Edition = z.infer<typeof editionSchema>;
 
+/** Where a group of the festival's facts was last read from (an import applied from its own page). */
+export const importSourceSchema = z.object({
+  group: z.enum(['festival', 'edition', 'lineup', 'tickets']),
+  url: z.string(),
+  /** ISO 8601 date-time */
+  checked_at: z.string(),
+});
+export type ImportSource = z.infer<typeof importSourceSchema>;
+
 /** What GET /api/festivals/{id} adds to the festival: its current edition in full and every year's summary. */
 export const festivalEditionFieldsSchema = z.object({
   edition: z.object({ id: z.number().int(), year: z.number().int(), status: z.enum(editionStatuses) }).nullable(),
@@ -68,6 +77,8 @@ export const festivalEditionFieldsSchema = z.object({
   tickets: ticketsSchema.nullable(),
   ...tierFieldsShape,
   editions: z.array(editionSummarySchema),
+  /** Absent on a festival whose fields were kept before sources existed. */
+  sources: z.array(importSourceSchema).optional(),
 });
 export type FestivalEditionFields = z.infer<typeof festivalEditionFieldsSchema>;
 

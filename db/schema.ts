@@ -19,3 +19,4 @@ export * from './schema/alerts';
 export * from './schema/timetables';
 export * from './schema/organizers';
 export * from './schema/trip-facts';
+export * from './schema/imports';

@@ -68,10 +68,11 @@ export const apiAreas: readonly ApiArea[] = [
     timeout: '25 seconds',
     needsBucket: true,
   },
-  // The organiser's desk and claims; verifying a website claim fetches two pages of up to 10 s each.
+  // The organiser's desk, claims and imports; verifying a website claim fetches two pages of up to 10 s
+  // each, an import preview one page of up to 2 MB.
   {
     name: 'organizer',
-    routes: ['/api/organizer', '/api/claims'],
+    routes: ['/api/organizer', '/api/claims', '/api/import'],
     memory: '512 MB',
     timeout: '25 seconds',
     needsBucket: false,

@@ -7,6 +7,7 @@ import { contactMessageRoutes } from './contact-messages';
 import { editionRoutes } from './editions';
 import { festivalRoutes } from './festivals';
 import { geocodingRoutes } from './geocoding';
+import { BULK_IMPORT_PATH, importRoutes } from './imports';
 import { mediaReportRoutes } from './media-reports';
 import { mediaRoutes } from './media';
 import { newsletterRoutes } from './newsletter';
@@ -15,7 +16,10 @@ import { uploadRoutes } from './uploads';
 import { userRoutes } from './users';
 
 /** Every route checks the admin role on the server, whatever the client shows (a client-side check is only a convenience). */
-export const app = createApp('/api/admin')
+// The bulk import reads files of up to 10 MB: its route sets that limit itself.
+export const app = createApp('/api/admin', {
+  streamsBody: (c) => c.req.method === 'POST' && c.req.path === BULK_IMPORT_PATH,
+})
   .use('*', requireAdmin)
   .use('*', async (c, next) => {
     await next();
@@ -33,4 +37,5 @@ export const app = createApp('/api/admin')
   .route('/', newsletterRoutes)
   .route('/', artistRoutes)
   .route('/', editionRoutes)
-  .route('/', organizerRoutes);
+  .route('/', organizerRoutes)
+  .route('/', importRoutes);

@@ -81,6 +81,12 @@ export const rateLimits = {
     windowSeconds: 3600,
     message: 'Has publicado demasiadas novedades en poco tiempo. Inténtalo de nuevo más tarde.',
   },
+  // Each import preview fetches a page of another site (up to 2 MB).
+  importPreview: {
+    limit: 60,
+    windowSeconds: 3600,
+    message: 'Has leído demasiadas páginas en poco tiempo. Espera unos minutos e inténtalo de nuevo.',
+  },
   // On the day an organiser may move many sets, each told to everyone who picked it.
   liveChange: {
     limit: 120,

@@ -8,6 +8,7 @@ import {
   organizerFestivalSchema,
   setChangeInputSchema,
 } from '#core/organizer-schemas';
+import { detectedChangeApplySchema, detectedChangeResponse } from '#core/import-schemas';
 import { festivalResponse } from '#core/responses/festivals';
 import { claimResponse, festivalUpdateResponse, setChangeResponse } from '#core/responses/organizers';
 import { z } from '#core/zod';
@@ -33,6 +34,7 @@ import {
   requireOrganizedSet,
 } from '../lib/domain/organizers/organizer-access';
 import { organizedFestivals } from '../lib/domain/organizers/organizers';
+import { applyDetectedChange, dismissDetectedChange, openChanges } from '../lib/domain/imports/watched-sources';
 import { documenter } from '../lib/openapi';
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
@@ -283,6 +285,42 @@ export const organizerApp = createApp('/api/organizer')
       await requireOrganizedSet(database, user, lineupEntryId);
       return c.json(await changeSet(database, user, lineupEntryId, c.req.valid('json')));
     },
+  )
+  .get(
+    '/detected-changes',
+    doc({
+      summary: "'Cambios detectados' en las webs de los festivales que organizo",
+      access: 'user',
+      responses: { 200: { description: 'Cambios', schema: z.array(detectedChangeResponse) } },
+    }),
+    async (c) => c.json(await openChanges(await db(), currentUser(c))),
+  )
+  .post(
+    '/detected-changes/:id/apply',
+    doc({
+      summary: 'Aplica un cambio detectado de un festival que organizo (sin nombre, lugar ni coordenadas)',
+      access: 'user',
+      responses: { 200: { description: 'El cambio, aplicado', schema: detectedChangeResponse } },
+      errors: [400, 404, 409, 422, 429],
+    }),
+    validate('param', idParamSchema),
+    validate('json', detectedChangeApplySchema),
+    rateLimit('organizerEdit'),
+    async (c) =>
+      c.json(
+        await applyDetectedChange(await db(), currentUser(c), c.req.valid('param').id, c.req.valid('json').fields),
+      ),
+  )
+  .post(
+    '/detected-changes/:id/dismiss',
+    doc({
+      summary: 'Descarta un cambio detectado de un festival que organizo',
+      access: 'user',
+      responses: { 200: { description: 'El cambio, descartado', schema: detectedChangeResponse } },
+      errors: [404],
+    }),
+    validate('param', idParamSchema),
+    async (c) => c.json(await dismissDetectedChange(await db(), currentUser(c), c.req.valid('param').id)),
   );
 
 /** A person's own claims and their proof; another person's claim answers 404. */

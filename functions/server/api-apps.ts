@@ -18,6 +18,7 @@ import { app as media, galleryApp as gallery } from '../media/app';
 import { app as newsletter } from '../newsletter/app';
 import { app as notifications } from '../notifications/app';
 import { claimsApp, organizerApp } from '../organizer/app';
+import { importApp } from '../organizer/imports';
 import { app as pages } from '../pages/app';
 import { app as timetables } from '../timetables/app';
 import { app as users } from '../users/app';
@@ -48,6 +49,7 @@ export const apiApps = [
   pushApp,
   organizerApp,
   claimsApp,
+  importApp,
 ];
 
 /** The API apps on one root, nothing else: what the OpenAPI document describes. */

@@ -11,6 +11,7 @@ import { OUTBOX_INTERVAL_MS, runOutbox } from '../lib/outbox/worker';
 import { deliverPushDue } from '../lib/push/push-worker';
 import { runScheduledAlerts, SCHEDULED_ALERTS_INTERVAL_MS } from '../lib/domain/alerts/scheduled';
 import { deliverPendingSetChanges } from '../lib/domain/organizers/set-change-deliveries';
+import { WATCH_PASS_INTERVAL_MS, watchSources } from '../lib/domain/imports/watcher';
 import { scheduleUploadSweep, sweepUnconfirmedUploads } from '../lib/domain/uploads/sweep';
 import { createLocalApp } from './local-app';
 import { stopGracefullyOnSignals } from './shutdown';
@@ -56,6 +57,8 @@ export async function serveSite({ config, webRoot, announce, onSeeded }: ServeSi
   const stopAlerts = repeat('scheduled alerts', () => runScheduledAlerts(handle.db), SCHEDULED_ALERTS_INTERVAL_MS);
   // Live set changes whose request did not finish telling the people who picked the set; on AWS the OutboxDispatch cron.
   const stopSetChanges = repeat('set changes', () => deliverPendingSetChanges(handle.db), OUTBOX_INTERVAL_MS);
+  // Watched festival pages read again once a week ('Cambios detectados'); on AWS the OutboxDispatch cron.
+  const stopWatcher = repeat('watched sources', () => watchSources(handle.db), WATCH_PASS_INTERVAL_MS);
 
   // Development listens on this machine only (HOST=127.0.0.1 by default); production on HOST or every interface.
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) =>
@@ -68,6 +71,7 @@ export async function serveSite({ config, webRoot, announce, onSeeded }: ServeSi
     await Promise.all([stopOutbox(), stopPush()]);
     await stopAlerts();
     await stopSetChanges();
+    await stopWatcher();
     await handle.close();
   });
 }

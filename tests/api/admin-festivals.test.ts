@@ -62,6 +62,7 @@ const withoutEditions = ({
   lineup: _l,
   tickets: _t,
   editions: _s,
+  sources: _sources,
   image: _i,
   time_zone: _z,
   ...festival

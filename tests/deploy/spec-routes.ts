@@ -129,6 +129,19 @@ export const specRoutes: SpecRoute[] = [
   r('GET', '/api/admin/festivals/1/history', 'admin', 'ours'),
   r('POST', '/api/admin/changes/1/revert', 'admin', 'ours'),
   r('DELETE', '/api/admin/updates/1', 'admin', 'ours'),
+  // Imports from a festival's own pages, and the admins' bulk import
+  r('POST', '/api/import/preview', 'organizer', 'ours'),
+  r('POST', '/api/import/apply', 'organizer', 'ours'),
+  r('POST', '/api/admin/import/festivals', 'admin', 'ours'),
+  r('GET', '/api/admin/sources', 'admin', 'ours'),
+  r('POST', '/api/admin/sources', 'admin', 'ours'),
+  r('DELETE', '/api/admin/sources/1', 'admin', 'ours'),
+  r('GET', '/api/admin/detected-changes', 'admin', 'ours'),
+  r('POST', '/api/admin/detected-changes/1/apply', 'admin', 'ours'),
+  r('POST', '/api/admin/detected-changes/1/dismiss', 'admin', 'ours'),
+  r('GET', '/api/organizer/detected-changes', 'organizer', 'ours'),
+  r('POST', '/api/organizer/detected-changes/1/apply', 'organizer', 'ours'),
+  r('POST', '/api/organizer/detected-changes/1/dismiss', 'organizer', 'ours'),
 ];
 
 /**

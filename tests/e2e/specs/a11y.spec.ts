@@ -92,6 +92,27 @@ test('axe: the favourites page, empty and with a festival', async ({ page }) => 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test("axe: the admin's import tab, with a bulk file's dry run", async ({ page }) => {
+  await withCookieChoice(page);
+  await login(page, admin);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Importar' }).click();
+  await expect(page.getByRole('heading', { name: 'Importar desde la web oficial' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  const csv = [
+    'name,location,country,start_date,end_date,description',
+    'Festival del Archivo,Bilbao,España,2033-09-01,2033-09-02,Probado por axe.',
+    ',Bilbao,España,2033-09-01,2033-09-02,Sin nombre.',
+  ].join('\n');
+  await page
+    .getByLabel('Archivo CSV o JSON')
+    .setInputFiles({ name: 'festivales.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Simular la importación' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Se crearían 1 festivales' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Filas con errores' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 760 } });
   test('axe: the home and the open mobile menu', async ({ page }) => {

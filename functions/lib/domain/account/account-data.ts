@@ -9,6 +9,9 @@ import {
   favoritesTable,
   feedTokensTable,
   festivalChangesTable,
+  festivalFactSourcesTable,
+  watchedSourcesTable,
+  detectedChangesTable,
   festivalOrganizersTable,
   festivalsTable,
   festivalUpdatesTable,
@@ -327,6 +330,30 @@ export const accountTables: Record<string, AccountTable> = {
     erase: async (tx, user) => {
       await tx.delete(organizerClaimsTable).where(eq(organizerClaimsTable.userId, user.id));
       await tx.update(organizerClaimsTable).set({ decidedBy: null }).where(eq(organizerClaimsTable.decidedBy, user.id));
+    },
+  },
+  // An import's source, a watched page and a decided change stay the festival's, unsigned (as its history).
+  festival_fact_sources: {
+    export: { omitted: "Who confirmed an import's facts: the festival's record, unsigned when the account goes." },
+    erase: async (tx, user) => {
+      await tx
+        .update(festivalFactSourcesTable)
+        .set({ enteredBy: null })
+        .where(eq(festivalFactSourcesTable.enteredBy, user.id));
+    },
+  },
+  watched_sources: {
+    export: { omitted: "Who added a festival's watched page: the festival's record, unsigned when the account goes." },
+    erase: async (tx, user) => {
+      await tx.update(watchedSourcesTable).set({ createdBy: null }).where(eq(watchedSourcesTable.createdBy, user.id));
+    },
+  },
+  detected_changes: {
+    export: {
+      omitted: "Who applied or dismissed a detected change: the festival's record, unsigned when the account goes.",
+    },
+    erase: async (tx, user) => {
+      await tx.update(detectedChangesTable).set({ decidedBy: null }).where(eq(detectedChangesTable.decidedBy, user.id));
     },
   },
   festival_changes: {

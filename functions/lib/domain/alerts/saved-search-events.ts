@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { formatDateRange } from '#core/dates';
 import { matchesFilters, normalizeText } from '#core/festival-filters';
 import { festivalPath } from '#core/share';
@@ -34,7 +34,13 @@ function matches(festival: Parameters<typeof matchesFilters>[0], filters: Stored
  * cannot answer yet (artist, price) are left to the festival page.
  */
 export async function announceApprovedFestival(tx: Executor, festivalId: number): Promise<void> {
-  const [festival] = await tx
+  await announceApprovedFestivals(tx, [festivalId]);
+}
+
+/** The same for many festivals at once (an admin's bulk import): three reads whatever the count, then a fan-out per match. */
+export async function announceApprovedFestivals(tx: Executor, festivalIds: number[]): Promise<void> {
+  if (festivalIds.length === 0) return;
+  const festivals = await tx
     .select({
       id: festivalsTable.id,
       name: festivalsTable.name,
@@ -46,17 +52,42 @@ export async function announceApprovedFestival(tx: Executor, festivalId: number)
       status: festivalsTable.status,
     })
     .from(festivalsTable)
-    .where(eq(festivalsTable.id, festivalId));
-  if (!festival || festival.status !== 'approved') return;
-  const genres = (
-    await tx
-      .select({ name: genresTable.name })
-      .from(festivalGenresTable)
-      .innerJoin(genresTable, eq(genresTable.id, festivalGenresTable.genreId))
-      .where(eq(festivalGenresTable.festivalId, festivalId))
-  ).map((g) => g.name);
-  const card = { ...festival, genres, hasValidCoordinates: festival.latitude !== null && festival.longitude !== null };
+    .where(inArray(festivalsTable.id, festivalIds));
+  const approved = festivals.filter((f) => f.status === 'approved');
+  if (approved.length === 0) return;
   const alerts = await tx.select().from(savedAlertsTable);
+  if (alerts.length === 0) return;
+  const genreRows = await tx
+    .select({ festivalId: festivalGenresTable.festivalId, name: genresTable.name })
+    .from(festivalGenresTable)
+    .innerJoin(genresTable, eq(genresTable.id, festivalGenresTable.genreId))
+    .where(
+      inArray(
+        festivalGenresTable.festivalId,
+        approved.map((f) => f.id),
+      ),
+    );
+  for (const festival of approved) {
+    const genres = genreRows.filter((g) => g.festivalId === festival.id).map((g) => g.name);
+    await announceTo(tx, festival, genres, alerts);
+  }
+}
+
+async function announceTo(
+  tx: Executor,
+  festival: {
+    id: number;
+    name: string;
+    location: string | null;
+    start_date: string | null;
+    end_date: string | null;
+    latitude: number | null;
+    longitude: number | null;
+  },
+  genres: string[],
+  alerts: (typeof savedAlertsTable.$inferSelect)[],
+): Promise<void> {
+  const card = { ...festival, genres, hasValidCoordinates: festival.latitude !== null && festival.longitude !== null };
   const matched = alerts.filter((a) => matches(card as Parameters<typeof matchesFilters>[0], a.filters));
   if (matched.length === 0) return;
   const path = festivalPath(festival.id, festival.name);

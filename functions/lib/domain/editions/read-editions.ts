@@ -128,6 +128,7 @@ export const NO_EDITION_FIELDS: FestivalEditionFields = {
   conditions: null,
   accessibility: null,
   editions: [],
+  sources: [],
 };
 
 /**

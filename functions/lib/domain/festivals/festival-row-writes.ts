@@ -41,6 +41,44 @@ export async function insertFestival(tx: Executor, values: FestivalInsert, genre
   return row.id;
 }
 
+/** Inserts many festivals and their genres in five statements; ids in the order given. */
+export async function insertFestivals(
+  tx: Executor,
+  rows: { values: FestivalInsert; genres: string[] }[],
+): Promise<number[]> {
+  const inserted = await tx
+    .insert(festivalsTable)
+    .values(rows.map(({ values }) => ({ ...values, dedupeKey: festivalDedupeKey(values.name, values.location) })))
+    .returning({ id: festivalsTable.id });
+  // PostgreSQL numbers a multi-row insert's serial ids in the order of its rows.
+  const ids = inserted.map((r) => r.id).sort((a, b) => a - b);
+  const names = [...new Set(rows.flatMap((r) => r.genres))];
+  if (names.length === 0) return ids;
+  await tx
+    .insert(genresTable)
+    .values(names.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const known = await tx
+    .select({ id: genresTable.id, name: genresTable.name })
+    .from(genresTable)
+    .where(
+      inArray(
+        sql`lower(${genresTable.name})`,
+        names.map((n) => n.toLowerCase()),
+      ),
+    );
+  const idByName = new Map(known.map((g) => [g.name.toLowerCase(), g.id]));
+  const links = rows.flatMap(({ genres }, i) =>
+    [...new Set(genres.map((g) => g.toLowerCase()))].map((name, position) => ({
+      festivalId: ids[i],
+      genreId: idByName.get(name)!,
+      position,
+    })),
+  );
+  if (links.length) await tx.insert(festivalGenresTable).values(links);
+  return ids;
+}
+
 /** Updates a festival (the dedupe key follows name and location) and, when given, its genres. */
 export async function updateFestival(
   tx: Executor,

@@ -1,17 +1,18 @@
 import { asc, eq } from 'drizzle-orm';
+import { auditLogTable, festivalChangesTable } from '#db/schema';
 import type { AdminFestival } from '#core/festival-schemas';
 import type { Database, Executor } from '#db/client';
 import { festivalGenresTable, festivalsTable, genresTable } from '#db/schema';
 import { notFound } from '../../errors';
 import { linkUploadToFestival } from '../uploads/upload-keys';
 import { announceFestivalEditionChanges, festivalEditionSnapshots } from '../alerts/festival-events';
-import { announceApprovedFestival } from '../alerts/saved-search-events';
+import { announceApprovedFestival, announceApprovedFestivals } from '../alerts/saved-search-events';
 import { recordAudit } from '../audit/audit';
 import { festivalDecisionMessage } from '../moderation';
 import { notify } from '../notifications/notifications';
 import { recordChange, type Actor, type WriteOptions } from '../history/changes';
 import { rethrowDuplicateFestival } from './duplicates';
-import { insertFestival, updateFestival, type FestivalInsert } from './festival-row-writes';
+import { insertFestival, insertFestivals, updateFestival, type FestivalInsert } from './festival-row-writes';
 import { written } from '../../cache/written';
 import { FESTIVAL_NOT_FOUND } from './festival-access';
 
@@ -86,6 +87,63 @@ export async function createFestival(database: Database, admin: Actor, input: Ad
     .catch(rethrowDuplicateFestival);
   written('festival', id);
   return id;
+}
+
+/**
+ * An admin's bulk import: many new festivals written as createFestival writes one (values, genres,
+ * coordinates placed by hand, audit, history, saved searches), in one transaction and a fixed number
+ * of statements whatever the count. A name and location already taken fails the whole call (409).
+ */
+export async function createFestivalsInBulk(
+  database: Database,
+  admin: Actor,
+  inputs: AdminFestival[],
+): Promise<number[]> {
+  if (inputs.length === 0) return [];
+  const now = new Date();
+  const rows = inputs.map((input) => {
+    const values = columnValues(input, () => true) as FestivalInsert;
+    values.status = input.status ?? 'approved';
+    if (input.latitude != null && input.longitude != null)
+      Object.assign(values, {
+        latitude: input.latitude,
+        longitude: input.longitude,
+        geocodedFrom: 'manual',
+        geocodedAt: now,
+      });
+    return { values, genres: input.genres };
+  });
+  const ids = await database
+    .transaction(async (tx) => {
+      const created = await insertFestivals(tx, rows);
+      await tx.insert(auditLogTable).values(
+        created.map((id, i) => ({
+          actorId: admin.id,
+          action: 'create',
+          entity: 'festival',
+          entityId: id,
+          details: { name: inputs[i].name, status: rows[i].values.status, bulk: true },
+        })),
+      );
+      await tx.insert(festivalChangesTable).values(
+        created.map((id, i) => ({
+          festivalId: id,
+          actorId: admin.id,
+          actorRole: 'admin' as const,
+          entity: 'festival' as const,
+          entityId: id,
+          action: 'create' as const,
+          fields: ['name', 'location', 'status'],
+          before: null,
+          after: { name: inputs[i].name, location: inputs[i].location, status: rows[i].values.status },
+        })),
+      );
+      await announceApprovedFestivals(tx, created);
+      return created;
+    })
+    .catch(rethrowDuplicateFestival);
+  written('festival');
+  return ids;
 }
 
 /** A festival's form fields as they are now (the history's before and after), locked until the transaction ends. */

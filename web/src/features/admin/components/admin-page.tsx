@@ -9,6 +9,7 @@ import { CommentsTab } from './comments-tab';
 import { EditionsEditor } from './editions-editor';
 import { FestivalForm } from './festival-form';
 import { FestivalsTab } from './festivals-tab';
+import { ImportsTab } from './imports-tab';
 import { MediaForm } from './media-form';
 import { MediaTab } from './media-tab';
 import { MessagesTab } from './messages-tab';
@@ -21,13 +22,15 @@ import './admin-lists.css';
 import './admin-forms.css';
 import type { AdminMedia, Festival } from '#core/response-schemas';
 
-type MainTab = 'festivals' | 'artists' | 'organizers' | 'media' | 'comments' | 'reports' | 'messages' | 'newsletter';
+type MainTab =
+  'festivals' | 'artists' | 'organizers' | 'imports' | 'media' | 'comments' | 'reports' | 'messages' | 'newsletter';
 
 /** Which lists each tab shows, to put their load errors where they matter. */
 const tabLists: Record<MainTab, AdminDataKey[]> = {
   festivals: ['pendingFestivals', 'festivals', 'users'],
   artists: [],
   organizers: ['festivals', 'users'],
+  imports: ['festivals'],
   media: ['pendingMedia', 'media'],
   comments: ['pendingComments'],
   reports: ['reports', 'media'],
@@ -197,6 +200,7 @@ function AdminPanel({ forced }: { forced: boolean }) {
             { key: 'festivals', label: 'Festivales', count: data.pendingFestivals.length },
             { key: 'artists', label: 'Artistas' },
             { key: 'organizers', label: 'Organizadores' },
+            { key: 'imports', label: 'Importar' },
             { key: 'media', label: 'Fotos/Vídeos', count: data.pendingMedia.length },
             { key: 'comments', label: 'Comentarios', count: data.pendingComments.length },
             { key: 'reports', label: 'Reportes', count: data.reports.length },
@@ -234,6 +238,8 @@ function AdminPanel({ forced }: { forced: boolean }) {
             <ArtistsTab />
           ) : tab === 'organizers' ? (
             <OrganizersTab festivals={data.festivals} users={data.users} />
+          ) : tab === 'imports' ? (
+            <ImportsTab festivals={data.festivals} onChanged={reload} />
           ) : tab === 'media' ? (
             <MediaTab pending={data.pendingMedia} all={data.media} run={run} busy={busy} onEdit={setEditingMedia} />
           ) : tab === 'comments' ? (

@@ -2,10 +2,12 @@ import { Suspense } from 'react';
 import { formatDateRange } from '#core/dates';
 import { formatRating, Stars } from '../../../components/ui/stars';
 import type { Festival } from '#core/response-schemas';
+import type { ImportSource } from '#core/lineup-types';
 import { MarkdownText, PlainText } from './lazy-markdown';
+import { SourceNote } from './source-note';
 
 /** The festival page's info section: Datos generales, Valoraciones, Descripción. */
-export function InfoSection({ festival }: { festival: Festival }) {
+export function InfoSection({ festival }: { festival: Festival & { sources?: ImportSource[] } }) {
   const genres = festival.genres ?? [];
   const rated = festival.averageRating > 0;
   return (
@@ -44,6 +46,7 @@ export function InfoSection({ festival }: { festival: Festival }) {
               </div>
             ) : null}
           </dl>
+          <SourceNote sources={festival.sources} groups={['festival']} />
         </div>
         <div className="card info-card rating-card">
           <h3>Valoraciones</h3>

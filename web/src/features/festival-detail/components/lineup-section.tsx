@@ -13,6 +13,7 @@ import type { EditionSummary, LineupEntry, Tickets } from '#core/lineup-types';
 import type { FactSource, Tier } from '#core/price-tier-schemas';
 import { CurrentTier, PriceTiers } from './price-tiers';
 import './lineup-section.css';
+import { SourceNote } from './source-note';
 
 function entryTime(entry: LineupEntry, zone: string | null | undefined): string | null {
   if (!entry.starts_at) return null;
@@ -268,6 +269,7 @@ export function LineupSection({
                 <PriceTiers editionId={shown.editionId} tiers={shown.tiers} source={shown.tiersSource} />
               ) : null}
             </div>
+            {other ? null : <SourceNote sources={festival.sources} groups={['edition', 'lineup', 'tickets']} />}
           </div>
         ) : other && all.error ? (
           <p role="alert">

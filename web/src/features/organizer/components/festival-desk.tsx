@@ -7,6 +7,8 @@ import { EditionsApiContext, organizerEditionsApi } from '../../../components/ed
 import { EditionsPanel } from '../../../components/editions/editions-panel';
 import { FieldError, SavedNotice, useFormAction } from '../../../components/editions/form-status';
 import { postUpdate, requestIdentityChange, saveFestival, type OrganizedFestival } from '../api/organizer';
+import { DetectedChanges } from '../../../components/imports/detected-changes';
+import { ImportPanel } from '../../../components/imports/import-panel';
 import { LivePanel } from './live-panel';
 
 type Fields = 'description' | 'website' | 'imageUrl' | 'genres' | 'transportation' | 'parking_info' | 'accommodation';
@@ -116,6 +118,31 @@ export function FestivalDesk({ festival, onChanged }: { festival: OrganizedFesti
           <EditionsPanel festival={festival} onChanged={onChanged} />
         </EditionsApiContext.Provider>
       </section>
+
+      <section className="card organizer-section" aria-labelledby={`${uid}-import`}>
+        <h3 id={`${uid}-import`}>Importar desde tu web oficial</h3>
+        <p className="muted">
+          Si tu web publica los datos del evento (JSON-LD, un calendario .ics u Open Graph), los leemos y eliges qué
+          aplicar.
+        </p>
+        <ImportPanel
+          festivalId={festival.id}
+          identityAllowed={false}
+          onApplied={() => {
+            invalidateFestivals();
+            onChanged();
+          }}
+        />
+      </section>
+
+      <DetectedChanges
+        base="/api/organizer"
+        festivalId={festival.id}
+        onApplied={() => {
+          invalidateFestivals();
+          onChanged();
+        }}
+      />
 
       <LivePanel festival={festival} />
 
