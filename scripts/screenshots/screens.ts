@@ -302,6 +302,32 @@ export const screens: Screen[] = [
     },
     fullPage: false,
   },
+  {
+    name: 'festival-tiers',
+    path: '/festival/14',
+    signedIn: true,
+    prepare: async (p) => {
+      await festivalReady(p);
+      await scrollTo(p, '.tier-list');
+    },
+    fullPage: false,
+  },
+  {
+    name: 'festival-trip-facts',
+    path: '/festival/14',
+    signedIn: true,
+    prepare: async (p) => {
+      await festivalReady(p);
+      await scrollTo(p, '#antes-de-ir');
+    },
+    fullPage: false,
+  },
+  {
+    name: 'admin-imports',
+    path: '/admin',
+    signedIn: true,
+    prepare: async (p) => p.getByRole('tab', { name: /Importar/ }).click(),
+  },
   { name: 'timetable', path: '/festival/14/tomorrowland/horario', prepare: festivalReady },
   { name: 'artist', path: '/artista/20', prepare: festivalReady },
   { name: 'artists', path: '/artistas', prepare: festivalReady },

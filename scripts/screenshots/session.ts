@@ -60,6 +60,58 @@ export async function prepareData(base: string, token: string): Promise<void> {
       price_from: 45,
     });
   }
+  await prepareTripFacts(base, token);
+}
+
+/**
+ * Festival 14's current edition with price tiers (the first sold out, one on sale, the next to
+ * come), its gate conditions and its accessibility: the sections the seed leaves 'Sin confirmar'.
+ * Sources at example addresses: these figures exist only in the screenshots' database.
+ */
+async function prepareTripFacts(base: string, token: string): Promise<void> {
+  const festival = (await call(base, token, 'GET', '/api/festivals/14')) as Json;
+  const edition = festival.edition as Json | null;
+  if (!edition || (festival.tiers as Json[] | undefined)?.length) return;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await call(base, token, 'PUT', `/api/admin/editions/${edition.id}/tiers`, {
+    tiers: [
+      { kind: 'abono', name: 'Abono general – 1.er tramo', price: 45, fees: 4.5, sold_out: true },
+      { kind: 'abono', name: 'Abono general – 2.º tramo', price: 55, fees: 5.5, ends_at: day(40) },
+      {
+        kind: 'abono',
+        name: 'Abono general – 3.er tramo',
+        price: 65,
+        fees_included: true,
+        on_sale_at: `${day(41)}T10:00:00Z`,
+      },
+      { kind: 'camping', name: 'Camping', price: 30, fees: 2 },
+    ],
+    source_url: 'https://festival.example/entradas',
+    verified_at: day(-2),
+  });
+  await call(base, token, 'PUT', `/api/admin/editions/${edition.id}/conditions`, {
+    food: 'sealed_only',
+    water: 'free_fountains',
+    reentry: 'none',
+    cashless: true,
+    cashless_refund_fee: 0,
+    cashless_refund_days: 30,
+    age_policy: 'minors_with_guardian',
+    minimum_age: 16,
+    camping: 'extra',
+    source_url: 'https://festival.example/faq',
+    verified_at: day(-3),
+  });
+  await call(base, token, 'PUT', `/api/admin/editions/${edition.id}/accessibility`, {
+    step_free: true,
+    viewing_platform: true,
+    adapted_toilets: true,
+    companion_ticket: 'free',
+    assistance_dogs: true,
+    contact: 'accesibilidad@festival.example',
+    source_url: 'https://festival.example/accesibilidad',
+    verified_at: day(-3),
+  });
 }
 
 const LIVE_FESTIVAL = 'Festival en Directo de las Capturas';
