@@ -63,6 +63,10 @@ const withoutEditions = ({
   tickets: _t,
   editions: _s,
   sources: _sources,
+  tiers: _tiers,
+  tiers_source: _tiersSource,
+  conditions: _conditions,
+  accessibility: _accessibility,
   image: _i,
   time_zone: _z,
   ...festival

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '#db/client';
 import {
+  editionFactSourcesTable,
   artistFollowsTable,
   artistsTable,
   commentsTable,
@@ -333,6 +334,17 @@ export const accountTables: Record<string, AccountTable> = {
     },
   },
   // An import's source, a watched page and a decided change stay the festival's, unsigned (as its history).
+  edition_fact_sources: {
+    export: {
+      omitted: "Who entered an edition's tiers or facts: the festival's record, unsigned when the account goes.",
+    },
+    erase: async (tx, user) => {
+      await tx
+        .update(editionFactSourcesTable)
+        .set({ enteredBy: null })
+        .where(eq(editionFactSourcesTable.enteredBy, user.id));
+    },
+  },
   festival_fact_sources: {
     export: { omitted: "Who confirmed an import's facts: the festival's record, unsigned when the account goes." },
     erase: async (tx, user) => {
