@@ -54,7 +54,11 @@ interface Entry<V> {
   seq: number;
   /** When its load started: when it was last checked. */
   madeAt: number;
+  /** The order in which loads and refreshing requests began (a clock can show two in one millisecond). */
+  order: number;
 }
+
+let order = 0;
 
 export interface Kept<K, V> {
   /**
@@ -83,7 +87,7 @@ export function kept<K extends string | number, V>(options: KeptOptions<K, V>): 
     noDeleteOnStaleGet: true,
     allowStaleOnFetchRejection: true,
     fetchMethod: async (key, old, { context: database }) => {
-      const started = { seq: writeCount(), madeAt: Date.now() };
+      const started = { seq: writeCount(), madeAt: Date.now(), order: ++order };
       try {
         const stamp = options.stamp ? await options.stamp(key, database) : undefined;
         if (old && options.stamp && old.stamp === stamp) return { ...old, ...started };
@@ -102,20 +106,20 @@ export function kept<K extends string | number, V>(options: KeptOptions<K, V>): 
         options.madeOf,
         options.keyedBy ? { kind: options.keyedBy, id: idOf(key) } : undefined,
       );
-      const askedAt = Date.now();
+      const askedAt = ++order;
       for (let tries = 0; ; tries += 1) {
         const outage = inOutage();
         const held = cache.peek(key, { allowStale: true });
         const tooOld =
           held !== undefined &&
-          (held.seq < since || (refresh && held.madeAt < askedAt) || Date.now() - held.madeAt > FRESH_MS + STALE_MS);
+          (held.seq < since || (refresh && held.order < askedAt) || Date.now() - held.madeAt > FRESH_MS + STALE_MS);
         const wait = tooOld && !outage;
         failures.delete(key);
         const entry = await cache.fetch(key, { context: database, allowStale: !wait, forceRefresh: wait });
         // Nothing kept to fall back on: the load's own error (a 503 while the database is down).
         if (!entry) throw failures.get(key) ?? new Error('A kept answer loaded nothing');
         // A load that had started before the write it must show: once more, with a load of its own.
-        const current = entry.seq >= since && (!refresh || entry.madeAt >= askedAt);
+        const current = entry.seq >= since && (!refresh || entry.order > askedAt);
         if (current || inOutage() || tries >= 2) return entry.value;
       }
     },
