@@ -35,7 +35,10 @@ describe('sharp in the Lambda bundles', () => {
 
   it('no other bundle carries native packages', () => {
     for (const target of bundleTargets.filter((t) => !storesPhotos.includes(t.name))) {
-      expect(code(target.name), target.name).not.toContain('sharp');
+      // An import of the package, not the word: the public suffix list (claims) has a '.sharp' domain.
+      expect(code(target.name), target.name).not.toMatch(
+        /import\(\s*"sharp"\s*\)|from\s*"sharp"|require\(\s*"sharp"\s*\)/,
+      );
       expect(existsSync(path.join(bundleDir(target.name), 'node_modules')), target.name).toBe(false);
     }
   });
