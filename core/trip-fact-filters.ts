@@ -26,7 +26,7 @@ const flag = (name: string) =>
     .optional()
     .transform((v) => v === 'true');
 
-/** The query parameters, as the issue of the API names them. */
+/** The query parameters, as the API documents them (GET /api/festivals/page). */
 export const factFilterQueryShape = {
   food: z.enum(['allowed', 'sealed_only'], { error: "food debe ser 'allowed' o 'sealed_only'." }).optional(),
   freeWater: flag('freeWater'),
