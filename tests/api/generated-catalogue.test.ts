@@ -196,6 +196,23 @@ describe('generated catalogue', () => {
     expect(counted.comments).toBeGreaterThan(1500);
   });
 
+  it("keeps each festival's answer fields and each artist's visibility as their triggers compute them", async () => {
+    const stale = await rows<{ item: string }>(sql`
+      select 'festival ' || f.id as item from festivals f left join festival_edition_versions v on v.festival_id = f.id
+      where v.fields::text is distinct from festival_edition_fields(f.id)::text
+      union all
+      select 'artist ' || a.id from artists a
+      where a.is_public is distinct from (
+        exists (select 1 from lineup_entries le join festival_editions e on e.id = le.edition_id
+                join festivals f on f.id = e.festival_id where le.artist_id = a.id and f.status = 'approved')
+        or not exists (select 1 from lineup_entries le where le.artist_id = a.id))`);
+    expect(stale).toEqual([]);
+    const lineups = await one<{ n: number }>(
+      sql`select count(*)::int as n from festival_edition_versions where json_array_length(fields->'lineup') > 0`,
+    );
+    expect(lineups.n).toBeGreaterThan(200);
+  });
+
   it('leaves every index, constraint and trigger as the migrations made them, and the triggers keep counting', async () => {
     expect(await schemaShape()).toEqual(shapeBefore);
     const pending = await one<{ id: number }>(

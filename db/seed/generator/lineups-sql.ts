@@ -14,6 +14,9 @@ export const ARTISTS_PER_EDITION = 10;
 export const FLAGSHIP_EDITIONS = 10;
 export const FLAGSHIP_LINEUP = 150;
 
+/** Tables this step writes whose triggers it replays once at its end. */
+const KEPT_BY_TRIGGERS = ['festival_editions', 'lineup_entries', 'edition_tickets'];
+
 /** SQL of the slug rule (core/slug.ts) for generated names, which hold only Latin letters, spaces and digits. */
 const slugSql = (column: string) =>
   `trim(both '-' from regexp_replace(lower(regexp_replace(normalize(${column}, NFD), '[\\u0300-\\u036f]', '', 'g')), '[^a-z0-9]+', '-', 'g'))`;
@@ -33,13 +36,16 @@ export function lineupStatements(plan: GenerationPlan, artistBase: number): stri
      on conflict (name_key) do nothing`,
     // Past editions are earlier than the current one, so they never become current: the trigger
     // that would recompute each festival's current edition row by row is skipped for this insert.
-    'alter table festival_editions disable trigger festival_editions_refresh_current',
+    // The triggers that keep versions, the festival answer's fields and the artists' visibility are
+    // off until the end of this step, which then does once for all what each of them does per
+    // statement: inside one transaction, each pass rewrote every generated festival's fields, and
+    // the step took 146 s of the catalogue's 168 s at 10,000 festivals.
+    ...KEPT_BY_TRIGGERS.map((table) => `alter table ${table} disable trigger user`),
     `insert into festival_editions (festival_id, year, start_date, end_date, status)
      select f.id, extract(year from (f.start_date - make_interval(years => k)))::int,
        (f.start_date - make_interval(years => k))::date, (f.end_date - make_interval(years => k))::date, 'confirmed'
      from festivals f, generate_series(1, ${FLAGSHIP_EDITIONS - 1}) as k
      where ${generated} and f.start_date is not null and (k <= ${PAST_EDITIONS} or f.id = ${flagship})`,
-    'alter table festival_editions enable trigger festival_editions_refresh_current',
     // Names that met an existing key were skipped, leaving gaps in the ids: lineups pick by rank.
     `create temp table gen_artist on commit drop as
      select (row_number() over (order by id) - 1)::bigint as i, id from artists where id > ${artistBase}`,
@@ -55,5 +61,12 @@ export function lineupStatements(plan: GenerationPlan, artistBase: number): stri
     `insert into edition_tickets (edition_id, price_from, price_to, ticket_url)
      select f.current_edition_id, 25 + (f.id * 37) % 200, 25 + (f.id * 37) % 200 + 60, f.website
      from festivals f where ${generated} and f.current_edition_id is not null`,
+    ...KEPT_BY_TRIGGERS.map((table) => `alter table ${table} enable trigger user`),
+    // Planned on the tables' sizes before this step, the festival fields read each lineup by a full scan.
+    `analyze artists, ${KEPT_BY_TRIGGERS.join(', ')}`,
+    'select refresh_artists_public(array(select id from gen_artist))',
+    'select bump_artist_versions(array(select id from gen_artist))',
+    `select bump_festival_edition_versions(array(select f.id from festivals f where ${generated}))`,
+    `select bump_feed_versions(array(select f.id from festivals f where ${generated}), '{}')`,
   ];
 }
