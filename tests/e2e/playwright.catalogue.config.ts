@@ -15,6 +15,8 @@ process.env.E2E_PORT = String(port);
 
 export default defineConfig({
   ...base,
+  // One server: the generated catalogue is built once.
+  workers: 1,
   testMatch: ['home.spec.ts', 'map.spec.ts', 'calendar.spec.ts'],
   grep: /@catalogue/,
   outputDir: `${base.outputDir}-catalogue`,

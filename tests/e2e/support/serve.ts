@@ -22,12 +22,13 @@ import {
   E2E_KEY_FILE,
   E2E_MAIL_DIR,
   E2E_PUSH_CONTROL_PORT,
+  E2E_SERVER_PORT,
   E2E_SESSION_SECRET,
   E2E_SITE_PORT,
 } from './constants';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
-const port = Number(process.env.E2E_PORT ?? 3100);
+const port = E2E_SERVER_PORT;
 
 // Built without a Google client id: the SPA shows the manual sign-in fallback, as on a fresh machine.
 const buildEnv = { ...process.env };
@@ -36,12 +37,26 @@ delete buildEnv.GOOGLE_CLIENT_ID;
 // build the first run made, with the same settings, instead of building it again. A build older than
 // the sources is made again here, not left to the server's start, which would build it with the
 // Google client id set below and send every page to Google's script.
-if (!(process.env.E2E_REUSE_BUILD && !webBuildIsStale(root))) {
+// E2E_BUILT_BY (the second worker's server, playwright.config.ts): the first server builds; this
+// one waits until that server answers, then serves the same build.
+if (process.env.E2E_BUILT_BY) await answering(process.env.E2E_BUILT_BY);
+else if (!(process.env.E2E_REUSE_BUILD && !webBuildIsStale(root))) {
   execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: root,
     env: buildEnv,
     stdio: 'inherit',
   });
+}
+
+async function answering(url: string) {
+  for (;;) {
+    const ok = await fetch(url).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
