@@ -10,6 +10,7 @@ import type { AppEnv } from '../lib/app-env';
 import { currentUser } from '../lib/auth';
 import { db } from '../lib/db';
 import { findAdminMedia, listAdminMedia } from '../lib/domain/media/read-media';
+import { readMediaFile } from '../lib/domain/media/hidden-files';
 import { createMedia, decideMedia, deleteMedia, hideMedia, updateMedia } from '../lib/domain/media/write-media';
 import { validate } from '../lib/validate';
 import { JSON_CONTENT_TYPE } from './json-lists';
@@ -85,6 +86,25 @@ export const mediaRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const hiddenAt = await hideMedia(await db(), currentUser(c), id);
       return c.json({ message: 'Contenido ocultado', id, hidden_at: hiddenAt });
+    },
+  )
+  // A hidden photo answers 404 at its public URL (it moved to a private key): the admin sees it here.
+  .get(
+    '/media/:id/file',
+    doc({
+      summary: 'El archivo de una foto guardada, oculta o no',
+      access: 'admin',
+      responses: { 200: { description: 'La imagen', schema: z.string(), contentType: 'image/*' } },
+      errors: [404],
+    }),
+    validate('param', idParamSchema),
+    async (c) => {
+      const file = await readMediaFile(await db(), c.req.valid('param').id);
+      return c.body(new Uint8Array(file.bytes), 200, {
+        'Content-Type': file.contentType,
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
     },
   )
   .post(

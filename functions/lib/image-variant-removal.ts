@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '#db/client';
 import { imageVariantsTable } from '#db/schema';
+import { hiddenKey } from './storage/pending';
 
 /*
  * Apart from image-variant-records.ts, which the read functions (a festival's page, its preview)
@@ -20,9 +21,11 @@ export async function removeVariants(executor: Executor, keys: string[]): Promis
   const store = storage();
   await Promise.all(
     rows.flatMap((row) =>
-      row.variants.map((v) =>
-        store.delete(v.key).catch((error: unknown) => console.error('[storage] could not delete', v.key, error)),
-      ),
+      row.variants
+        .flatMap((v) => [v.key, hiddenKey(v.key)])
+        .map((key) =>
+          store.delete(key).catch((error: unknown) => console.error('[storage] could not delete', key, error)),
+        ),
     ),
   );
 }

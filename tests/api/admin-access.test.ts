@@ -21,6 +21,7 @@ const adminRoutes: Array<[method: string, path: string]> = [
   ['POST', '/api/admin/festivals/geocode-missing'],
   ['PATCH', '/api/admin/media/1/approve'],
   ['GET', '/api/admin/media/1/hide'],
+  ['GET', '/api/admin/media/1/file'],
   ['POST', '/api/admin/media'],
   ['PUT', '/api/admin/media/1'],
   ['DELETE', '/api/admin/media/1'],

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PENDING_PREFIX, pendingKey } from './pending';
+import { HIDDEN_PREFIX, PENDING_PREFIX, pendingKey } from './pending';
 import type { PresignedUpload, PresignPutInput, ReadObject, Storage, StoredObject } from './storage-types';
 
 /** Where the local driver's signed PUT URLs point: the media function handles them. */
@@ -46,6 +46,8 @@ export interface LocalStorageOptions {
    * nothing in it is reachable under /uploads. Defaults to a sibling of `directory`.
    */
   pendingDirectory?: string;
+  /** Directory of hidden photos (DATA_DIR/hidden-uploads), outside the served one too. Defaults to a sibling of `directory`. */
+  hiddenDirectory?: string;
   /** HMAC key for upload URLs. */
   secret: string;
   /** Prefix of the upload URLs; relative (same origin) when absent. */
@@ -62,12 +64,14 @@ export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
   readonly directory: string;
   readonly pendingDirectory: string;
+  readonly hiddenDirectory: string;
   private readonly secret: string;
   private readonly baseUrl: string;
 
   constructor(options: LocalStorageOptions) {
     this.directory = path.resolve(options.directory);
     this.pendingDirectory = path.resolve(options.pendingDirectory ?? `${this.directory}-pending`);
+    this.hiddenDirectory = path.resolve(options.hiddenDirectory ?? `${this.directory}-hidden`);
     this.secret = options.secret;
     this.baseUrl = options.baseUrl?.replace(/\/+$/, '') ?? '';
   }
@@ -76,6 +80,8 @@ export class LocalStorage implements Storage {
     if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
     if (key.startsWith(PENDING_PREFIX))
       return path.join(this.pendingDirectory, ...key.slice(PENDING_PREFIX.length).split('/'));
+    if (key.startsWith(HIDDEN_PREFIX))
+      return path.join(this.hiddenDirectory, ...key.slice(HIDDEN_PREFIX.length).split('/'));
     return path.join(this.directory, ...key.split('/'));
   }
 
@@ -202,6 +208,18 @@ export class LocalStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.filePath(key), { force: true });
+  }
+
+  async move(from: string, to: string): Promise<boolean> {
+    const target = this.filePath(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(this.filePath(from), target);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
   }
 
   publicUrl(key: string): string {

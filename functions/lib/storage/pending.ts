@@ -9,3 +9,13 @@ export const PENDING_PREFIX = 'pending/';
 
 /** Where the browser's bytes for `key` wait for confirmation. */
 export const pendingKey = (key: string) => `${PENDING_PREFIX}${key}`;
+
+/**
+ * Where an admin's hidden photo (and its resized copies) moves: like pending/, outside what is
+ * served (the CDN reads users/ only; the local server serves its public directory only), so its old
+ * URL answers 404 to everyone and only the admin's authenticated route reads it.
+ */
+export const HIDDEN_PREFIX = 'hidden/';
+
+/** The private key a hidden photo at public `key` is kept under. */
+export const hiddenKey = (key: string) => `${HIDDEN_PREFIX}${key}`;

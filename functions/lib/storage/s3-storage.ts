@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -130,6 +131,19 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async move(from: string, to: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${encodeKey(from)}` }),
+      );
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+    await this.delete(from);
+    return true;
   }
 
   publicUrl(key: string): string {

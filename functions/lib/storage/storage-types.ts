@@ -43,5 +43,7 @@ export interface Storage {
   /** The object's bytes if it is at most maxBytes long; null when it does not exist. */
   read(key: string, maxBytes: number): Promise<ReadObject | null>;
   delete(key: string): Promise<void>;
+  /** Moves the object at `from` to `to` (replacing one there); false when nothing is at `from`. */
+  move(from: string, to: string): Promise<boolean>;
   publicUrl(key: string): string;
 }

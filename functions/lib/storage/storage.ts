@@ -29,6 +29,7 @@ export function storage(): Storage {
     : new LocalStorage({
         directory: path.resolve(config.DATA_DIR, 'uploads'),
         pendingDirectory: path.resolve(config.DATA_DIR, 'pending-uploads'),
+        hiddenDirectory: path.resolve(config.DATA_DIR, 'hidden-uploads'),
         secret: uploadSigningKey(config),
         baseUrl: config.PUBLIC_BASE_URL,
       });

@@ -58,6 +58,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (await readAnswer(res)) as T;
 }
 
+/** A file only a signed-in person may read (an admin's hidden photo), as a Blob; errors as in apiRequest. */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const token = readStorage(storageKeys.token);
+  const res = await fetch(`${webEnv.apiBase}${path}`, {
+    signal,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!res.ok) await readAnswer(res);
+  return res.blob();
+}
+
 /** An answer's JSON body (undefined when empty or not JSON); a non-OK status throws it as an ApiError. */
 export async function readAnswer(res: Response): Promise<unknown> {
   const text = await res.text();

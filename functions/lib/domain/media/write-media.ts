@@ -10,6 +10,7 @@ import { storageKeyForUrl } from '../uploads/upload-keys';
 import { notify } from '../notifications/notifications';
 import { alreadyModerated, mediaDecisionMessage, movePending, recordDecision } from '../moderation';
 import { mediaNotFound } from './read-media';
+import { moveToHidden } from './hidden-files';
 import { written } from '../../cache/written';
 import { FESTIVAL_NOT_FOUND } from '../festivals/festival-access';
 
@@ -81,7 +82,12 @@ export async function hideMedia(database: Database, admin: AuthUser, id: number)
       .update(mediaTable)
       .set({ hiddenAt: sql`coalesce(${mediaTable.hiddenAt}, now())` })
       .where(eq(mediaTable.id, id))
-      .returning({ hiddenAt: mediaTable.hiddenAt, festivalId: mediaTable.festivalId, url: mediaTable.url });
+      .returning({
+        hiddenAt: mediaTable.hiddenAt,
+        festivalId: mediaTable.festivalId,
+        url: mediaTable.url,
+        storageKey: mediaTable.storageKey,
+      });
     if (!row) throw mediaNotFound();
     await recordAudit(tx, {
       actorId: admin.id,
@@ -93,6 +99,8 @@ export async function hideMedia(database: Database, admin: AuthUser, id: number)
     return row;
   });
   written('media', hidden.festivalId);
+  // Hiding again retries a move that failed: the photo must not stay at its public URL.
+  if (hidden.storageKey) await moveToHidden(database, id, hidden.storageKey);
   return hidden.hiddenAt;
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#db/client';
 import { festivalsTable, mediaTable } from '#db/schema';
 import { removeVariants } from '../../image-variant-removal';
+import { hiddenKey } from '../../storage/pending';
 import { sqlRows } from '../sql-rows';
 
 /**
@@ -33,9 +34,12 @@ export async function removeStoredObjects(database: Database, keys: string[]): P
   await removeVariants(database, unused).catch((error: unknown) =>
     console.error('[storage] could not delete copies', error),
   );
+  // A hidden photo lives under its hidden key (domain/media/hidden-files.ts): both go.
   await Promise.all(
-    unused.map((key) =>
-      store.delete(key).catch((error: unknown) => console.error('[storage] could not delete', key, error)),
-    ),
+    unused
+      .flatMap((key) => [key, hiddenKey(key)])
+      .map((key) =>
+        store.delete(key).catch((error: unknown) => console.error('[storage] could not delete', key, error)),
+      ),
   );
 }

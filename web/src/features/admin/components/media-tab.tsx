@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { mediaUrl } from '../../../lib/api-client';
-import { decideMedia, deleteMedia, hideMedia } from '../api/admin-api';
+import { decideMedia, deleteMedia, hideMedia, loadMediaFile } from '../api/admin-api';
 import type { RunAction } from '../hooks/use-admin-actions';
 import { formatDateTime, statusBadge, statusLabels } from '../format';
 import { PendingAllTabs, TabPanel, type PendingOrAll } from './tabs';
@@ -16,13 +16,44 @@ interface MediaTabProps {
   onEdit: (media: AdminMedia | null) => void;
 }
 
-export function MediaPreview({ type, url, label }: { type: 'image' | 'video'; url: string; label: string }) {
-  const src = mediaUrl(url) ?? '';
+interface PreviewProps {
+  type: 'image' | 'video';
+  url: string;
+  label: string;
+  /** A hidden item's id: its stored photo is no longer at its URL, the admin's route reads it. */
+  hiddenId?: number;
+}
+
+export function MediaPreview({ type, url, label, hiddenId }: PreviewProps) {
+  const stored = useHiddenPhoto(type === 'image' ? hiddenId : undefined);
+  const src = stored ?? mediaUrl(url) ?? '';
   return type === 'video' ? (
     <video className="admin-media-preview" src={src} muted preload="metadata" aria-label={label} />
   ) : (
     <img className="admin-media-preview" src={src} alt={label} loading="lazy" />
   );
+}
+
+/** An object URL of a hidden photo's file; null while loading, or when it has no stored file (a link). */
+function useHiddenPhoto(id: number | undefined): string | null {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (id === undefined) return;
+    const controller = new AbortController();
+    let objectUrl: string | null = null;
+    loadMediaFile(id, controller.signal).then(
+      (blob) => {
+        objectUrl = URL.createObjectURL(blob);
+        setSrc(objectUrl);
+      },
+      () => setSrc(null),
+    );
+    return () => {
+      controller.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [id]);
+  return src;
 }
 
 /** Fotos/Vídeos: Pendientes / Todos, approve or reject pending, hide, create, edit, delete. */
@@ -57,7 +88,7 @@ export function MediaTab({ pending, all, run, busy, onEdit }: MediaTabProps) {
               const label = `${m.type === 'video' ? 'Vídeo' : 'Foto'} ${m.id} de ${m.Festival.name}`;
               return (
                 <li key={m.id} className="card admin-media-card">
-                  <MediaPreview type={m.type} url={m.url} label={label} />
+                  <MediaPreview type={m.type} url={m.url} label={label} hiddenId={m.hidden_at ? m.id : undefined} />
                   <div className="admin-media-body">
                     <div className="admin-card-head">
                       <Link to={paths.festival(m.Festival.id, m.Festival.name)} className="admin-strong">

@@ -35,7 +35,12 @@ export function ReportsTab({ reports, hidden, run, busy }: ReportsTabProps) {
             return (
               <tr key={r.id}>
                 <td data-label="Contenido">
-                  <MediaPreview type={r.Media.type} url={r.Media.url} label={`Contenido reportado ${r.media_id}`} />
+                  <MediaPreview
+                    type={r.Media.type}
+                    url={r.Media.url}
+                    label={`Contenido reportado ${r.media_id}`}
+                    hiddenId={isHidden ? r.media_id : undefined}
+                  />
                   {isHidden && <span className="badge admin-badge-rejected">Oculto</span>}
                 </td>
                 <td data-label="Motivo">
