@@ -131,6 +131,7 @@ export const auditEntities = [
   'organizer',
   'claim',
   'festival_update',
+  'fact_correction',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

@@ -7,6 +7,7 @@ import { contactMessageRoutes } from './contact-messages';
 import { editionRoutes } from './editions';
 import { festivalRoutes } from './festivals';
 import { geocodingRoutes } from './geocoding';
+import { factCorrectionRoutes } from './fact-corrections';
 import { BULK_IMPORT_PATH, importRoutes } from './imports';
 import { mediaReportRoutes } from './media-reports';
 import { mediaRoutes } from './media';
@@ -38,4 +39,5 @@ export const app = createApp('/api/admin', {
   .route('/', artistRoutes)
   .route('/', editionRoutes)
   .route('/', organizerRoutes)
-  .route('/', importRoutes);
+  .route('/', importRoutes)
+  .route('/', factCorrectionRoutes);

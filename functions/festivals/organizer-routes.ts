@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { idParamSchema } from '#core/festival-schemas';
 import { claimInputSchema, setChangesQuerySchema } from '#core/organizer-schemas';
+import { factCorrectionInputSchema, factCorrectionResponse } from '#core/fact-correction-schemas';
 import { claimResponse, festivalUpdateResponse, setChangesResponse } from '#core/responses/organizers';
 import { z } from '#core/zod';
 import type { AppEnv } from '../lib/app-env';
@@ -9,6 +10,7 @@ import { publicReadCacheControl } from '../lib/cached-body';
 import { db } from '../lib/db';
 import { requireVisibleFestival } from '../lib/domain/festivals/festival-access';
 import { createClaim } from '../lib/domain/organizers/claims';
+import { proposeCorrection } from '../lib/domain/fact-corrections/fact-corrections';
 import { festivalUpdates } from '../lib/domain/organizers/festival-updates';
 import { setChangesSince } from '../lib/domain/organizers/live-changes';
 import { documenter } from '../lib/openapi';
@@ -18,11 +20,30 @@ import { validate } from '../lib/validate';
 const doc = documenter('Organización');
 
 /**
- * What a festival's page reads and asks of its organisers: a claim to organise it, its 'Novedades'
- * and its live set changes ('Cambios de hoy'). Public reads are of approved festivals only, kept a
+ * What a festival's page reads and asks of its organisers and admins: a claim to organise it, a
+ * correction to one of its facts, its 'Novedades' and its live set changes ('Cambios de hoy'). Public reads are of approved festivals only, kept a
  * second at the edge like the festival itself.
  */
 export const festivalOrganizerRoutes = new Hono<AppEnv>()
+  .post(
+    '/:id/fact-corrections',
+    doc({
+      summary: 'Propone corregir un dato de la edición actual (precios, antes de ir, accesibilidad) con su fuente',
+      access: 'user',
+      responses: { 201: { description: 'La corrección, pendiente de revisión', schema: factCorrectionResponse } },
+      errors: [400, 404, 409, 429],
+    }),
+    requireAuth,
+    validate('param', idParamSchema),
+    validate('json', factCorrectionInputSchema),
+    rateLimit('factCorrection'),
+    async (c) => {
+      const user = currentUser(c);
+      const correction = await proposeCorrection(await db(), user, c.req.valid('param').id, c.req.valid('json'));
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(correction, 201);
+    },
+  )
   .post(
     '/:id/claims',
     doc({

@@ -59,6 +59,12 @@ export const rateLimits = {
     windowSeconds: 3600,
     message: 'Has propuesto demasiados festivales en poco tiempo. Inténtalo de nuevo más tarde.',
   },
+  // Each correction lands in an admin's queue.
+  factCorrection: {
+    limit: 20,
+    windowSeconds: 3600,
+    message: 'Has propuesto demasiadas correcciones en poco tiempo. Inténtalo de nuevo en una hora.',
+  },
   // Each claim by email mails a code to an address the person typed: few an hour.
   claim: {
     limit: 5,

@@ -22,6 +22,8 @@ const adminRoutes: Array<[method: string, path: string]> = [
   ['PATCH', '/api/admin/media/1/approve'],
   ['GET', '/api/admin/media/1/hide'],
   ['GET', '/api/admin/media/1/file'],
+  ['GET', '/api/admin/fact-corrections'],
+  ['PATCH', '/api/admin/fact-corrections/1'],
   ['POST', '/api/admin/media'],
   ['PUT', '/api/admin/media/1'],
   ['DELETE', '/api/admin/media/1'],

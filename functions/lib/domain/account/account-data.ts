@@ -3,6 +3,7 @@ import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '#db/client';
 import {
   editionFactSourcesTable,
+  factCorrectionsTable,
   artistFollowsTable,
   artistsTable,
   commentsTable,
@@ -334,6 +335,32 @@ export const accountTables: Record<string, AccountTable> = {
     },
   },
   // An import's source, a watched page and a decided change stay the festival's, unsigned (as its history).
+  fact_corrections: {
+    export: {
+      key: 'fact_corrections',
+      read: (tx, user) =>
+        tx
+          .select({
+            festival_id: factCorrectionsTable.festivalId,
+            name: festivalsTable.name,
+            group: factCorrectionsTable.factGroup,
+            field: factCorrectionsTable.field,
+            value: factCorrectionsTable.value,
+            source_url: factCorrectionsTable.sourceUrl,
+            note: factCorrectionsTable.note,
+            status: factCorrectionsTable.status,
+            proposed_at: factCorrectionsTable.createdAt,
+          })
+          .from(factCorrectionsTable)
+          .innerJoin(festivalsTable, eq(festivalsTable.id, factCorrectionsTable.festivalId))
+          .where(eq(factCorrectionsTable.userId, user.id)),
+    },
+    // The person's own proposals go; an admin's decisions on others' stay, unsigned.
+    erase: async (tx, user) => {
+      await removeRows(factCorrectionsTable, factCorrectionsTable.userId)(tx, user);
+      await tx.update(factCorrectionsTable).set({ decidedBy: null }).where(eq(factCorrectionsTable.decidedBy, user.id));
+    },
+  },
   edition_fact_sources: {
     export: {
       omitted: "Who entered an edition's tiers or facts: the festival's record, unsigned when the account goes.",

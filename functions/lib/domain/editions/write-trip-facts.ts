@@ -125,7 +125,7 @@ export async function setConditions(
       .insert(editionConditionsTable)
       .values({ editionId: id, ...values })
       .onConflictDoUpdate({ target: editionConditionsTable.editionId, set: values });
-    await recordFactSource(tx, id, 'conditions', input, actor);
+    await recordFactSource(tx, id, 'conditions', input, actor, options.enteredAs);
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'update',
@@ -164,7 +164,7 @@ export async function setAccessibility(
       .insert(editionAccessibilityTable)
       .values({ editionId: id, ...values })
       .onConflictDoUpdate({ target: editionAccessibilityTable.editionId, set: values });
-    await recordFactSource(tx, id, 'accessibility', input, actor);
+    await recordFactSource(tx, id, 'accessibility', input, actor, options.enteredAs);
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'update',

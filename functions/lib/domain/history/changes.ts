@@ -40,6 +40,8 @@ export interface ChangeRecord {
 /** Options every recorded write takes. */
 export interface WriteOptions {
   revertsId?: number;
+  /** Who the facts' source names: an approved correction is the community's, whoever approved it. */
+  enteredAs?: 'community';
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

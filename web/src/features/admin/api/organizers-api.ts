@@ -1,5 +1,6 @@
 import { apiRequest } from '../../../lib/api-client';
 import type { AdminClaim, FestivalChange, Organizer } from '#core/responses/organizers';
+import type { FactCorrection } from '#core/fact-correction-schemas';
 
 /** The admin's routes of organisers: claims to decide, organisers of a festival, its history and reverts. */
 
@@ -20,3 +21,9 @@ export const getHistory = (festivalId: number, signal?: AbortSignal) =>
   apiRequest<FestivalChange[]>(`/api/admin/festivals/${festivalId}/history`, { signal });
 export const revertChange = (id: number) =>
   apiRequest<FestivalChange[]>(`/api/admin/changes/${id}/revert`, { method: 'POST' });
+
+/** Corrections people proposed to festivals' facts, pending first; deciding one tells its proposer. */
+export const getFactCorrections = (signal?: AbortSignal) =>
+  apiRequest<FactCorrection[]>('/api/admin/fact-corrections', { signal });
+export const decideFactCorrection = (id: number, status: 'approved' | 'rejected') =>
+  apiRequest<FactCorrection>(`/api/admin/fact-corrections/${id}`, { method: 'PATCH', body: { status } });

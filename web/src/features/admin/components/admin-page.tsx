@@ -6,6 +6,7 @@ import { useAdminActions } from '../hooks/use-admin-actions';
 import { useAdminData, type AdminDataKey } from '../hooks/use-admin-data';
 import { ArtistsTab } from './artists-tab';
 import { CommentsTab } from './comments-tab';
+import { CorrectionsTab } from './corrections-tab';
 import { EditionsEditor } from './editions-editor';
 import { FestivalForm } from './festival-form';
 import { FestivalsTab } from './festivals-tab';
@@ -23,13 +24,23 @@ import './admin-forms.css';
 import type { AdminMedia, Festival } from '#core/response-schemas';
 
 type MainTab =
-  'festivals' | 'artists' | 'organizers' | 'imports' | 'media' | 'comments' | 'reports' | 'messages' | 'newsletter';
+  | 'festivals'
+  | 'artists'
+  | 'organizers'
+  | 'corrections'
+  | 'imports'
+  | 'media'
+  | 'comments'
+  | 'reports'
+  | 'messages'
+  | 'newsletter';
 
 /** Which lists each tab shows, to put their load errors where they matter. */
 const tabLists: Record<MainTab, AdminDataKey[]> = {
   festivals: ['pendingFestivals', 'festivals', 'users'],
   artists: [],
   organizers: ['festivals', 'users'],
+  corrections: [],
   imports: ['festivals'],
   media: ['pendingMedia', 'media'],
   comments: ['pendingComments'],
@@ -200,6 +211,7 @@ function AdminPanel({ forced }: { forced: boolean }) {
             { key: 'festivals', label: 'Festivales', count: data.pendingFestivals.length },
             { key: 'artists', label: 'Artistas' },
             { key: 'organizers', label: 'Organizadores' },
+            { key: 'corrections', label: 'Correcciones' },
             { key: 'imports', label: 'Importar' },
             { key: 'media', label: 'Fotos/Vídeos', count: data.pendingMedia.length },
             { key: 'comments', label: 'Comentarios', count: data.pendingComments.length },
@@ -238,6 +250,8 @@ function AdminPanel({ forced }: { forced: boolean }) {
             <ArtistsTab />
           ) : tab === 'organizers' ? (
             <OrganizersTab festivals={data.festivals} users={data.users} />
+          ) : tab === 'corrections' ? (
+            <CorrectionsTab />
           ) : tab === 'imports' ? (
             <ImportsTab festivals={data.festivals} onChanged={reload} />
           ) : tab === 'media' ? (

@@ -2,6 +2,7 @@ import { apiRequest } from '../../../lib/api-client';
 import type { Edition, FestivalEditionFields } from '#core/lineup-types';
 import type { PriceHistoryItem } from '#core/price-tier-schemas';
 import type { Festival } from '#core/response-schemas';
+import type { FactCorrection, FactCorrectionBody } from '#core/fact-correction-schemas';
 import type { FestivalUpdate, SetChanges } from '#core/responses/organizers';
 
 /**
@@ -42,3 +43,8 @@ export const getFestivalUpdates = (id: number, signal?: AbortSignal) =>
 /** GET /api/festivals/{id}/changes: today's live set changes on the festival's clock. */
 export const getTodayChanges = (id: number, signal?: AbortSignal) =>
   apiRequest<SetChanges>(`/api/festivals/${id}/changes`, { signal, auth: false, cache: 'no-cache' });
+
+/** POST /api/festivals/{id}/fact-corrections: a correction to one fact, with the page that says so. */
+export function proposeFactCorrection(festivalId: number, body: FactCorrectionBody): Promise<FactCorrection> {
+  return apiRequest<FactCorrection>(`/api/festivals/${festivalId}/fact-corrections`, { method: 'POST', body });
+}

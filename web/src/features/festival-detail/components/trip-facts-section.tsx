@@ -1,5 +1,6 @@
 import { accessibilityLines, conditionLines, type FactLine } from '#core/trip-facts';
 import type { FestivalDetail } from '../api/festival';
+import { FactCorrectionButton } from './fact-correction';
 import { FactSourceLine } from './fact-source';
 import './trip-facts-section.css';
 
@@ -60,6 +61,7 @@ export function TripFactsSection({ festival }: { festival: FestivalDetail }) {
           <FactSourceLine source={accessibility} />
         </section>
       </div>
+      {festival.edition ? <FactCorrectionButton festivalId={festival.id} /> : null}
     </section>
   );
 }
