@@ -1,6 +1,7 @@
 import { markdownToText, truncateText } from './text';
 import { slugify } from './slug';
 import { artistPath } from './lineup-view';
+import { amenityFeatures, offersJsonLd, typicalAgeRange } from './share-trip-facts';
 import type { ArtistDetail, FestivalEditionFields } from './lineup-types';
 import type { Festival } from './response-schemas';
 
@@ -32,7 +33,7 @@ export type ShareFestival = Pick<
   | 'longitude'
   | 'hasValidCoordinates'
 > &
-  Partial<Pick<FestivalEditionFields, 'edition' | 'lineup' | 'tickets'>>;
+  Partial<Pick<FestivalEditionFields, 'edition' | 'lineup' | 'tickets' | 'tiers' | 'conditions' | 'accessibility'>>;
 
 /** Performers named in the JSON-LD: the head of the poster is what previews and search engines use. */
 export const SHARE_PERFORMERS = 50;
@@ -87,25 +88,9 @@ export function festivalShareMeta(festival: ShareFestival, baseUrl: string): Sha
     name: entry.artist.name,
     url: `${base}${artistPath(entry.artist.id, entry.artist.slug)}`,
   }));
-  const tickets = festival.tickets;
-  const offers =
-    tickets && (tickets.ticket_url || tickets.price_from !== null)
-      ? {
-          '@type':
-            tickets.price_to !== null && tickets.price_from !== null && tickets.price_to > tickets.price_from
-              ? 'AggregateOffer'
-              : 'Offer',
-          ...(tickets.price_to !== null && tickets.price_from !== null && tickets.price_to > tickets.price_from
-            ? { lowPrice: tickets.price_from, highPrice: tickets.price_to }
-            : tickets.price_from !== null
-              ? { price: tickets.price_from }
-              : {}),
-          priceCurrency: tickets.currency,
-          availability: tickets.sold_out ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
-          ...(tickets.ticket_url ? { url: tickets.ticket_url } : {}),
-          ...(tickets.on_sale_at ? { validFrom: tickets.on_sale_at } : {}),
-        }
-      : null;
+  const offers = offersJsonLd(festival);
+  const ageRange = typicalAgeRange(festival);
+  const features = amenityFeatures(festival);
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
     // A music festival: search engines read either type's fields (performers, offers).
@@ -126,7 +111,9 @@ export function festivalShareMeta(festival: ShareFestival, baseUrl: string): Sha
       name: festival.location || festival.name,
       address: festival.address || festival.location || undefined,
       ...coordinates,
+      ...(features.length ? { amenityFeature: features } : {}),
     },
+    ...(ageRange ? { typicalAgeRange: ageRange } : {}),
     ...(festival.website ? { sameAs: festival.website } : {}),
     ...(performer.length ? { performer } : {}),
     ...(offers ? { offers } : {}),

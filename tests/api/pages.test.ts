@@ -142,6 +142,81 @@ describe('GET /festival/{id}/{slug} (share previews)', () => {
     });
   });
 
+  it('lists each price tier as an Offer, the minimum age as typicalAgeRange and accessibility as the place’s features', async () => {
+    const admin = await signInAdmin();
+    const id = await createFestival({ name: 'Tramos Compartidos', startDate: '2031-07-10', endDate: '2031-07-12' });
+    const [edition] = await db().select().from(festivalEditionsTable).where(eq(festivalEditionsTable.festivalId, id));
+    const put = (group: string, body: unknown) =>
+      api('PUT', `/api/admin/editions/${edition!.id}/${group}`, { token: admin.token, body });
+    const tiers = await put('tiers', {
+      tiers: [
+        { kind: 'abono', name: 'Abono 1.er tramo', price: 45, fees_included: true, sold_out: true },
+        {
+          kind: 'abono',
+          name: 'Abono 2.º tramo',
+          price: 65,
+          fees: 4.5,
+          fees_included: false,
+          ends_at: '2031-05-01',
+          url: 'https://entradas.example/abono',
+        },
+        { kind: 'vip', name: 'VIP', price: 120, fees_included: true, on_sale_at: '2031-03-01T10:00:00.000Z' },
+      ],
+    });
+    expect(tiers.status, tiers.text).toBe(200);
+    expect((await put('conditions', { age_policy: 'minimum_age', minimum_age: 18 })).status).toBe(200);
+    expect(
+      (await put('accessibility', { step_free: true, adapted_toilets: false, companion_ticket: 'free' })).status,
+    ).toBe(200);
+    const res = await api('GET', `/festival/${id}/tramos-compartidos`, { headers: { Host: 'festivales.test' } });
+    const ld = jsonLd(res.text);
+    expect(ld.offers).toMatchObject({
+      '@type': 'AggregateOffer',
+      lowPrice: 45,
+      highPrice: 120,
+      priceCurrency: 'EUR',
+      offerCount: 3,
+      availability: 'https://schema.org/InStock',
+    });
+    expect(ld.offers.offers).toEqual([
+      {
+        '@type': 'Offer',
+        name: 'Abono 1.er tramo',
+        category: 'abono',
+        price: 45,
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/SoldOut',
+        // A tier without its own link offers the edition's ticket link.
+        url: 'https://entradas.example/abono',
+      },
+      {
+        '@type': 'Offer',
+        name: 'Abono 2.º tramo',
+        category: 'abono',
+        price: 65,
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+        validThrough: '2031-05-01',
+        url: 'https://entradas.example/abono',
+      },
+      {
+        '@type': 'Offer',
+        name: 'VIP',
+        category: 'vip',
+        price: 120,
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/PreSale',
+        validFrom: '2031-03-01T10:00:00.000Z',
+        url: 'https://entradas.example/abono',
+      },
+    ]);
+    expect(ld.typicalAgeRange).toBe('18-');
+    expect(ld.location.amenityFeature).toEqual([
+      { '@type': 'LocationFeatureSpecification', name: 'Acceso sin escalones', value: true },
+      { '@type': 'LocationFeatureSpecification', name: 'Baños adaptados', value: false },
+    ]);
+  });
+
   it("gives an artist's page its own title, description and MusicGroup; 404 for an unknown one", async () => {
     const admin = await signInAdmin();
     const created = await api('POST', '/api/admin/artists', {
