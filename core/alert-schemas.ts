@@ -1,4 +1,4 @@
-import { alertKinds, digestModes } from './types';
+import { alertKinds, digestModes, PRICE_ALERT_DAYS_MAX, PRICE_ALERT_DAYS_MIN } from './types';
 import { requiredLine } from './text-input';
 import { z } from './zod';
 
@@ -14,6 +14,8 @@ export const channelsSchema = z.object(
   { error: 'Los canales deben ser un objeto { inApp, email, push }.' },
 );
 export type Channels = z.output<typeof channelsSchema>;
+
+const priceDaysMessage = `Los días de aviso antes de que acabe un tramo deben ser un número entre ${PRICE_ALERT_DAYS_MIN} y ${PRICE_ALERT_DAYS_MAX}.`;
 
 /** PUT /api/users/preferences: the digest mode and, per kind of alert, its channels (kinds left out keep theirs). */
 export const preferencesInputSchema = z
@@ -35,12 +37,20 @@ export const preferencesInputSchema = z
         },
       )
       .optional(),
+    price_alert_days: z
+      .number({ error: priceDaysMessage })
+      .int({ error: priceDaysMessage })
+      .min(PRICE_ALERT_DAYS_MIN, { error: priceDaysMessage })
+      .max(PRICE_ALERT_DAYS_MAX, { error: priceDaysMessage })
+      .optional(),
   })
   .strict();
 export type PreferencesInput = z.output<typeof preferencesInputSchema>;
 
 export const preferencesResponse = z.object({
   digest: z.enum(digestModes),
+  /** 'Sube de precio': days before an abono tier of a favourite ends. */
+  price_alert_days: z.number().int(),
   channels: z.object(
     Object.fromEntries(alertKinds.map((k) => [k, channelsSchema])) as Record<
       (typeof alertKinds)[number],

@@ -52,6 +52,7 @@ export const notificationTypes = [
   'organizer',
   'festival_update',
   'set_change',
+  'price_rise',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -70,15 +71,17 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   organizer: 'Organización',
   festival_update: 'Novedad',
   set_change: 'Cambio de horario',
+  price_rise: 'Sube de precio',
 };
 
 /** Kinds of alert a user sets channels for (preferences); each notification type belongs to one. */
-export const alertKinds = ['festivals', 'reminders', 'artists', 'searches', 'moderation'] as const;
+export const alertKinds = ['festivals', 'reminders', 'prices', 'artists', 'searches', 'moderation'] as const;
 export type AlertKind = (typeof alertKinds)[number];
 
 export const alertKindLabels: Record<AlertKind, string> = {
   festivals: 'Cambios en mis festivales favoritos',
   reminders: 'Recordatorios antes de un festival',
+  prices: 'Sube de precio: antes de que acabe el tramo de abono de un favorito, y cuando se agota',
   artists: 'Artistas que sigo',
   searches: 'Mis alertas de búsqueda',
   moderation: 'Mis propuestas, fotos y festivales que organizo',
@@ -99,7 +102,13 @@ export const alertKindOf: Record<NotificationType, AlertKind> = {
   festival_update: 'festivals',
   // Only the people who picked the set hear of it, like its reminder.
   set_change: 'reminders',
+  price_rise: 'prices',
 };
+
+/** Days before an abono tier of a favourite ends that its 'Sube de precio' alert comes, unless the person chose another. */
+export const PRICE_ALERT_DAYS_DEFAULT = 3;
+export const PRICE_ALERT_DAYS_MIN = 1;
+export const PRICE_ALERT_DAYS_MAX = 14;
 
 /** One email per event, or the held ones in one email a day or a week. */
 export const digestModes = ['immediate', 'daily', 'weekly'] as const;

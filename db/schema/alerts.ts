@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { digestModes } from '#core/types';
+import { check, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { digestModes, PRICE_ALERT_DAYS_DEFAULT, PRICE_ALERT_DAYS_MAX, PRICE_ALERT_DAYS_MIN } from '#core/types';
 import { createdAt, id, updatedAt } from './columns';
 import { usersTable } from './users';
 
@@ -19,9 +19,17 @@ export const userPreferencesTable = pgTable(
       .references(() => usersTable.id, { onDelete: 'cascade' }),
     channels: jsonb('channels').$type<AlertChannels>().notNull().default({}),
     digest: text('digest', { enum: digestModes }).notNull().default('immediate'),
+    /** 'Sube de precio': how many days before an abono tier of a favourite ends the person is told. */
+    priceAlertDays: smallint('price_alert_days').notNull().default(PRICE_ALERT_DAYS_DEFAULT),
     updatedAt: updatedAt(),
   },
-  (t) => [check('user_preferences_digest_check', sql`${t.digest} in ('immediate', 'daily', 'weekly')`)],
+  (t) => [
+    check('user_preferences_digest_check', sql`${t.digest} in ('immediate', 'daily', 'weekly')`),
+    check(
+      'user_preferences_price_alert_days_range',
+      sql`${t.priceAlertDays} between ${sql.raw(String(PRICE_ALERT_DAYS_MIN))} and ${sql.raw(String(PRICE_ALERT_DAYS_MAX))}`,
+    ),
+  ],
 );
 
 /** A browser's Web Push subscription (one per device); dropped when the push service answers 404 or 410. */

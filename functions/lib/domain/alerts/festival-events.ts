@@ -39,13 +39,13 @@ export async function editionSnapshot(tx: Executor, editionId: number): Promise<
  * Only a public festival's editions that have not ended are news: a pending proposal has no
  * followers to tell, and nobody needs to hear that last year's lineup was corrected.
  */
-function newsworthy(edition: EditionSnapshot, today: string): boolean {
+export function newsworthy(edition: EditionSnapshot, today: string): boolean {
   return edition.festivalApproved && (edition.endDate ?? edition.startDate) >= today;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+export const today = () => new Date().toISOString().slice(0, 10);
 
-function festivalEvent(
+export function festivalEvent(
   edition: EditionSnapshot,
   e: { key: string; type: AlertEvent['type']; message: string; subject: string; paragraphs: string[] },
 ): AlertEvent {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Preferences, PreferencesInput } from '#core/alert-schemas';
-import { alertKinds } from '#core/types';
+import { alertKinds, PRICE_ALERT_DAYS_DEFAULT } from '#core/types';
 import type { Executor } from '#db/client';
 import { userPreferencesTable, usersTable, type AlertChannels } from '#db/schema';
 import { deletedAccountEmail } from '../account/deleted-account';
@@ -14,6 +14,7 @@ export async function preferencesOf(database: Executor, userId: number): Promise
   const stored: AlertChannels = row?.channels ?? {};
   return {
     digest: row?.digest ?? 'immediate',
+    price_alert_days: row?.priceAlertDays ?? PRICE_ALERT_DAYS_DEFAULT,
     channels: Object.fromEntries(alertKinds.map((k) => [k, { ...ALL_ON, ...stored[k] }])) as Preferences['channels'],
   };
 }
@@ -27,14 +28,20 @@ export async function savePreferences(
   const current = await preferencesOf(database, userId);
   const next: Preferences = {
     digest: input.digest ?? current.digest,
+    price_alert_days: input.price_alert_days ?? current.price_alert_days,
     channels: { ...current.channels, ...input.channels },
   };
   await database
     .insert(userPreferencesTable)
-    .values({ userId, digest: next.digest, channels: next.channels })
+    .values({ userId, digest: next.digest, channels: next.channels, priceAlertDays: next.price_alert_days })
     .onConflictDoUpdate({
       target: userPreferencesTable.userId,
-      set: { digest: next.digest, channels: next.channels, updatedAt: new Date() },
+      set: {
+        digest: next.digest,
+        channels: next.channels,
+        priceAlertDays: next.price_alert_days,
+        updatedAt: new Date(),
+      },
     });
   return next;
 }

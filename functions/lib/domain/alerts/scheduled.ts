@@ -7,6 +7,7 @@ import { siteUrl } from '../../mail/site-url';
 import { editionSnapshot } from './festival-events';
 import { fanOut, favouritersOf } from './fan-out';
 import { sendSetReminders } from './set-reminders';
+import { sendPriceAlerts } from './price-alerts';
 import { festivalPath } from '#core/share';
 import { sqlRows } from '../sql-rows';
 
@@ -150,14 +151,15 @@ export async function sendDigests(database: Database, now = new Date()): Promise
  */
 export const SCHEDULED_ALERTS_INTERVAL_MS = 60 * 1000;
 
-/** Reminders of favourites and of picked sets, then digests: what the scheduled job does on each run. */
+/** Reminders of favourites and of picked sets, 'Sube de precio', then digests: what the scheduled job does on each run. */
 export async function runScheduledAlerts(
   database: Database,
   now = new Date(),
-): Promise<{ reminders: number; sets: number; digests: number }> {
+): Promise<{ reminders: number; sets: number; prices: number; digests: number }> {
   return {
     reminders: await sendReminders(database, now),
     sets: await sendSetReminders(database, now),
+    prices: await sendPriceAlerts(database, now),
     digests: await sendDigests(database, now),
   };
 }

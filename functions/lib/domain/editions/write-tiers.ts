@@ -10,6 +10,7 @@ import {
 } from '#db/schema';
 import type { AuthUser } from '../../app-env';
 import { written } from '../../cache/written';
+import { announceTierSoldOut } from '../alerts/price-alerts';
 import { unprocessable } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { announceTicketChange, editionSnapshot, type TicketsState } from '../alerts/festival-events';
@@ -162,6 +163,7 @@ export async function replaceTiers(
       entityId: id,
       details: { tiers: input.tiers.length },
     });
+    const after = await tiersForm(tx, id);
     await recordChange(tx, {
       festivalId: edition.festivalId,
       actor,
@@ -169,11 +171,12 @@ export async function replaceTiers(
       entityId: id,
       action: 'update',
       before: { tiers: before, ...sourceBefore },
-      after: { tiers: await tiersForm(tx, id), ...(await sourceForm(tx, id, 'tiers')) },
+      after: { tiers: after, ...(await sourceForm(tx, id, 'tiers')) },
       revertsId: options.revertsId,
     });
     const ticketsAfter = await ticketsState(tx, id);
     if (ticketsAfter) await announceTicketChange(tx, (await editionSnapshot(tx, id))!, ticketsBefore, ticketsAfter);
+    await announceTierSoldOut(tx, id, before, after);
     return edition.festivalId;
   });
   written('edition', festivalId);

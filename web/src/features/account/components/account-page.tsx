@@ -1,36 +1,23 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { BellIcon, CalendarIcon, DownloadIcon, Trash2Icon } from 'lucide-react';
-import { DELETE_CONFIRMATION, type Preferences } from '#core/alert-schemas';
-import {
-  alertKindLabels,
-  alertKinds,
-  digestModeLabels,
-  digestModes,
-  type AlertKind,
-  type DigestMode,
-} from '#core/types';
+import { CalendarIcon, DownloadIcon, Trash2Icon } from 'lucide-react';
+import { DELETE_CONFIRMATION } from '#core/alert-schemas';
 import { useToast } from '../../../components/toast/toast-provider';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import {
   deleteMyAccount,
   downloadMyData,
   getFollows,
-  getPreferences,
   renewFeedToken,
-  savePreferences,
   unfollowArtist,
   type FollowedArtist,
 } from '../api/account';
 import { currentPushSubscription, disablePush, enablePush, pushSupported } from '../api/push';
+import { message } from '../error-message';
+import { NotificationPreferences } from './notification-preferences';
 import './account.css';
 
-const message = (error: unknown, fallback: string) =>
-  error instanceof ApiError || error instanceof Error ? error.message : fallback;
-
-const channelLabels = { inApp: 'En la app', email: 'Correo', push: 'Push' } as const;
 
 /** '/cuenta': profile, notification preferences, push on this device, calendar feed, followed artists, and the user's own data. */
 export function AccountPage() {
@@ -56,87 +43,6 @@ export function AccountPage() {
         <MyData />
       </div>
     </div>
-  );
-}
-
-function NotificationPreferences() {
-  const toast = useToast();
-  const [prefs, setPrefs] = useState<Preferences | null>(null);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    getPreferences().then(setPrefs, (e: unknown) =>
-      toast(message(e, 'No se pudieron cargar tus preferencias.'), 'error'),
-    );
-  }, [toast]);
-  const setChannel = (kind: AlertKind, channel: keyof typeof channelLabels, on: boolean) =>
-    setPrefs((p) => (p ? { ...p, channels: { ...p.channels, [kind]: { ...p.channels[kind], [channel]: on } } } : p));
-  const save = async () => {
-    if (!prefs) return;
-    setSaving(true);
-    try {
-      setPrefs(await savePreferences(prefs));
-      toast('Preferencias guardadas');
-    } catch (e) {
-      toast(message(e, 'No se pudieron guardar tus preferencias.'), 'error');
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <section className="card account-section" id="avisos" aria-labelledby="avisos-titulo">
-      <h2 id="avisos-titulo">
-        <BellIcon className="icon" aria-hidden="true" /> Avisos
-      </h2>
-      <p className="field-hint">Elige por dónde quieres enterarte de cada cosa.</p>
-      {!prefs ? (
-        <p>Cargando…</p>
-      ) : (
-        <>
-          {alertKinds.map((kind) => (
-            <fieldset key={kind} className="account-kind">
-              <legend>{alertKindLabels[kind]}</legend>
-              {(Object.keys(channelLabels) as Array<keyof typeof channelLabels>).map((channel) => (
-                <label key={channel} className="account-check">
-                  <input
-                    type="checkbox"
-                    checked={prefs.channels[kind][channel]}
-                    onChange={(e) => setChannel(kind, channel, e.target.checked)}
-                  />
-                  {channelLabels[channel]}
-                </label>
-              ))}
-            </fieldset>
-          ))}
-          <fieldset className="account-kind">
-            <legend>Correos</legend>
-            {digestModes.map((mode: DigestMode) => (
-              <label key={mode} className="account-check">
-                <input
-                  type="radio"
-                  name="digest"
-                  value={mode}
-                  checked={prefs.digest === mode}
-                  onChange={() => setPrefs({ ...prefs, digest: mode })}
-                />
-                {digestModeLabels[mode]}
-              </label>
-            ))}
-            <p className="field-hint">
-              Diario o semanal: un solo correo con todo lo que haya pasado, en lugar de uno por aviso.
-            </p>
-          </fieldset>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={saving}
-            aria-busy={saving}
-            onClick={() => void save()}
-          >
-            Guardar preferencias
-          </button>
-        </>
-      )}
-    </section>
   );
 }
 

@@ -1,0 +1,4 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_check";--> statement-breakpoint
+ALTER TABLE "user_preferences" ADD COLUMN "price_alert_days" smallint DEFAULT 3 NOT NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_check" CHECK (type in ('festival', 'media', 'festival_dates', 'festival_cancelled', 'lineup', 'tickets_on_sale', 'sold_out', 'reminder', 'artist_booked', 'saved_search', 'organizer', 'festival_update', 'set_change', 'price_rise'));--> statement-breakpoint
+ALTER TABLE "user_preferences" ADD CONSTRAINT "user_preferences_price_alert_days_range" CHECK ("user_preferences"."price_alert_days" between 1 and 14);
