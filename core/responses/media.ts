@@ -36,6 +36,8 @@ export type Media = z.output<typeof mediaResponse>;
 
 export const adminMediaResponse = mediaResponse.extend({
   hidden_at: timestamp.nullable(),
+  /** Where an admin reads a hidden stored photo, which is no longer at `url`; null otherwise. */
+  file_url: z.string().nullable(),
   reviewed_at: timestamp.nullable(),
   Festival: festivalRefResponse,
 });

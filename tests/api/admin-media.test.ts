@@ -63,6 +63,7 @@ describe('GET /api/admin/pending-media and /api/admin/media', () => {
       votesCount: 2,
       userRating: null,
       hidden_at: null,
+      file_url: null,
       uploaded_at: '2030-01-01T10:00:00.000Z',
       User: { id: user.user.id, name: 'Marta Subidora', avatar_url: null },
       Festival: { id: festivalId, name: 'Festival Galería' },
@@ -83,6 +84,7 @@ describe('GET /api/admin/pending-media and /api/admin/media', () => {
     expect(admins.json.find((m: { id: number }) => m.id === approved.id)).toEqual({
       ...publicItem,
       hidden_at: null,
+      file_url: null,
       reviewed_at: null,
       Festival: { id: festivalId, name: 'Festival Galería' },
     });

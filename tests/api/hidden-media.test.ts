@@ -90,6 +90,11 @@ describe('hiding a stored photo (S3)', () => {
     for (const url of urls) expect(await status(url), url).toBe(404);
     for (const k of [key, ...copies]) expect(await storage().inspect(hiddenKey(k)), k).not.toBeNull();
 
+    // The admin list says where the photo is read now.
+    const listed = await api('GET', '/api/admin/media', { token: admin.token });
+    expect(listed.json.find((m: { id: number }) => m.id === id)).toMatchObject({
+      file_url: `/api/admin/media/${id}/file`,
+    });
     const file = await fileOf(id, admin.token);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/jpeg');

@@ -55,6 +55,9 @@ const mediaFields = {
 const adminMediaFields = {
   ...mediaFields,
   hidden_at: mediaTable.hiddenAt,
+  // A hidden stored photo has left its public URL (hidden-files.ts): the admin reads it here.
+  file_url: sql<string | null>`case when ${mediaTable.hiddenAt} is not null and ${mediaTable.storageKey} is not null
+    then '/api/admin/media/' || ${mediaTable.id} || '/file' end`,
   reviewed_at: mediaTable.reviewedAt,
   Festival: { id: festivalsTable.id, name: festivalsTable.name },
 } satisfies FieldsOf<Omit<AdminMedia, 'image'>>;

@@ -28,8 +28,8 @@ export const decideFestival = (id: number, status: Decision) =>
 export const decideMedia = (id: number, status: Decision) =>
   apiRequest<AdminMedia>(`/api/admin/media/${id}/approve`, { method: 'PATCH', body: { status } });
 export const hideMedia = (id: number) => apiRequest<unknown>(`/api/admin/media/${id}/hide`);
-/** A stored photo's file, hidden ones included (they are no longer at their public URL). */
-export const loadMediaFile = (id: number, signal: AbortSignal) => apiBlob(`/api/admin/media/${id}/file`, signal);
+/** A hidden stored photo's file, at the `file_url` the admin list gives (it is no longer at its public URL). */
+export const loadMediaFile = (fileUrl: string, signal: AbortSignal) => apiBlob(fileUrl, signal);
 export const deleteReport = (id: number) => apiRequest<unknown>(`/api/admin/media-reports/${id}`, { method: 'DELETE' });
 export const approveComment = (id: number) =>
   apiRequest<unknown>(`/api/admin/comments/${id}/approve`, { method: 'PUT' });

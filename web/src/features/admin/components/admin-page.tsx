@@ -129,7 +129,10 @@ function AdminPanel({ forced }: { forced: boolean }) {
   }, []);
   const { run, busy, dialog } = useAdminActions(onDone, onFailed);
 
-  const hidden = useMemo(() => new Set(data.media.filter((m) => m.hidden_at).map((m) => m.id)), [data.media]);
+  const hidden = useMemo(
+    () => new Map(data.media.filter((m) => m.hidden_at).map((m) => [m.id, m.file_url])),
+    [data.media],
+  );
   const unread = data.messages.filter((m) => !m.read).length;
   const tabErrors = [...new Set(tabLists[tab].map((key) => errors[key]).filter((e): e is string => Boolean(e)))];
 

@@ -20,12 +20,14 @@ interface PreviewProps {
   type: 'image' | 'video';
   url: string;
   label: string;
-  /** A hidden item's id: its stored photo is no longer at its URL, the admin's route reads it. */
-  hiddenId?: number;
+  /** A hidden stored photo's admin route (`file_url`): it is no longer at its URL. */
+  fileUrl?: string | null;
 }
 
-export function MediaPreview({ type, url, label, hiddenId }: PreviewProps) {
-  const stored = useHiddenPhoto(type === 'image' ? hiddenId : undefined);
+export function MediaPreview({ type, url, label, fileUrl }: PreviewProps) {
+  const stored = useHiddenPhoto(type === 'image' ? (fileUrl ?? undefined) : undefined);
+  // A hidden photo is no longer at its URL: asking for it there would only get a 404.
+  if (stored === 'loading') return <div className="admin-media-preview" role="img" aria-label={label} />;
   const src = stored ?? mediaUrl(url) ?? '';
   return type === 'video' ? (
     <video className="admin-media-preview" src={src} muted preload="metadata" aria-label={label} />
@@ -34,26 +36,29 @@ export function MediaPreview({ type, url, label, hiddenId }: PreviewProps) {
   );
 }
 
-/** An object URL of a hidden photo's file; null while loading, or when it has no stored file (a link). */
-function useHiddenPhoto(id: number | undefined): string | null {
-  const [src, setSrc] = useState<string | null>(null);
+/** An object URL of a hidden photo's file, 'loading' until it arrives, and null when there is none to read. */
+function useHiddenPhoto(fileUrl: string | undefined): string | 'loading' | null {
+  const [loaded, setLoaded] = useState<{ fileUrl: string; src: string | null } | null>(null);
   useEffect(() => {
-    if (id === undefined) return;
+    if (fileUrl === undefined) return;
     const controller = new AbortController();
     let objectUrl: string | null = null;
-    loadMediaFile(id, controller.signal).then(
+    loadMediaFile(fileUrl, controller.signal).then(
       (blob) => {
         objectUrl = URL.createObjectURL(blob);
-        setSrc(objectUrl);
+        setLoaded({ fileUrl, src: objectUrl });
       },
-      () => setSrc(null),
+      () => {
+        if (!controller.signal.aborted) setLoaded({ fileUrl, src: null });
+      },
     );
     return () => {
       controller.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [id]);
-  return src;
+  }, [fileUrl]);
+  if (fileUrl === undefined) return null;
+  return loaded?.fileUrl === fileUrl ? loaded.src : 'loading';
 }
 
 /** Fotos/Vídeos: Pendientes / Todos, approve or reject pending, hide, create, edit, delete. */
@@ -88,7 +93,7 @@ export function MediaTab({ pending, all, run, busy, onEdit }: MediaTabProps) {
               const label = `${m.type === 'video' ? 'Vídeo' : 'Foto'} ${m.id} de ${m.Festival.name}`;
               return (
                 <li key={m.id} className="card admin-media-card">
-                  <MediaPreview type={m.type} url={m.url} label={label} hiddenId={m.hidden_at ? m.id : undefined} />
+                  <MediaPreview type={m.type} url={m.url} label={label} fileUrl={m.file_url} />
                   <div className="admin-media-body">
                     <div className="admin-card-head">
                       <Link to={paths.festival(m.Festival.id, m.Festival.name)} className="admin-strong">

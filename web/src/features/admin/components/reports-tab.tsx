@@ -6,8 +6,8 @@ import type { AdminMediaReport } from '#core/response-schemas';
 
 interface ReportsTabProps {
   reports: AdminMediaReport[];
-  /** Ids of media already hidden (from the media list), so a handled report says so. */
-  hidden: Set<number>;
+  /** Media already hidden (from the media list), so a handled report says so, with where an admin reads each photo. */
+  hidden: Map<number, string | null>;
   run: RunAction;
   busy: boolean;
 }
@@ -39,7 +39,7 @@ export function ReportsTab({ reports, hidden, run, busy }: ReportsTabProps) {
                     type={r.Media.type}
                     url={r.Media.url}
                     label={`Contenido reportado ${r.media_id}`}
-                    hiddenId={isHidden ? r.media_id : undefined}
+                    fileUrl={hidden.get(r.media_id)}
                   />
                   {isHidden && <span className="badge admin-badge-rejected">Oculto</span>}
                 </td>
