@@ -52,6 +52,7 @@ export const notificationTypes = [
   'organizer',
   'festival_update',
   'set_change',
+  'plan',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -70,6 +71,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   organizer: 'Organización',
   festival_update: 'Novedad',
   set_change: 'Cambio de horario',
+  plan: 'Plan con amigos',
 };
 
 /** Kinds of alert a user sets channels for (preferences); each notification type belongs to one. */
@@ -99,6 +101,8 @@ export const alertKindOf: Record<NotificationType, AlertKind> = {
   festival_update: 'festivals',
   // Only the people who picked the set hear of it, like its reminder.
   set_change: 'reminders',
+  // Opt-in per plan (plan_members.notify); the channels follow the festivals' alerts.
+  plan: 'festivals',
 };
 
 /** One email per event, or the held ones in one email a day or a week. */

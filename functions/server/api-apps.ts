@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { app as admin } from '../admin/app';
 import { alertsApp, followsApp, pushApp } from '../alerts/app';
 import { app as artists } from '../artists/app';
+import { app as attendance } from '../attendance/app';
 import { app as comments } from '../comments/app';
 import { app as contact } from '../contact/app';
 import { docsApp } from '../docs/app';
@@ -33,6 +34,7 @@ export const apiApps = [
   editions,
   artists,
   timetables,
+  attendance,
   health,
   users,
   admin,

@@ -103,6 +103,9 @@ export const specRoutes: SpecRoute[] = [
   r('DELETE', '/api/timetables/1/share', 'festivals', 'ours'),
   r('GET', '/api/timetables/shared/00000000-0000-4000-8000-000000000000', 'festivals', 'ours'),
   r('GET', '/api/timetables/1/calendar.ics?picks=1', 'festivals', 'ours'),
+  // 'Voy' / 'Me interesa' (served by the festivals function)
+  r('PUT', '/api/festivals/1/attendance', 'festivals', 'ours'),
+  r('GET', '/api/attendance', 'festivals', 'ours'),
   // Organisers: claims, the desk, 'Novedades' and live set changes; the admin's side of them
   r('POST', '/api/festivals/1/claims', 'festivals', 'ours'),
   r('GET', '/api/festivals/1/updates', 'festivals', 'ours'),
