@@ -92,3 +92,6 @@ export const planJoinedResponse = z.object({ id: z.number().int(), festival_id: 
 
 /** POST /api/plans/{id}/invite */
 export const planInviteResponse = z.object({ invite_url: z.string() });
+
+/** What a removal answers: a line for the toast. */
+export const planDoneResponse = z.object({ message: z.string() });

@@ -21,6 +21,7 @@ import { app as notifications } from '../notifications/app';
 import { claimsApp, organizerApp } from '../organizer/app';
 import { importApp } from '../organizer/imports';
 import { app as pages } from '../pages/app';
+import { app as plans } from '../plans/app';
 import { app as timetables } from '../timetables/app';
 import { app as users } from '../users/app';
 import { routeNotFound } from '../lib/app';
@@ -35,6 +36,7 @@ export const apiApps = [
   artists,
   timetables,
   attendance,
+  plans,
   health,
   users,
   admin,

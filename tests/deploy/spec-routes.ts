@@ -103,9 +103,19 @@ export const specRoutes: SpecRoute[] = [
   r('DELETE', '/api/timetables/1/share', 'festivals', 'ours'),
   r('GET', '/api/timetables/shared/00000000-0000-4000-8000-000000000000', 'festivals', 'ours'),
   r('GET', '/api/timetables/1/calendar.ics?picks=1', 'festivals', 'ours'),
-  // 'Voy' / 'Me interesa' (served by the festivals function)
+  // 'Voy' / 'Me interesa' and plans with friends (served by the festivals function)
   r('PUT', '/api/festivals/1/attendance', 'festivals', 'ours'),
   r('GET', '/api/attendance', 'festivals', 'ours'),
+  r('POST', '/api/plans', 'festivals', 'ours'),
+  r('GET', '/api/plans', 'festivals', 'ours'),
+  r('GET', '/api/plans/1', 'festivals', 'ours'),
+  r('POST', '/api/plans/join', 'festivals', 'ours'),
+  r('POST', '/api/plans/1/invite', 'festivals', 'ours'),
+  r('DELETE', '/api/plans/1/members/2', 'festivals', 'ours'),
+  r('DELETE', '/api/plans/1', 'festivals', 'ours'),
+  r('POST', '/api/plans/1/meeting-points', 'festivals', 'ours'),
+  r('DELETE', '/api/plans/1/meeting-points/1', 'festivals', 'ours'),
+  r('PUT', '/api/plans/1/notifications', 'festivals', 'ours'),
   // Organisers: claims, the desk, 'Novedades' and live set changes; the admin's side of them
   r('POST', '/api/festivals/1/claims', 'festivals', 'ours'),
   r('GET', '/api/festivals/1/updates', 'festivals', 'ours'),
