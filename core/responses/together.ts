@@ -58,6 +58,18 @@ export const planCreatedResponse = z.object({
   members: z.array(planMemberResponse),
 });
 
+/** A set someone in the plan picked, with what the plan's timetable draws (kept with the plan for offline use). */
+export const planSetResponse = z.object({
+  id: z.number().int(),
+  artist: z.string(),
+  stage: z.string().nullable(),
+  day: z.string().nullable(),
+  starts_at: timestamp,
+  ends_at: timestamp.nullable(),
+  cancelled: z.boolean(),
+});
+export type PlanSetAnswer = z.output<typeof planSetResponse>;
+
 /** GET /api/plans/{id}: for members only. */
 export const planResponse = z.object({
   id: z.number().int(),
@@ -72,6 +84,10 @@ export const planResponse = z.object({
   members: z.array(planMemberResponse),
   clashes: z.array(planClashResponse),
   meeting_points: z.array(meetingPointResponse),
+  /** The picked sets that have a time, by start. */
+  sets: z.array(planSetResponse),
+  /** The festival's clock (IANA), from its coordinates; null without them. */
+  time_zone: z.string().nullable(),
 });
 export type Plan = z.output<typeof planResponse>;
 
@@ -86,6 +102,7 @@ export const planListResponse = z.array(
     members_count: z.number().int(),
   }),
 );
+export type PlanList = z.output<typeof planListResponse>;
 
 /** POST /api/plans/join */
 export const planJoinedResponse = z.object({ id: z.number().int(), festival_id: z.number().int(), name: z.string() });

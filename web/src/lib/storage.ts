@@ -13,6 +13,9 @@ export const storageKeys = {
 /** 'Mi horario' picks of one festival kept on the device: `timetable:<festival id>` (features/timetable/lib/picks-store.ts). */
 export const PICKS_PREFIX = 'timetable:';
 
+/** A plan with friends kept for offline use: `plan:<plan id>` (features/plans/lib/kept-plan.ts). */
+export const PLAN_PREFIX = 'plan:';
+
 /** The keys stored under a prefix. */
 export function storedKeys(prefix: string): string[] {
   try {
@@ -24,7 +27,7 @@ export function storedKeys(prefix: string): string[] {
 
 /**
  * What one person keeps on this device: favourites, favourite changes not sent yet, 'Voy' / 'Me
- * interesa' and timetable picks. Forgotten whenever a session ends, however it ends, so the next person on the same browser
+ * interesa', timetable picks and plans kept for offline use. Forgotten whenever a session ends, however it ends, so the next person on the same browser
  * starts with none of it.
  */
 export function forgetPersonalData(): void {
@@ -34,6 +37,7 @@ export function forgetPersonalData(): void {
     storageKeys.pendingFavorites,
     storageKeys.attendance,
     ...storedKeys(PICKS_PREFIX),
+    ...storedKeys(PLAN_PREFIX),
   ])
     writeStorage(key, null);
 }

@@ -25,6 +25,7 @@ interface SetRow {
   id: number;
   artist: string;
   stage: string | null;
+  day: string | null;
   starts_at: string | Date;
   ends_at: string | Date | null;
   live_status: string;
@@ -67,7 +68,7 @@ export async function readPlan(executor: Executor, planId: number, userId: numbe
     picked.length
       ? sqlRows<SetRow>(
           executor,
-          sql`select le.id, a.name as artist, le.stage, le.starts_at, le.ends_at, le.live_status
+          sql`select le.id, a.name as artist, le.stage, le.day::text as day, le.starts_at, le.ends_at, le.live_status
               from lineup_entries le join artists a on a.id = le.artist_id
               where le.id = any(${sql.raw(`'{${picked.join(',')}}'::int[]`)}) and le.starts_at is not null`,
         )
@@ -78,7 +79,10 @@ export async function readPlan(executor: Executor, planId: number, userId: numbe
           from plan_meeting_points p join users u on u.id = p.user_id
           where p.plan_id = ${plan.id} order by p.created_at, p.id`,
     ),
-    executor.select({ name: festivalsTable.name }).from(festivalsTable).where(eq(festivalsTable.id, plan.festivalId)),
+    executor
+      .select({ name: festivalsTable.name, latitude: festivalsTable.latitude, longitude: festivalsTable.longitude })
+      .from(festivalsTable)
+      .where(eq(festivalsTable.id, plan.festivalId)),
   ]);
   const timed: PlanSet[] = sets.map((s) => {
     const start = new Date(s.starts_at).getTime();
@@ -91,10 +95,14 @@ export async function readPlan(executor: Executor, planId: number, userId: numbe
       cancelled: s.live_status === 'cancelled',
     };
   });
+  timed.sort((a, b) => a.start - b.start || a.id - b.id);
+  const byId = new Map(sets.map((s) => [Number(s.id), s]));
+  const { festivalTimeZone } = await import('#core/time-zone');
+  const place = festival[0];
   return {
     id: plan.id,
     festival_id: plan.festivalId,
-    festival_name: festival[0]?.name ?? '',
+    festival_name: place?.name ?? '',
     name: plan.name,
     owner_id: plan.ownerId,
     invite_url: plan.ownerId === userId ? inviteUrl(plan.inviteToken) : null,
@@ -110,6 +118,16 @@ export async function readPlan(executor: Executor, planId: number, userId: numbe
       lon: p.lon === null ? null : Number(p.lon),
       created_at: new Date(p.created_at).toISOString(),
     })),
+    sets: timed.map((t) => ({
+      id: t.id,
+      artist: t.artist,
+      stage: t.stage,
+      day: byId.get(t.id)?.day ?? null,
+      starts_at: new Date(t.start).toISOString(),
+      ends_at: byId.get(t.id)?.ends_at ? new Date(t.end).toISOString() : null,
+      cancelled: t.cancelled ?? false,
+    })),
+    time_zone: place ? festivalTimeZone({ latitude: place.latitude, longitude: place.longitude }) : null,
   };
 }
 
