@@ -31,8 +31,12 @@ test("a visitor marks 'Voy' and the count changes on the festival's card", async
   await expect(cardOf(page, name).getByText('1 va')).toBeVisible();
 });
 
-test("signed in, 'Voy' then 'Me interesa' reach the server and every card shows the counts", async ({ page }) => {
-  const { token } = await login(page, person('Asistente'));
+test("signed in, 'Voy' then 'Me interesa' reach the server and every card shows the counts", async ({
+  page,
+  browser,
+}) => {
+  const who = person('Asistente');
+  const { token } = await login(page, who);
   await page.goto('/');
   const name = (await page.getByRole('article').nth(4).getByRole('heading').textContent())!;
   const festival = (await catalogue(page)).find((f) => f.name === name)!;
@@ -48,6 +52,18 @@ test("signed in, 'Voy' then 'Me interesa' reach the server and every card shows 
   await expect(choices.getByRole('button', { name: 'Voy' })).toHaveAttribute('aria-pressed', 'false');
   await page.goto('/');
   await expect(cardOf(page, festival.name).getByText('1 interesado')).toBeVisible();
+  // Another device of the same person shows their mark.
+  const other = await browser.newContext();
+  const elsewhere = await other.newPage();
+  await withCookieChoice(elsewhere);
+  await login(elsewhere, who);
+  await elsewhere.goto(`/festival/${festival.id}`);
+  await expect(
+    elsewhere
+      .getByRole('group', { name: `¿Vas a ir a ${festival.name}?` })
+      .getByRole('button', { name: 'Me interesa' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await other.close();
   // Pressed again, the mark goes.
   await page.goto(`/festival/${festival.id}`);
   await choices.getByRole('button', { name: 'Me interesa' }).click();

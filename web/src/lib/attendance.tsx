@@ -1,11 +1,11 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AttendanceStatus } from '#core/together-schemas';
 import type { Attendance, MyAttendance } from '#core/response-schemas';
 import { useToast } from '../components/toast/toast-provider';
 import { apiRequest } from './api-client';
 import { onSessionEnded, onSignedIn, useAuth } from './auth';
 import { invalidateFestivals } from './query-keys';
-import { readJson, storageKeys, writeStorage } from './storage';
+import { readJson, readStorage, storageKeys, writeStorage } from './storage';
 import { useLatest } from './use-latest';
 
 /**
@@ -47,7 +47,7 @@ const put = (id: number, status: AttendanceStatus | null) =>
 
 export function AttendanceProvider({ children }: { children: ReactNode }) {
   const toast = useToast();
-  const { token } = useAuth();
+  const { token, user } = useAuth();
   const [states, setStates] = useState<States>(readLocal);
   const statesRef = useLatest(states);
 
@@ -83,6 +83,25 @@ export function AttendanceProvider({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => onSessionEnded(() => keep({})), [keep]);
+
+  // A session already open when the page loaded (marks made on another device since): the
+  // account's marks replace what the device holds, once its profile is known. A sign-in made here
+  // merges through onSignedIn above instead.
+  const restored = useRef(Boolean(readStorage(storageKeys.token)));
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId === undefined || !restored.current) return;
+    const controller = new AbortController();
+    apiRequest<MyAttendance>('/api/attendance', { signal: controller.signal })
+      .then((server) => {
+        restored.current = false;
+        keep(Object.fromEntries(server.map((s) => [s.festival_id, s.status])));
+      })
+      .catch((error) => {
+        if ((error as Error).name !== 'AbortError') console.warn("No se pudieron leer 'Voy' y 'Me interesa'", error);
+      });
+    return () => controller.abort();
+  }, [userId, keep]);
 
   const setStatus = useCallback(
     async (id: number, status: AttendanceStatus | null) => {
