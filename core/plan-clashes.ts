@@ -45,18 +45,21 @@ const overlaps = (a: PlanSet, b: PlanSet) => a.start < b.end && b.start < a.end;
  */
 export function planClashes(sets: readonly PlanSet[], members: readonly PlanPicker[]): PlanClashItem[] {
   const on = sets.filter((s) => !s.cancelled).sort((a, b) => a.start - b.start || a.id - b.id);
-  const pickers = new Map<number, PlanPicker[]>();
-  for (const member of members)
-    for (const id of new Set(member.picks)) pickers.set(id, [...(pickers.get(id) ?? []), member]);
-  const picked = on.filter((s) => pickers.has(s.id));
+  // Who picked each set, as bits (a plan holds at most 20 people, within one 32-bit word): the
+  // members who picked both sets of a pair are one AND, whatever the number of pairs.
+  const pickedBy = new Map<number, number>();
+  members.forEach((member, bit) => {
+    for (const id of member.picks) pickedBy.set(id, (pickedBy.get(id) ?? 0) | (1 << bit));
+  });
+  const picked = on.filter((s) => pickedBy.has(s.id));
   const found: PlanClashItem[] = [];
   for (let i = 0; i < picked.length; i++) {
     const a = picked[i];
     for (let j = i + 1; j < picked.length && picked[j].start < a.end; j++) {
       const b = picked[j];
-      if (!overlaps(a, b)) continue;
-      const both = pickers.get(a.id)!.filter((m) => pickers.get(b.id)!.includes(m));
-      if (both.length === 0) continue;
+      const mask = pickedBy.get(a.id)! & pickedBy.get(b.id)!;
+      if (!mask || !overlaps(a, b)) continue;
+      const both = members.filter((_, bit) => mask & (1 << bit));
       found.push({
         members: both.map((m) => m.user_id),
         sets: [a.id, b.id],

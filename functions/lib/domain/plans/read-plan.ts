@@ -4,14 +4,13 @@ import type { Plan } from '#core/responses/together';
 import type { Executor } from '#db/client';
 import { festivalsTable, planMembersTable, plansTable } from '#db/schema';
 import { sqlRows } from '../sql-rows';
-import { inviteUrl, planOfMember } from './plan-access';
+import { inviteUrl, planNotFound } from './plan-access';
 
 /*
  * GET /api/plans/{id}: the plan as its members see it. Each member's picks are read from their own
  * 'Mi horario' of the plan's festival at read time, only for the sets of its current lineup (so a
- * member's picks in other festivals are never reached), and merged here. Four statements whatever
- * the number of members: the membership, the members with their picks, the picked sets, the
- * meeting points. Private to its members: nothing here is kept in memory or at the edge.
+ * member's picks in other festivals are never reached), and merged here. Private to its members:
+ * nothing here is kept in memory or at the edge.
  */
 
 interface MemberRow {
@@ -43,47 +42,78 @@ interface PointRow {
 
 const HOUR = 3_600_000;
 
-export async function readPlan(executor: Executor, planId: number, userId: number): Promise<Plan> {
-  const plan = await planOfMember(executor, planId, userId);
-  const members = await sqlRows<MemberRow>(
+interface PlanHead {
+  id: number;
+  festival_id: number;
+  owner_id: number;
+  name: string;
+  invite_token: string;
+  notify: boolean;
+}
+
+interface PlanRow {
+  plan: PlanHead;
+  festival: { name: string; latitude: number | null; longitude: number | null } | null;
+  members: MemberRow[];
+  sets: SetRow[];
+  points: PointRow[];
+}
+
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/**
+ * The whole plan in one statement (one round trip and one connection, whatever the number of
+ * members): nothing when the caller is not a member, which answers the 404 of a missing plan.
+ */
+async function planRow(executor: Executor, planId: number, userId: number): Promise<PlanRow | null> {
+  const [row] = await sqlRows<Record<keyof PlanRow, unknown>>(
     executor,
-    sql`select m.user_id, u.name, u.avatar_url,
-          (select array_agg(p order by p) from unnest(t.picks) p
-           where p in (select le.id from lineup_entries le where le.edition_id = f.current_edition_id)) as picks
-        from plan_members m
-        join users u on u.id = m.user_id
-        join festivals f on f.id = ${plan.festivalId}
-        left join timetables t on t.user_id = m.user_id and t.festival_id = f.id
-        where m.plan_id = ${plan.id}
-        order by m.created_at, m.user_id`,
+    sql`with p as (
+          select p.id, p.festival_id, p.owner_id, p.name, p.invite_token, m.notify
+          from plans p join plan_members m on m.plan_id = p.id and m.user_id = ${userId}
+          where p.id = ${planId}),
+        f as (select f.id, f.name, f.latitude, f.longitude, f.current_edition_id from festivals f join p on f.id = p.festival_id),
+        mem as (
+          select m.user_id, u.name, u.avatar_url, m.created_at,
+            coalesce((select array_agg(x order by x) from unnest(t.picks) x
+              where x in (select le.id from lineup_entries le where le.edition_id = f.current_edition_id)), '{}') as picks
+          from p join plan_members m on m.plan_id = p.id join users u on u.id = m.user_id cross join f
+          left join timetables t on t.user_id = m.user_id and t.festival_id = f.id),
+        sets as (
+          select le.id, a.name as artist, le.stage, le.day::text as day, le.starts_at, le.ends_at, le.live_status
+          from lineup_entries le join artists a on a.id = le.artist_id
+          where le.id in (select unnest(picks) from mem) and le.starts_at is not null),
+        pts as (
+          select pt.id, pt.user_id, u.name as author, pt.note, pt.latitude as lat, pt.longitude as lon, pt.created_at
+          from p join plan_meeting_points pt on pt.plan_id = p.id join users u on u.id = pt.user_id)
+        select (select row_to_json(p) from p) as plan,
+          (select json_build_object('name', f.name, 'latitude', f.latitude, 'longitude', f.longitude) from f) as festival,
+          (select coalesce(json_agg(json_build_object('user_id', user_id, 'name', name, 'avatar_url', avatar_url, 'picks', picks)
+            order by created_at, user_id), '[]') from mem) as members,
+          (select coalesce(json_agg(sets), '[]') from sets) as sets,
+          (select coalesce(json_agg(pts order by created_at, id), '[]') from pts) as points`,
   );
-  const merged = members.map((m) => ({
+  const plan = row && parsed(row.plan as PlanHead | string | null);
+  if (!plan) return null;
+  return {
+    plan,
+    festival: parsed(row.festival as PlanRow['festival'] | string),
+    members: parsed(row.members as MemberRow[] | string),
+    sets: parsed(row.sets as SetRow[] | string),
+    points: parsed(row.points as PointRow[] | string),
+  };
+}
+
+export async function readPlan(executor: Executor, planId: number, userId: number): Promise<Plan> {
+  const row = await planRow(executor, planId, userId);
+  if (!row) throw planNotFound();
+  const { plan, festival: place, sets, points } = row;
+  const merged = row.members.map((m) => ({
     user_id: Number(m.user_id),
     name: m.name ?? 'Alguien',
     avatar_url: m.avatar_url,
     picks: (m.picks ?? []).map(Number),
   }));
-  const picked = [...new Set(merged.flatMap((m) => m.picks))].filter(Number.isSafeInteger);
-  const [sets, points, festival] = await Promise.all([
-    picked.length
-      ? sqlRows<SetRow>(
-          executor,
-          sql`select le.id, a.name as artist, le.stage, le.day::text as day, le.starts_at, le.ends_at, le.live_status
-              from lineup_entries le join artists a on a.id = le.artist_id
-              where le.id = any(${sql.raw(`'{${picked.join(',')}}'::int[]`)}) and le.starts_at is not null`,
-        )
-      : Promise.resolve([]),
-    sqlRows<PointRow>(
-      executor,
-      sql`select p.id, p.user_id, u.name as author, p.note, p.latitude as lat, p.longitude as lon, p.created_at
-          from plan_meeting_points p join users u on u.id = p.user_id
-          where p.plan_id = ${plan.id} order by p.created_at, p.id`,
-    ),
-    executor
-      .select({ name: festivalsTable.name, latitude: festivalsTable.latitude, longitude: festivalsTable.longitude })
-      .from(festivalsTable)
-      .where(eq(festivalsTable.id, plan.festivalId)),
-  ]);
   const timed: PlanSet[] = sets.map((s) => {
     const start = new Date(s.starts_at).getTime();
     return {
@@ -98,14 +128,13 @@ export async function readPlan(executor: Executor, planId: number, userId: numbe
   timed.sort((a, b) => a.start - b.start || a.id - b.id);
   const byId = new Map(sets.map((s) => [Number(s.id), s]));
   const { festivalTimeZone } = await import('#core/time-zone');
-  const place = festival[0];
   return {
     id: plan.id,
-    festival_id: plan.festivalId,
+    festival_id: plan.festival_id,
     festival_name: place?.name ?? '',
     name: plan.name,
-    owner_id: plan.ownerId,
-    invite_url: plan.ownerId === userId ? inviteUrl(plan.inviteToken) : null,
+    owner_id: plan.owner_id,
+    invite_url: plan.owner_id === userId ? inviteUrl(plan.invite_token) : null,
     notify: plan.notify,
     members: merged,
     clashes: planClashes(timed, merged),
@@ -127,7 +156,7 @@ export async function readPlan(executor: Executor, planId: number, userId: numbe
       ends_at: byId.get(t.id)?.ends_at ? new Date(t.end).toISOString() : null,
       cancelled: t.cancelled ?? false,
     })),
-    time_zone: place ? festivalTimeZone({ latitude: place.latitude, longitude: place.longitude }) : null,
+    time_zone: place ? festivalTimeZone(place) : null,
   };
 }
 
