@@ -43,6 +43,7 @@ CREATE TABLE "plans" (
 	"owner_id" integer NOT NULL,
 	"name" text NOT NULL,
 	"invite_token" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "plans_invite_token_unique" UNIQUE("invite_token"),
 	CONSTRAINT "plans_name_length" CHECK (char_length("plans"."name") between 1 and 80)

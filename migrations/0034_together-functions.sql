@@ -89,3 +89,47 @@ CREATE OR REPLACE FUNCTION "bump_feed_versions"(festival integer[], owner intege
         ORDER BY ft.user_id FOR UPDATE OF ft) d
   WHERE t.user_id = d.user_id;
 $$;
+--> statement-breakpoint
+-- A plan's version (plans.version, decision 096): a new number from content_version_seq whenever the
+-- plan, its members or its meeting points change, so its kept answer is built again. Statement-level,
+-- one update per plan and statement, plans taken in id order.
+CREATE FUNCTION "bump_plan_versions"(plan integer[]) RETURNS void LANGUAGE sql AS $$
+  UPDATE plans p SET version = nextval('content_version_seq')
+  FROM (SELECT id FROM plans WHERE id = ANY(plan) ORDER BY id FOR UPDATE) d
+  WHERE p.id = d.id;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "plan_parts_bump_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM bump_plan_versions(array(SELECT DISTINCT plan_id FROM new_rows));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM bump_plan_versions(array(SELECT DISTINCT plan_id FROM old_rows));
+  ELSE
+    PERFORM bump_plan_versions(array(SELECT plan_id FROM new_rows UNION SELECT plan_id FROM old_rows));
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- The plan's own row (its name, owner or link changed): a new version in the same row.
+CREATE FUNCTION "plans_bump_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF (NEW.name, NEW.owner_id, NEW.invite_token, NEW.festival_id) IS DISTINCT FROM (OLD.name, OLD.owner_id, OLD.invite_token, OLD.festival_id) THEN
+    NEW.version := nextval('content_version_seq');
+  END IF;
+  RETURN NEW;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "plans_version_update" BEFORE UPDATE ON "plans" FOR EACH ROW EXECUTE FUNCTION plans_bump_version();
+--> statement-breakpoint
+CREATE TRIGGER "plan_members_versions_insert" AFTER INSERT ON "plan_members" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION plan_parts_bump_versions();
+--> statement-breakpoint
+CREATE TRIGGER "plan_members_versions_update" AFTER UPDATE ON "plan_members" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION plan_parts_bump_versions();
+--> statement-breakpoint
+CREATE TRIGGER "plan_members_versions_delete" AFTER DELETE ON "plan_members" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION plan_parts_bump_versions();
+--> statement-breakpoint
+CREATE TRIGGER "plan_meeting_points_versions_insert" AFTER INSERT ON "plan_meeting_points" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION plan_parts_bump_versions();
+--> statement-breakpoint
+CREATE TRIGGER "plan_meeting_points_versions_delete" AFTER DELETE ON "plan_meeting_points" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION plan_parts_bump_versions();

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { usersTable } from './users';
 import { festivalsTable } from './festivals';
@@ -64,6 +75,12 @@ export const plansTable = pgTable(
       .references(() => usersTable.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     inviteToken: uuid('invite_token').notNull().defaultRandom().unique(),
+    /**
+     * Moved by triggers (migration together-functions) on every write to the plan, its members or
+     * its meeting points: with the members' timetables and the festival's edition version, the
+     * stamp of the plan's kept answer (functions/lib/domain/plans/read-plan.ts).
+     */
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

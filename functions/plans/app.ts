@@ -19,7 +19,7 @@ import {
 import { createApp } from '../lib/app';
 import { currentUser, requireAuth } from '../lib/auth';
 import { db } from '../lib/db';
-import { listPlans, readPlan } from '../lib/domain/plans/read-plan';
+import { listPlans, planAnswer } from '../lib/domain/plans/read-plan';
 import {
   addMeetingPoint,
   createPlan,
@@ -89,7 +89,10 @@ export const app = createApp('/api/plans')
       errors: [404],
     }),
     validate('param', planIdParamSchema),
-    async (c) => c.json(await readPlan(await db(), c.req.valid('param').id, currentUser(c).id)),
+    async (c) =>
+      c.body(await planAnswer(await db(), c.req.valid('param').id, currentUser(c).id), 200, {
+        'Content-Type': 'application/json; charset=utf-8',
+      }),
   )
   .post(
     '/:id/invite',

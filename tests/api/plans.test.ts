@@ -122,6 +122,24 @@ describe('POST /api/plans and joining by link', () => {
     expect(mine.json).toContainEqual(expect.objectContaining({ id: created.json.id, members_count: 2 }));
   });
 
+  it("shows a member's new picks, and a meeting point, on the very next read", async () => {
+    const plan = await newPlan(ana);
+    await join(eva, plan.invite_url);
+    const picksOf = async (userId: number) =>
+      (await api('GET', `/api/plans/${plan.id}`, { token: ana.token })).json.members.find(
+        (m: { user_id: number }) => m.user_id === userId,
+      ).picks;
+    await pick(eva, festival, [sets.late]);
+    expect(await picksOf(eva.user.id)).toEqual([sets.late]);
+    await pick(eva, festival, [sets.amelie, sets.late]);
+    expect(await picksOf(eva.user.id)).toEqual([sets.amelie, sets.late]);
+    await api('POST', `/api/plans/${plan.id}/meeting-points`, { token: eva.token, body: { note: 'Barra central' } });
+    const seen = await api('GET', `/api/plans/${plan.id}`, { token: ana.token });
+    expect(seen.json.meeting_points.map((p: { note: string }) => p.note)).toEqual(['Barra central']);
+    expect(seen.json.notify).toBe(false);
+    expect(seen.json.invite_url).toBe(plan.invite_url);
+  });
+
   it('answers 404 to anyone outside the plan, for every route', async () => {
     const plan = await newPlan(ana);
     const calls: [string, string, unknown?][] = [

@@ -4,6 +4,7 @@ import { firstName } from '#core/plan-clashes';
 import type { Database } from '#db/client';
 import { planMeetingPointsTable, planMembersTable, plansTable } from '#db/schema';
 import type { AuthUser } from '../../app-env';
+import { written } from '../../cache/written';
 import { conflict, notFound } from '../../errors';
 import { siteUrl } from '../../mail/site-url';
 import { fanOut } from '../alerts/fan-out';
@@ -34,6 +35,7 @@ export async function createPlan(database: Database, user: AuthUser, input: Plan
     await tx.insert(planMembersTable).values({ planId: plan.id, userId: user.id });
     return { planId: plan.id };
   });
+  written('plan', planId);
   const plan = await readPlan(database, planId, user.id);
   return {
     id: plan.id,
@@ -50,7 +52,7 @@ export async function createPlan(database: Database, user: AuthUser, input: Plan
  * outbox written in the same transaction.
  */
 export async function joinPlan(database: Database, user: AuthUser, token: string) {
-  return database.transaction(async (tx) => {
+  const joined = await database.transaction(async (tx) => {
     const [plan] = await tx.select().from(plansTable).where(eq(plansTable.inviteToken, token)).for('update');
     if (!plan) throw notFound(INVITE_NOT_FOUND, 'invite_not_found');
     const answer = { id: plan.id, festival_id: plan.festivalId, name: plan.name };
@@ -87,11 +89,13 @@ export async function joinPlan(database: Database, user: AuthUser, token: string
     );
     return answer;
   });
+  written('plan', joined.id);
+  return joined;
 }
 
 /** POST /api/plans/{id}/invite (owner): a new link; the old one stops working at once. */
 export async function rotateInvite(database: Database, user: AuthUser, planId: number) {
-  return database.transaction(async (tx) => {
+  const rotated = await database.transaction(async (tx) => {
     await planOfOwner(tx, planId, user.id, { forUpdate: true });
     const [row] = await tx
       .update(plansTable)
@@ -100,6 +104,8 @@ export async function rotateInvite(database: Database, user: AuthUser, planId: n
       .returning({ token: plansTable.inviteToken });
     return { invite_url: inviteUrl(row.token) };
   });
+  written('plan', planId);
+  return rotated;
 }
 
 /**
@@ -129,6 +135,7 @@ export async function removeMember(database: Database, user: AuthUser, planId: n
     if (heir) await tx.update(plansTable).set({ ownerId: heir.userId }).where(eq(plansTable.id, planId));
     else await tx.delete(plansTable).where(eq(plansTable.id, planId));
   });
+  written('plan', planId);
 }
 
 /** DELETE /api/plans/{id} (owner). */
@@ -137,11 +144,12 @@ export async function deletePlan(database: Database, user: AuthUser, planId: num
     await planOfOwner(tx, planId, user.id, { forUpdate: true });
     await tx.delete(plansTable).where(eq(plansTable.id, planId));
   });
+  written('plan', planId);
 }
 
 /** POST /api/plans/{id}/meeting-points (members). */
 export async function addMeetingPoint(database: Database, user: AuthUser, planId: number, input: MeetingPointInput) {
-  return database.transaction(async (tx) => {
+  const point = await database.transaction(async (tx) => {
     await planOfMember(tx, planId, user.id, { forUpdate: true });
     const [{ points }] = await tx
       .select({ points: count() })
@@ -166,6 +174,8 @@ export async function addMeetingPoint(database: Database, user: AuthUser, planId
       created_at: row.createdAt.toISOString(),
     };
   });
+  written('plan', planId);
+  return point;
 }
 
 /** DELETE /api/plans/{id}/meeting-points/{pointId}: its author or the plan's owner. */
@@ -179,6 +189,7 @@ export async function deleteMeetingPoint(database: Database, user: AuthUser, pla
       .returning({ id: planMeetingPointsTable.id });
     if (deleted.length === 0) throw notFound('Punto de encuentro no encontrado.', 'meeting_point_not_found');
   });
+  written('plan', planId);
 }
 
 /** PUT /api/plans/{id}/notifications: the member's own opt-in to hear who joins. */
@@ -188,5 +199,6 @@ export async function setPlanNotify(database: Database, user: AuthUser, planId: 
     .update(planMembersTable)
     .set({ notify })
     .where(and(eq(planMembersTable.planId, planId), eq(planMembersTable.userId, user.id)));
+  written('plan', planId);
   return { notify };
 }
