@@ -1,17 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  artistsTable,
-  festivalsTable,
-  lineupEntriesTable,
-  notificationsTable,
-  planMeetingPointsTable,
-  planMembersTable,
-  plansTable,
-} from '#db/schema';
+import { planMembersTable, plansTable } from '#db/schema';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { api, db, signIn, type SignedIn } from '../support/api';
 import { createFestival } from '../support/fixtures';
+import { festivalWithSets, join, newPlan, pick } from '../support/plans';
 
 let ana: SignedIn;
 let luis: SignedIn;
@@ -20,50 +13,6 @@ let festival: number;
 let sets: { amelie: number; bicep: number; late: number };
 let otherFestival: number;
 let otherSet: number;
-
-/** A festival whose current edition has two overlapping sets and a later one. */
-async function festivalWithSets(names: string[]) {
-  const id = await createFestival({ startDate: '2030-07-10', endDate: '2030-07-11' });
-  const [{ edition }] = await db()
-    .select({ edition: festivalsTable.currentEditionId })
-    .from(festivalsTable)
-    .where(eq(festivalsTable.id, id));
-  const artists = await db()
-    .insert(artistsTable)
-    .values(names.map((name) => ({ name, slug: `${name.toLowerCase().replace(/\W+/g, '-')}-${id}` })))
-    .returning({ id: artistsTable.id });
-  const times = [
-    ['2030-07-10T22:00:00Z', '2030-07-10T23:30:00Z'],
-    ['2030-07-10T23:00:00Z', '2030-07-11T00:00:00Z'],
-    ['2030-07-11T01:00:00Z', '2030-07-11T02:00:00Z'],
-  ];
-  const entries = await db()
-    .insert(lineupEntriesTable)
-    .values(
-      artists.map((a, i) => ({
-        editionId: edition!,
-        artistId: a.id,
-        position: i,
-        stage: 'Principal',
-        startsAt: new Date(times[i][0]),
-        endsAt: new Date(times[i][1]),
-      })),
-    )
-    .returning({ id: lineupEntriesTable.id });
-  return { id, entries: entries.map((e) => e.id) };
-}
-
-const pick = (who: SignedIn, festivalId: number, picks: number[]) =>
-  api('PUT', `/api/timetables/${festivalId}`, { token: who.token, body: { picks } });
-
-async function newPlan(owner: SignedIn, name?: string) {
-  const res = await api('POST', '/api/plans', { token: owner.token, body: { festival_id: festival, name } });
-  expect(res.status).toBe(201);
-  return res.json as { id: number; invite_url: string };
-}
-const tokenOf = (url: string) => url.split('/').pop()!;
-const join = (who: SignedIn, url: string) =>
-  api('POST', '/api/plans/join', { token: who.token, body: { token: tokenOf(url) } });
 
 beforeAll(async () => {
   ana = await signIn(`ana.plan.${Date.now()}@festivales.test`, 'Ana García');
@@ -123,7 +72,7 @@ describe('POST /api/plans and joining by link', () => {
   });
 
   it("shows a member's new picks, and a meeting point, on the very next read", async () => {
-    const plan = await newPlan(ana);
+    const plan = await newPlan(ana, festival);
     await join(eva, plan.invite_url);
     const picksOf = async (userId: number) =>
       (await api('GET', `/api/plans/${plan.id}`, { token: ana.token })).json.members.find(
@@ -141,7 +90,7 @@ describe('POST /api/plans and joining by link', () => {
   });
 
   it('answers 404 to anyone outside the plan, for every route', async () => {
-    const plan = await newPlan(ana);
+    const plan = await newPlan(ana, festival);
     const calls: [string, string, unknown?][] = [
       ['GET', `/api/plans/${plan.id}`],
       ['POST', `/api/plans/${plan.id}/invite`],
@@ -161,7 +110,7 @@ describe('POST /api/plans and joining by link', () => {
   });
 
   it('keeps the owner-only actions to the owner: a member gets 404 and changes nothing', async () => {
-    const plan = await newPlan(ana);
+    const plan = await newPlan(ana, festival);
     await join(luis, plan.invite_url);
     await join(eva, plan.invite_url);
     expect((await api('POST', `/api/plans/${plan.id}/invite`, { token: luis.token })).status).toBe(404);
@@ -174,7 +123,7 @@ describe('POST /api/plans and joining by link', () => {
   });
 
   it('rotating the link stops the old one (404) and the new one works', async () => {
-    const plan = await newPlan(ana);
+    const plan = await newPlan(ana, festival);
     const rotated = await api('POST', `/api/plans/${plan.id}/invite`, { token: ana.token });
     expect(rotated.status).toBe(200);
     expect(rotated.json.invite_url).not.toBe(plan.invite_url);
@@ -198,7 +147,7 @@ describe('POST /api/plans and joining by link', () => {
       'El nombre del plan puede tener como mucho 80 caracteres.',
     );
     await bad('/api/plans/join', { token: 'nope' }, 'Enlace de invitación no válido.');
-    const plan = await newPlan(ana);
+    const plan = await newPlan(ana, festival);
     await bad(`/api/plans/${plan.id}/meeting-points`, { note: '  ' }, 'Escribe una nota para el punto de encuentro.');
     await bad(
       `/api/plans/${plan.id}/meeting-points`,
@@ -226,7 +175,7 @@ describe('POST /api/plans and joining by link', () => {
   });
 
   it('holds at most 20 members', async () => {
-    const plan = await newPlan(ana);
+    const plan = await newPlan(ana, festival);
     const people = await Promise.all(Array.from({ length: 19 }, () => signIn()));
     for (const p of people) expect((await join(p, plan.invite_url)).status).toBe(200);
     const full = await join(eva, plan.invite_url);
@@ -247,101 +196,5 @@ describe('POST /api/plans and joining by link', () => {
     } finally {
       rateLimits.planJoin.limit = saved;
     }
-  });
-});
-
-describe('leaving, removing and deleting', () => {
-  it('a member leaves and their picks leave the plan; the owner removes someone; the owner deletes the plan', async () => {
-    await pick(eva, festival, [sets.late]);
-    const plan = await newPlan(ana);
-    await join(luis, plan.invite_url);
-    await join(eva, plan.invite_url);
-    const left = await api('DELETE', `/api/plans/${plan.id}/members/${luis.user.id}`, { token: luis.token });
-    expect(left.status).toBe(200);
-    expect(left.json.message).toBe('Has salido del plan');
-    expect((await api('GET', `/api/plans/${plan.id}`, { token: luis.token })).status).toBe(404);
-    const after = await api('GET', `/api/plans/${plan.id}`, { token: ana.token });
-    expect(after.json.members.map((m: { user_id: number }) => m.user_id)).toEqual([ana.user.id, eva.user.id]);
-    expect(after.json.clashes).toEqual(expect.arrayContaining([]));
-
-    expect((await api('DELETE', `/api/plans/${plan.id}/members/${eva.user.id}`, { token: ana.token })).status).toBe(
-      200,
-    );
-    expect((await api('DELETE', `/api/plans/${plan.id}/members/${eva.user.id}`, { token: ana.token })).status).toBe(
-      404,
-    );
-    expect((await api('DELETE', `/api/plans/${plan.id}`, { token: ana.token })).status).toBe(200);
-    expect(await db().select().from(plansTable).where(eq(plansTable.id, plan.id))).toEqual([]);
-  });
-
-  it('an owner who leaves hands the plan to the next member', async () => {
-    const plan = await newPlan(ana);
-    await join(luis, plan.invite_url);
-    expect((await api('DELETE', `/api/plans/${plan.id}/members/${ana.user.id}`, { token: ana.token })).status).toBe(
-      200,
-    );
-    const [row] = await db().select().from(plansTable).where(eq(plansTable.id, plan.id));
-    expect(row.ownerId).toBe(luis.user.id);
-  });
-});
-
-describe('meeting points', () => {
-  it('members add them, the group sees them; the author or the owner deletes them', async () => {
-    const plan = await newPlan(ana);
-    await join(luis, plan.invite_url);
-    await join(eva, plan.invite_url);
-    const added = await api('POST', `/api/plans/${plan.id}/meeting-points`, {
-      token: luis.token,
-      body: { note: 'Junto a la noria', lat: 40.41, lon: -3.7 },
-    });
-    expect(added.status).toBe(201);
-    expect(added.json).toMatchObject({ user_id: luis.user.id, author: 'Luis', note: 'Junto a la noria', lat: 40.41 });
-    const seen = await api('GET', `/api/plans/${plan.id}`, { token: ana.token });
-    expect(seen.json.meeting_points).toEqual([
-      expect.objectContaining({ id: added.json.id, note: 'Junto a la noria' }),
-    ]);
-    const other = await api('DELETE', `/api/plans/${plan.id}/meeting-points/${added.json.id}`, { token: eva.token });
-    expect(other.status).toBe(404);
-    const byOwner = await api('DELETE', `/api/plans/${plan.id}/meeting-points/${added.json.id}`, { token: ana.token });
-    expect(byOwner.status).toBe(200);
-    expect(await db().select().from(planMeetingPointsTable).where(eq(planMeetingPointsTable.planId, plan.id))).toEqual(
-      [],
-    );
-  });
-});
-
-describe('notifications when someone joins (opt-in per plan)', () => {
-  it('tells the members who asked, and nobody else', async () => {
-    const plan = await newPlan(ana);
-    await join(luis, plan.invite_url);
-    expect(
-      (await api('PUT', `/api/plans/${plan.id}/notifications`, { token: ana.token, body: { notify: true } })).json,
-    ).toEqual({ notify: true });
-    const newcomer = await signIn(`nuevo.${Date.now()}@festivales.test`, 'Marta Ruiz');
-    await join(newcomer, plan.invite_url);
-    const bell = (userId: number) =>
-      db()
-        .select({ message: notificationsTable.message })
-        .from(notificationsTable)
-        .where(and(eq(notificationsTable.userId, userId), eq(notificationsTable.type, 'plan')));
-    expect(await bell(ana.user.id)).toContainEqual({ message: expect.stringMatching(/^Marta se ha unido a «/) });
-    expect(await bell(luis.user.id)).toEqual([]);
-  });
-});
-
-describe('an erased account', () => {
-  it('leaves its plans, its picks leave with it, and its own plans pass to another member', async () => {
-    const gone = await signIn(`borrada.${Date.now()}@festivales.test`, 'Borrada');
-    await pick(gone, festival, [sets.amelie]);
-    const plan = await newPlan(gone);
-    await join(luis, plan.invite_url);
-    const exported = await api('GET', '/api/users/me/export', { token: gone.token });
-    expect(exported.json.plans).toEqual([expect.objectContaining({ id: plan.id, owner: true })]);
-    expect(
-      (await api('DELETE', '/api/users/me', { token: gone.token, body: { confirmation: 'ELIMINAR' } })).status,
-    ).toBe(200);
-    const seen = await api('GET', `/api/plans/${plan.id}`, { token: luis.token });
-    expect(seen.json.owner_id).toBe(luis.user.id);
-    expect(seen.json.members.map((m: { user_id: number }) => m.user_id)).toEqual([luis.user.id]);
   });
 });
