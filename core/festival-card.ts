@@ -28,6 +28,8 @@ export type FestivalCard = Pick<
   | 'genres'
   | 'averageRating'
   | 'ratingsCount'
+  | 'going_count'
+  | 'interested_count'
   | 'latitude'
   | 'longitude'
   | 'hasValidCoordinates'
@@ -48,6 +50,8 @@ export function toCard(f: Festival, distanceKm?: number | null): FestivalCard {
     genres: f.genres,
     averageRating: f.averageRating,
     ratingsCount: f.ratingsCount,
+    going_count: f.going_count,
+    interested_count: f.interested_count,
     latitude: f.latitude,
     longitude: f.longitude,
     hasValidCoordinates: f.hasValidCoordinates,

@@ -21,6 +21,8 @@ function festival(overrides: Partial<Festival>): Festival {
     genres: [],
     averageRating: 0,
     ratingsCount: 0,
+    going_count: 0,
+    interested_count: 0,
     latitude: null,
     longitude: null,
     hasValidCoordinates: false,

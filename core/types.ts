@@ -53,6 +53,7 @@ export const notificationTypes = [
   'festival_update',
   'set_change',
   'price_rise',
+  'plan',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -72,6 +73,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   festival_update: 'Novedad',
   set_change: 'Cambio de horario',
   price_rise: 'Sube de precio',
+  plan: 'Plan con amigos',
 };
 
 /** Kinds of alert a user sets channels for (preferences); each notification type belongs to one. */
@@ -103,6 +105,8 @@ export const alertKindOf: Record<NotificationType, AlertKind> = {
   // Only the people who picked the set hear of it, like its reminder.
   set_change: 'reminders',
   price_rise: 'prices',
+  // Opt-in per plan (plan_members.notify); the channels follow the festivals' alerts.
+  plan: 'festivals',
 };
 
 /** Days before an abono tier of a favourite ends that its 'Sube de precio' alert comes, unless the person chose another. */

@@ -21,3 +21,4 @@ export * from './schema/organizers';
 export * from './schema/trip-facts';
 export * from './schema/imports';
 export * from './schema/fact-corrections';
+export * from './schema/together';

@@ -20,7 +20,7 @@ import { chromium } from '@playwright/test';
 import { withWebServer } from '../bench/support/web-server';
 import { routeMapTiles } from '../tests/e2e/support/png';
 import { screens } from './screenshots/screens';
-import { prepareData, prepareOrganizerData, signIn } from './screenshots/session';
+import { prepareData, prepareOrganizerData, prepareTogetherData, signIn } from './screenshots/session';
 
 const { values: options } = parseArgs({
   options: {
@@ -60,6 +60,7 @@ await withWebServer(
     const token = await signIn(base);
     await prepareData(base, token);
     await prepareOrganizerData(base, token);
+    await prepareTogetherData(base, token);
     // Scrollbars drawn as a desktop browser draws them (Playwright hides them by default), in the
     // gutter the page keeps for them (global.css).
     const browser = await chromium.launch({

@@ -32,6 +32,7 @@ import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
 import { editionSchema, festivalEditionFieldsSchema } from '#core/lineup-types';
 import { festivalOrganizerRoutes } from './organizer-routes';
+import { festivalAttendanceRoutes } from './attendance-routes';
 
 const festivalWithEditions = festivalResponse.extend({
   ...festivalEditionFieldsSchema.shape,
@@ -47,6 +48,7 @@ const doc = documenter('Festivales');
 
 export const app = createApp('/api/festivals')
   .route('/', festivalOrganizerRoutes)
+  .route('/', festivalAttendanceRoutes)
   .get(
     '/',
     doc({

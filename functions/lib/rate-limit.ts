@@ -99,6 +99,12 @@ export const rateLimits = {
     windowSeconds: 3600,
     message: 'Demasiados cambios de horario en poco tiempo. Espera unos minutos e inténtalo de nuevo.',
   },
+  // An invitation is a secret in a link: few tries an hour, so tokens cannot be guessed by trying.
+  planJoin: {
+    limit: 30,
+    windowSeconds: 3600,
+    message: 'Has intentado unirte a demasiados planes en poco tiempo. Inténtalo de nuevo más tarde.',
+  },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof rateLimits;

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { app as admin } from '../admin/app';
 import { alertsApp, followsApp, pushApp } from '../alerts/app';
 import { app as artists } from '../artists/app';
+import { app as attendance } from '../attendance/app';
 import { app as comments } from '../comments/app';
 import { app as contact } from '../contact/app';
 import { docsApp } from '../docs/app';
@@ -20,6 +21,7 @@ import { app as notifications } from '../notifications/app';
 import { claimsApp, organizerApp } from '../organizer/app';
 import { importApp } from '../organizer/imports';
 import { app as pages } from '../pages/app';
+import { app as plans } from '../plans/app';
 import { app as timetables } from '../timetables/app';
 import { app as users } from '../users/app';
 import { routeNotFound } from '../lib/app';
@@ -33,6 +35,8 @@ export const apiApps = [
   editions,
   artists,
   timetables,
+  attendance,
+  plans,
   health,
   users,
   admin,

@@ -323,6 +323,32 @@ export const screens: Screen[] = [
     fullPage: false,
   },
   {
+    name: 'festival-attendance',
+    path: '/festival/14',
+    signedIn: true,
+    prepare: async (p) => {
+      await festivalReady(p);
+      await scrollTo(p, '.attendance-section');
+    },
+    fullPage: false,
+  },
+  {
+    name: 'plan',
+    get path() {
+      return `/planes/${process.env.SCREENSHOT_PLAN}`;
+    },
+    signedIn: true,
+    prepare: (p) => p.getByRole('heading', { name: 'Dónde estaremos' }).waitFor(),
+  },
+  {
+    name: 'plan-join',
+    get path() {
+      return process.env.SCREENSHOT_PLAN_JOIN ?? '/planes/unirse/x';
+    },
+    signedIn: true,
+    prepare: (p) => p.getByRole('button', { name: 'Unirme al plan' }).waitFor(),
+  },
+  {
     name: 'admin-imports',
     path: '/admin',
     signedIn: true,

@@ -160,3 +160,24 @@ export async function prepareOrganizerData(base: string, token: string): Promise
   }
   process.env.SCREENSHOT_LIVE_FESTIVAL = String(festival.id);
 }
+
+/**
+ * 'Voy' on festival 14 (its page and card show the counts), and a plan with friends for the live
+ * festival, with the demo account's picks (a clash among them) and a meeting point. The plan's id
+ * and its invitation path go in SCREENSHOT_PLAN and SCREENSHOT_PLAN_JOIN for the screens' paths.
+ */
+export async function prepareTogetherData(base: string, token: string): Promise<void> {
+  await call(base, token, 'PUT', '/api/festivals/14/attendance', { status: 'going' });
+  const festivalId = Number(process.env.SCREENSHOT_LIVE_FESTIVAL);
+  const mine = (await call(base, token, 'GET', '/api/plans')) as Json[];
+  let plan = mine.find((p) => p.festival_id === festivalId);
+  if (!plan) {
+    const festival = (await call(base, null, 'GET', `/api/festivals/${festivalId}`)) as { lineup: Json[] };
+    await call(base, token, 'PUT', `/api/timetables/${festivalId}`, { picks: festival.lineup.map((e) => e.id) });
+    plan = (await call(base, token, 'POST', '/api/plans', { festival_id: festivalId, name: 'Los del techno' })) as Json;
+    await call(base, token, 'POST', `/api/plans/${plan.id}/meeting-points`, { note: 'Junto a la torre de sonido' });
+  }
+  const full = (await call(base, token, 'GET', `/api/plans/${plan.id}`)) as Json;
+  process.env.SCREENSHOT_PLAN = String(plan.id);
+  process.env.SCREENSHOT_PLAN_JOIN = new URL(String(full.invite_url)).pathname;
+}

@@ -11,7 +11,7 @@ let counter = 0;
  * waits for the freshness bound instead).
  */
 export function writtenBehindTheApi(): void {
-  for (const aggregate of ['festival', 'edition', 'artist', 'comment', 'media', 'favorite'] as const)
+  for (const aggregate of ['festival', 'edition', 'artist', 'comment', 'media', 'favorite', 'plan'] as const)
     written(aggregate);
 }
 

@@ -17,10 +17,12 @@ export type Aggregate =
   /** A festival's photos and videos and their votes (the id is the festival's). */
   | 'media'
   /** A user's favourites and feed (the id is the user's). */
-  | 'favorite';
+  | 'favorite'
+  /** A plan with friends: its members, their picks, its meeting points (the id is the plan's). */
+  | 'plan';
 
 /** What an aggregate's id names: a festival's comments are announced by the festival's id. */
-export type IdKind = 'festival' | 'artist' | 'user';
+export type IdKind = 'festival' | 'artist' | 'user' | 'plan';
 const idKinds: Record<Aggregate, IdKind> = {
   festival: 'festival',
   edition: 'festival',
@@ -28,6 +30,7 @@ const idKinds: Record<Aggregate, IdKind> = {
   media: 'festival',
   artist: 'artist',
   favorite: 'user',
+  plan: 'plan',
 };
 
 /** Counts writes: a kept answer remembers the count its load started under. */

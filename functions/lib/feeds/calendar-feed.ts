@@ -6,7 +6,7 @@ import type { FeedQuery } from '#core/feed-schemas';
 import { festivalPath } from '#core/share';
 import type { Database, Executor } from '#db/client';
 import { sqlRows } from '../domain/sql-rows';
-import { favoritesTable, festivalGenresTable, festivalsTable, genresTable } from '#db/schema';
+import { favoritesTable, festivalAttendanceTable, festivalGenresTable, festivalsTable, genresTable } from '#db/schema';
 import { selectFestivals } from '../domain/festivals/festival-rows';
 import { escapeHtml } from '../mail/layout';
 import { siteUrl } from '../mail/site-url';
@@ -79,10 +79,17 @@ export async function lineupsOf(database: Executor, festivalIds: number[]): Prom
 }
 
 export function favoriteFeedFestivals(database: Database, userId: number, now = new Date()): Promise<Festival[]> {
+  // Favourites and the festivals the user goes to ('Voy', decision 095).
   const favourites = database
     .select({ id: favoritesTable.festivalId })
     .from(favoritesTable)
-    .where(eq(favoritesTable.userId, userId));
+    .where(eq(favoritesTable.userId, userId))
+    .union(
+      database
+        .select({ id: festivalAttendanceTable.festivalId })
+        .from(festivalAttendanceTable)
+        .where(and(eq(festivalAttendanceTable.userId, userId), eq(festivalAttendanceTable.status, 'going'))),
+    );
   return selectFestivals(database, and(current(now), inArray(festivalsTable.id, favourites)));
 }
 

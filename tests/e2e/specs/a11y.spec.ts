@@ -113,6 +113,20 @@ test("axe: the admin's import tab, with a bulk file's dry run", async ({ page })
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test("axe: a plan with friends ('Plan con amigos') and its invitation page", async ({ page }) => {
+  await withCookieChoice(page);
+  const { token } = await login(page, { email: `axe.plan.${Date.now()}@festivales.e2e`, name: 'Ana Axe' });
+  const festival = (await catalogue(page))[0];
+  const plan = await api(page, token, 'POST', '/api/plans', { festival_id: festival.id });
+  await api(page, token, 'POST', `/api/plans/${plan.id}/meeting-points`, { note: 'Entrada principal' });
+  await page.goto(`/planes/${plan.id}`);
+  await expect(page.getByRole('heading', { name: 'Dónde estaremos' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto(new URL(plan.invite_url).pathname);
+  await expect(page.getByRole('button', { name: 'Unirme al plan' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 760 } });
   test('axe: the home and the open mobile menu', async ({ page }) => {

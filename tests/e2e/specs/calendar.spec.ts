@@ -24,6 +24,8 @@ const festival = (id: number, name: string, start: string, end: string | null): 
   genres: ['Techno', 'House'],
   averageRating: 0,
   ratingsCount: 0,
+  going_count: 0,
+  interested_count: 0,
   latitude: 39.47,
   longitude: -0.37,
   hasValidCoordinates: true,

@@ -20,6 +20,8 @@ const CalendarRoute = screen(() => import('./routes/calendar'), 'CalendarRoute')
 const ArtistsRoute = screen(() => import('./routes/artists'), 'ArtistsRoute');
 const ArtistRoute = screen(() => import('./routes/artist'), 'ArtistRoute');
 const TimetableRoute = screen(() => import('./routes/timetable'), 'TimetableRoute');
+const PlanRoute = screen(() => import('./routes/plan'), 'PlanRoute');
+const PlanJoinRoute = screen(() => import('./routes/plan'), 'PlanJoinRoute');
 const FestivalRoute = screen(() => import('./routes/festival'), 'FestivalRoute');
 const AboutRoute = screen(() => import('./routes/about'), 'AboutRoute');
 const LegalNoticeRoute = screen(() => import('./routes/legal-notice'), 'LegalNoticeRoute');
@@ -79,6 +81,8 @@ export function AppRoutes() {
           <Route path="artista/:artistId" element={<ArtistRoute />} />
           <Route element={<TokenGroup />}>
             <Route path="festival/:festivalId/:slug/horario" element={<TimetableRoute />} />
+            <Route path="planes/unirse/:token" element={<PlanJoinRoute />} />
+            <Route path="planes/:planId" element={<PlanRoute />} />
             <Route path="festival/:festivalId/:slug" element={<FestivalRoute />} />
             <Route path="festival/:festivalId" element={<FestivalRoute />} />
             <Route path="about" element={<AboutRoute />} />

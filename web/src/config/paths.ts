@@ -19,6 +19,9 @@ export const paths = {
   /** 'Mi horario' of a festival; the slug is required by the route (festival/{id}/{slug}/horario). */
   timetable: (id: number, name?: string | null) =>
     `/festival/${id}/${(name ? slugify(name) : '') || 'festival'}/horario`,
+  /** A plan with friends, and where its invitation link leads. */
+  plan: (id: number) => `/planes/${id}`,
+  planJoin: (token: string) => `/planes/unirse/${token}`,
   artist: (id: number, slug?: string | null) => artistPath(id, slug),
   artists: () => '/artistas',
   about: () => '/about',

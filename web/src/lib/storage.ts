@@ -6,10 +6,15 @@ export const storageKeys = {
   cookieConsent: 'cookie-consent',
   /** Favourite changes made offline while signed in, not yet on the server (lib/favorites-outbox.ts). */
   pendingFavorites: 'favoritesPendingSync',
+  /** 'Voy' / 'Me interesa' per festival id (lib/attendance.tsx). */
+  attendance: 'festivalAttendance',
 } as const;
 
 /** 'Mi horario' picks of one festival kept on the device: `timetable:<festival id>` (features/timetable/lib/picks-store.ts). */
 export const PICKS_PREFIX = 'timetable:';
+
+/** A plan with friends kept for offline use: `plan:<plan id>` (features/plans/lib/kept-plan.ts). */
+export const PLAN_PREFIX = 'plan:';
 
 /** The keys stored under a prefix. */
 export function storedKeys(prefix: string): string[] {
@@ -21,8 +26,8 @@ export function storedKeys(prefix: string): string[] {
 }
 
 /**
- * What one person keeps on this device: favourites, favourite changes not sent yet and timetable
- * picks. Forgotten whenever a session ends, however it ends, so the next person on the same browser
+ * What one person keeps on this device: favourites, favourite changes not sent yet, 'Voy' / 'Me
+ * interesa', timetable picks and plans kept for offline use. Forgotten whenever a session ends, however it ends, so the next person on the same browser
  * starts with none of it.
  */
 export function forgetPersonalData(): void {
@@ -30,7 +35,9 @@ export function forgetPersonalData(): void {
     storageKeys.favorites,
     storageKeys.legacyFavorites,
     storageKeys.pendingFavorites,
+    storageKeys.attendance,
     ...storedKeys(PICKS_PREFIX),
+    ...storedKeys(PLAN_PREFIX),
   ])
     writeStorage(key, null);
 }

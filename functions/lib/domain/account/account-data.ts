@@ -33,6 +33,7 @@ import {
   usersTable,
 } from '#db/schema';
 import { preferencesOf } from '../alerts/preferences';
+import { togetherTables } from './together-data';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type AccountRow = typeof usersTable.$inferSelect;
@@ -429,4 +430,5 @@ export const accountTables: Record<string, AccountTable> = {
     export: { omitted: "An admin's moderation record, kept for accountability; it names the account, not the person." },
     erase: { kept: 'Points at the anonymised account row.' },
   },
+  ...togetherTables,
 };

@@ -83,5 +83,6 @@ export async function deleteAccount(database: Database, userId: number): Promise
   // The erased user's comments, ratings and photos, on any festival.
   for (const aggregate of ['festival', 'edition', 'comment', 'media'] as const) written(aggregate);
   written('favorite', userId);
+  written('plan');
   await removeStoredObjects(database, keys);
 }

@@ -73,9 +73,10 @@ function affected(result: unknown): number {
   return r.rowCount ?? r.affectedRows ?? 0;
 }
 
-/** The users who favourited a festival. */
+/** The users who favourited a festival or said 'Voy' (decision 095): its reminders and news reach both. */
 export const favouritersOf = (festivalId: number) =>
-  sql`select user_id from favorites where festival_id = ${festivalId}`;
+  sql`select user_id from favorites where festival_id = ${festivalId}
+    union select user_id from festival_attendance where festival_id = ${festivalId} and status = 'going'`;
 
 /** The users who follow an artist. */
 export const followersOf = (artistId: number) => sql`select user_id from artist_follows where artist_id = ${artistId}`;

@@ -68,7 +68,7 @@ export async function sendReminders(database: Database, now = new Date()): Promi
             heading: edition.festivalName,
             paragraphs: [message],
             action: { label: 'Ver el festival', url: siteUrl(path) },
-            reason: `Recibes este recordatorio porque ${edition.festivalName} está entre tus favoritos en Festivales.`,
+            reason: `Recibes este recordatorio porque ${edition.festivalName} está entre tus favoritos o has marcado 'Voy' en Festivales.`,
           },
         },
         favouritersOf(edition.festivalId),

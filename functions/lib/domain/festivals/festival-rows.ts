@@ -22,6 +22,10 @@ const ratingSql = sql<number>`coalesce((select round(r.ratings_sum::numeric / nu
   from festival_ratings r where r.festival_id = "festivals"."id"), 0)`;
 const ratingsCountSql = sql<number>`coalesce((select r.ratings_count from festival_ratings r where r.festival_id = "festivals"."id"), 0)`;
 
+// 'Voy' / 'Me interesa' counts, kept by triggers in festival_attendance_counts (decision 095).
+const goingSql = sql<number>`coalesce((select a.going_count from festival_attendance_counts a where a.festival_id = "festivals"."id"), 0)`;
+const interestedSql = sql<number>`coalesce((select a.interested_count from festival_attendance_counts a where a.festival_id = "festivals"."id"), 0)`;
+
 export const festivalSelection = {
   id: festivalsTable.id,
   name: festivalsTable.name,
@@ -45,6 +49,8 @@ export const festivalSelection = {
   genres: genresSql,
   averageRating: ratingSql.mapWith(Number),
   ratingsCount: ratingsCountSql.mapWith(Number),
+  going_count: goingSql.mapWith(Number),
+  interested_count: interestedSql.mapWith(Number),
 };
 
 export type FestivalRow = Omit<Festival, 'hasValidCoordinates' | 'geocoded_at' | 'created_at'> & {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client';
 import { artistsTable, festivalsTable, lineupEntriesTable, timetablesTable, usersTable } from '#db/schema';
+import { written } from '../../cache/written';
 import { badRequest, notFound } from '../../errors';
 import { FESTIVAL_NOT_FOUND } from '../festivals/festival-access';
 
@@ -108,6 +109,8 @@ export async function saveTimetable(
       set: { picks, updatedAt: new Date() },
     })
     .returning();
+  // The plans its owner is in show the new picks on their next read (decision 096).
+  written('plan');
   return answer(festival.id, row);
 }
 

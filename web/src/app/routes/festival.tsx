@@ -2,6 +2,8 @@ import { lazy, Suspense } from 'react';
 import '../../features/comments/components/comments.css';
 import { SignInButton } from '../../features/auth/components/sign-in-button';
 import { FestivalDetailScreen } from '../../features/festival-detail/components/festival-detail-screen';
+import { PlanEntry } from '../../features/plans/components/plan-entry';
+import '../../features/plans/components/plans.css';
 import '../../features/festival-detail/components/festival-detail.css';
 import '../../features/gallery/components/gallery.css';
 
@@ -29,6 +31,13 @@ const CommentsSection = lazy(() => loadCommunity().then(([, comments]) => ({ def
 export function FestivalRoute() {
   return (
     <FestivalDetailScreen
+      // A festival with set times starts its plans from 'Mi horario'; without them, from here.
+      renderPlans={(festival) =>
+        'lineup' in festival &&
+        (festival.lineup as { starts_at: string | null }[] | undefined)?.some((e) => e.starts_at) ? null : (
+          <PlanEntry festivalId={festival.id} />
+        )
+      }
       renderGallery={(festival) => (
         <Suspense fallback={null}>
           <GallerySection festival={festival} />

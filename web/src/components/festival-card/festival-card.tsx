@@ -6,6 +6,7 @@ import type { FestivalCard as Card } from '#core/festival-page';
 import { paths } from '../../config/paths';
 import { SpriteIcon } from '../ui/sprite-icon';
 import { formatRating, Stars } from '../ui/stars';
+import { AttendanceCounts } from './attendance-counts';
 import { FavoriteButton } from './favorite-button';
 import { FestivalBadges } from './festival-badges';
 import { FestivalImage } from './festival-image';
@@ -88,6 +89,7 @@ export const FestivalCard = memo(function FestivalCard({
             <span>Sin valoraciones aún</span>
           )}
         </div>
+        <AttendanceCounts festivalId={festival.id} counts={festival} className="festival-card-attendance" />
       </div>
     </article>
   );

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { useOnline } from '../../../lib/use-online';
 import { useFestivalShareMeta } from '../../../lib/use-share-meta';
 import { useFestival } from '../hooks/use-festival';
+import { AttendanceSection } from './attendance-section';
 import { FestivalHero } from './festival-hero';
 import { FestivalNews } from './festival-news';
 import { InfoSection } from './info-section';
@@ -24,10 +25,12 @@ interface Props {
    * `editionYear` is a past edition picked in the 'Cartel' (null: the current one, all comments).
    */
   renderComments: (festival: Festival, onChange: () => void, editionYear: number | null) => ReactNode;
+  /** Going with friends (plans feature): shown beside 'Voy' / 'Me interesa'. */
+  renderPlans?: (festival: Festival) => ReactNode;
 }
 
 /** The festival page: hero, section tabs, info, location, then the gallery and comments it is given. */
-export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
+export function FestivalDetailScreen({ renderGallery, renderComments, renderPlans }: Props) {
   const { festivalId, slug } = useParams();
   const id = Number(festivalId);
   const state = useFestival(id);
@@ -123,6 +126,9 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
       <div className="container festival-sections">
         {sectionsShown ? (
           <>
+            <AttendanceSection key={festival.id} festival={festival}>
+              {renderPlans?.(festival)}
+            </AttendanceSection>
             <InfoSection festival={festival} />
             <LineupSection festival={festival} year={editionYear} onYearChange={setEditionYear} />
             {festival.lineup?.some((entry) => entry.starts_at) ? (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ArrowLeftIcon, CalendarPlusIcon, CheckIcon, ClockIcon, Share2Icon, TriangleAlertIcon } from 'lucide-react';
 import { paths } from '../../../config/paths';
@@ -47,7 +47,7 @@ function useNow(): Date {
  * spelled out, an .ics of the picks and a read-only link to share them. With ?compartido=<token>
  * it shows someone else's picks, read only.
  */
-export function TimetableScreen() {
+export function TimetableScreen({ renderPlans }: { renderPlans?: (festivalId: number) => ReactNode } = {}) {
   const { festivalId } = useParams();
   const id = Number(festivalId);
   const [search] = useSearchParams();
@@ -223,6 +223,7 @@ export function TimetableScreen() {
                     <Share2Icon className="icon" /> Compartir
                   </button>
                 ) : null}
+                {renderPlans?.(f.id)}
               </div>
             ) : null}
             {shareUrl ? (
