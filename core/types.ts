@@ -83,7 +83,7 @@ export type AlertKind = (typeof alertKinds)[number];
 export const alertKindLabels: Record<AlertKind, string> = {
   festivals: 'Cambios en mis festivales favoritos',
   reminders: 'Recordatorios antes de un festival',
-  prices: 'Sube de precio: antes de que acabe el tramo de abono de un favorito, y cuando se agota',
+  prices: 'Sube de precio en mis favoritos',
   artists: 'Artistas que sigo',
   searches: 'Mis alertas de búsqueda',
   moderation: 'Mis propuestas, fotos y festivales que organizo',

@@ -323,6 +323,27 @@ export const screens: Screen[] = [
     fullPage: false,
   },
   {
+    name: 'festival-correction',
+    path: '/festival/14',
+    signedIn: true,
+    fullPage: false,
+    prepare: async (p) => {
+      await festivalReady(p);
+      await scrollTo(p, '#antes-de-ir');
+      await p.getByRole('button', { name: 'Propón una corrección' }).click();
+      await p.getByRole('dialog', { name: 'Proponer una corrección' }).waitFor();
+    },
+  },
+  {
+    name: 'admin-corrections',
+    path: '/admin',
+    signedIn: true,
+    prepare: async (p) => {
+      await p.getByRole('tab', { name: 'Correcciones' }).click();
+      await p.getByRole('heading', { name: 'Correcciones propuestas' }).waitFor();
+    },
+  },
+  {
     name: 'festival-attendance',
     path: '/festival/14',
     signedIn: true,

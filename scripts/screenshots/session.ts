@@ -112,6 +112,14 @@ async function prepareTripFacts(base: string, token: string): Promise<void> {
     source_url: 'https://festival.example/accesibilidad',
     verified_at: day(-3),
   });
+  // One correction waiting in the admin's 'Correcciones'.
+  await call(base, token, 'POST', '/api/festivals/14/fact-corrections', {
+    group: 'conditions',
+    field: 'food',
+    value: 'allowed',
+    source_url: 'https://festival.example/faq',
+    note: 'La FAQ de este año dice que se puede entrar con bocadillos.',
+  });
 }
 
 const LIVE_FESTIVAL = 'Festival en Directo de las Capturas';
