@@ -17,3 +17,4 @@ export * from './responses/admin';
 export * from './responses/operations';
 export * from './responses/timetables';
 export * from './responses/organizers';
+export * from './responses/discover';

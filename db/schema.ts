@@ -20,3 +20,4 @@ export * from './schema/timetables';
 export * from './schema/organizers';
 export * from './schema/trip-facts';
 export * from './schema/imports';
+export * from './schema/discover';
