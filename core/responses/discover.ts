@@ -1,5 +1,6 @@
 /** 'Festivales parecidos' and 'Para ti': festivals like another, and picks for a visitor with their reason. */
 import { z } from '../zod';
+import type { FestivalCard } from '../festival-card';
 import { festivalCardResponse } from './festivals';
 
 /** GET /api/festivals/{id}/similar: up to 8, upcoming first, each with what it shares. */
@@ -13,7 +14,7 @@ export const similarFestivalResponse = z.object({
   }),
 });
 export const similarFestivalsResponse = z.array(similarFestivalResponse);
-export type SimilarFestival = z.output<typeof similarFestivalResponse>;
+export type SimilarFestival = Omit<z.output<typeof similarFestivalResponse>, 'festival'> & { festival: FestivalCard };
 
 export const recommendationKinds = ['artist', 'festival', 'genre', 'near'] as const;
 
@@ -23,4 +24,4 @@ export const recommendationResponse = z.object({
   reason: z.object({ kind: z.enum(recommendationKinds), text: z.string() }),
 });
 export const recommendationsResponse = z.array(recommendationResponse);
-export type Recommendation = z.output<typeof recommendationResponse>;
+export type Recommendation = Omit<z.output<typeof recommendationResponse>, 'festival'> & { festival: FestivalCard };

@@ -8,10 +8,11 @@ import { app as health } from '../health/app';
 import { app as timetables } from '../timetables/app';
 import { app } from './app';
 import { app as editions } from './edition-routes';
+import { app as recommendations } from './recommendation-routes';
 
 // The Router sends /api/festivals and every /api path no other function claims here
 // (infra/api-areas.ts): the artists, 'Mi horario' (/api/timetables), an edition's price history
-// (/api/editions), the health checks, and the JSON 404 of unknown paths.
+// (/api/editions), 'Para ti' (/api/recommendations), the health checks, and the JSON 404 of unknown paths.
 const root = new Hono()
   .use('*', requestContext)
   .use('*', securityHeaders())
@@ -19,6 +20,7 @@ const root = new Hono()
   .route('/', artists)
   .route('/', timetables)
   .route('/', editions)
+  .route('/', recommendations)
   .route('/', health);
 root.notFound(routeNotFound);
 

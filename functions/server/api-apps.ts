@@ -11,6 +11,7 @@ import { app as favorites } from '../favorites/app';
 import { app as feeds } from '../feeds/app';
 import { app as festivals } from '../festivals/app';
 import { app as editions } from '../festivals/edition-routes';
+import { app as recommendations } from '../festivals/recommendation-routes';
 import { app as health } from '../health/app';
 import { compressAnswers } from '../lib/compression';
 import { securityHeaders } from '../lib/security-headers';
@@ -31,6 +32,7 @@ export const apiApps = [
   feeds,
   festivals,
   editions,
+  recommendations,
   artists,
   timetables,
   health,

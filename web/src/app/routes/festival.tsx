@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import '../../features/comments/components/comments.css';
 import { SignInButton } from '../../features/auth/components/sign-in-button';
+import { SimilarFestivals } from '../../features/discover/components/similar-festivals';
 import { FestivalDetailScreen } from '../../features/festival-detail/components/festival-detail-screen';
 import '../../features/festival-detail/components/festival-detail.css';
 import '../../features/gallery/components/gallery.css';
@@ -29,6 +30,7 @@ const CommentsSection = lazy(() => loadCommunity().then(([, comments]) => ({ def
 export function FestivalRoute() {
   return (
     <FestivalDetailScreen
+      renderSimilar={(festival) => <SimilarFestivals festivalId={festival.id} />}
       renderGallery={(festival) => (
         <Suspense fallback={null}>
           <GallerySection festival={festival} />

@@ -24,10 +24,12 @@ interface Props {
    * `editionYear` is a past edition picked in the 'Cartel' (null: the current one, all comments).
    */
   renderComments: (festival: Festival, onChange: () => void, editionYear: number | null) => ReactNode;
+  /** 'Festivales parecidos', below the place (another feature's, composed by the route). */
+  renderSimilar?: (festival: Festival) => ReactNode;
 }
 
 /** The festival page: hero, section tabs, info, location, then the gallery and comments it is given. */
-export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
+export function FestivalDetailScreen({ renderGallery, renderComments, renderSimilar }: Props) {
   const { festivalId, slug } = useParams();
   const id = Number(festivalId);
   const state = useFestival(id);
@@ -135,6 +137,7 @@ export function FestivalDetailScreen({ renderGallery, renderComments }: Props) {
             <TripFactsSection festival={festival} />
             <FestivalNews festival={festival} />
             <LocationSection festival={festival} />
+            {festival.status === 'approved' ? renderSimilar?.(festival) : null}
             {renderGallery(festival)}
             {renderComments(
               festival,
