@@ -6,6 +6,10 @@ export const storageKeys = {
   cookieConsent: 'cookie-consent',
   /** Favourite changes made offline while signed in, not yet on the server (lib/favorites-outbox.ts). */
   pendingFavorites: 'favoritesPendingSync',
+  /** 'No me interesa' said without a session: festival ids 'Para ti' leaves out (features/discover). */
+  dismissedRecommendations: 'dismissedRecommendations',
+  /** The last 'Cerca de' place chosen ({label, lat, lon}): 'Para ti' ranks festivals near it higher. */
+  lastNearPlace: 'lastNearPlace',
 } as const;
 
 /** 'Mi horario' picks of one festival kept on the device: `timetable:<festival id>` (features/timetable/lib/picks-store.ts). */
@@ -30,6 +34,8 @@ export function forgetPersonalData(): void {
     storageKeys.favorites,
     storageKeys.legacyFavorites,
     storageKeys.pendingFavorites,
+    storageKeys.dismissedRecommendations,
+    storageKeys.lastNearPlace,
     ...storedKeys(PICKS_PREFIX),
   ])
     writeStorage(key, null);

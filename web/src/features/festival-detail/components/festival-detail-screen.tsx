@@ -48,13 +48,14 @@ export function FestivalDetailScreen({ renderGallery, renderComments, renderSimi
     if (festival && !sectionsShown) startTransition(() => setSectionsShown(true));
   }, [festival, sectionsShown]);
 
-  // The slug in the URL is replaced when it differs from the name's slug.
+  // The slug in the URL is replaced when it differs from the name's slug (of this address's festival:
+  // going from one festival to another, the previous one is shown until the next has loaded).
   useEffect(() => {
-    if (!festival) return;
+    if (!festival || festival.id !== id) return;
     if (slug !== slugify(festival.name)) {
       navigate(`${paths.festival(festival.id, festival.name)}${location.search}${location.hash}`, { replace: true });
     }
-  }, [festival, slug, navigate, location.search, location.hash]);
+  }, [festival, id, slug, navigate, location.search, location.hash]);
 
   // The server's copy of the hero stays only while this hero is on its way: not over an error, nor
   // once the page is left.

@@ -10,7 +10,7 @@ import {
 } from '#core/festival-filters';
 import { isIsoDate } from '#core/dates';
 import { factFilterKeys, factFilters, type FactFilter } from '#core/trip-fact-filters';
-import { nearFromParams, nearParamNames, type NearPlace } from '../../../lib/near-place';
+import { nearFromParams, nearParamNames, rememberNearPlace, type NearPlace } from '../../../lib/near-place';
 import { useLatest } from '../../../lib/use-latest';
 
 export type { NearPlace };
@@ -131,6 +131,7 @@ export function useFestivalFilters() {
   useEffect(() => {
     latest.current = params;
   }, [params]);
+  useEffect(() => rememberNearPlace(applied.near), [applied.near]);
   const update = useCallback(
     (change: (f: Filters) => Filters) => {
       const next = writeParams(latest.current, change(filtersFromParams(latest.current)));
