@@ -101,6 +101,7 @@ export const artistInputSchema = z.object({
   spotify: httpUrlInput('La URL de Spotify no es válida: usa una dirección http(s).'),
   resident_advisor: httpUrlInput('La URL de Resident Advisor no es válida: usa una dirección http(s).'),
   bandcamp: httpUrlInput('La URL de Bandcamp no es válida: usa una dirección http(s).'),
+  youtube: httpUrlInput('La URL de YouTube no es válida: usa una dirección http(s).'),
 });
 export type ArtistInput = z.output<typeof artistInputSchema>;
 
