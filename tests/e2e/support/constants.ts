@@ -17,3 +17,5 @@ export const E2E_MAIL_DIR = path.join(tmpdir(), `festivales-e2e-mail-${process.e
  */
 export const E2E_SITE_PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
 export const E2E_PUSH_CONTROL_PORT = Number(process.env.E2E_PORT ?? 3100) + 21;
+/** The stand-in for the artists' player hosts ('Escuchar'): the e2e server's EMBED_TEST_ORIGIN, served by the test. */
+export const E2E_EMBED_PORT = Number(process.env.E2E_PORT ?? 3100) + 22;

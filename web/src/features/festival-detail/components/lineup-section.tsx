@@ -11,6 +11,8 @@ import { getEditions, type FestivalDetail } from '../api/festival';
 import type { EditionStatus } from '#core/lineup-schemas';
 import type { EditionSummary, LineupEntry, Tickets } from '#core/lineup-types';
 import type { FactSource, Tier } from '#core/price-tier-schemas';
+import { listenNotice } from '../../../components/player/embed-player';
+import { LineupPlayer } from './lineup-player';
 import { CurrentTier, PriceTiers } from './price-tiers';
 import './lineup-section.css';
 import { SourceNote } from './source-note';
@@ -33,6 +35,14 @@ function ArtistLink({ entry, headliner, zone }: { entry: LineupEntry; headliner?
     <li className={headliner ? 'lineup-headliner' : 'lineup-artist'}>
       <a href={paths.artist(entry.artist.id, entry.artist.slug)}>{entry.artist.name}</a>
       {where ? <span className="lineup-when">{where}</span> : null}
+      <button
+        type="button"
+        className="lineup-listen"
+        data-listen={entry.id}
+        aria-label={`Escuchar a ${entry.artist.name}`}
+      >
+        Escuchar
+      </button>
     </li>
   );
 }
@@ -45,10 +55,19 @@ function ArtistLink({ entry, headliner, zone }: { entry: LineupEntry; headliner?
  */
 function Lineup({ entries, zone }: { entries: LineupEntry[]; zone?: string | null }) {
   const navigate = useNavigate();
+  // The entry being listened to, by its place in the lineup as shown ('Escuchar').
+  const [playing, setPlaying] = useState<number | null>(null);
   if (entries.length === 0) return <p className="lineup-empty">Cartel por anunciar</p>;
   const view = lineupView(entries);
+  const queue = [...view.headliners, ...view.groups.flatMap((group) => group.entries)];
   const titled = view.groups.some((g) => lineupGroupTitle(g) !== null);
   const follow = (event: MouseEvent<HTMLDivElement>) => {
+    const listen = (event.target as HTMLElement).closest<HTMLElement>('button[data-listen]');
+    if (listen) {
+      const index = queue.findIndex((entry) => String(entry.id) === listen.dataset.listen);
+      if (index >= 0) setPlaying(index);
+      return;
+    }
     const link = (event.target as HTMLElement).closest('a');
     if (
       !link ||
@@ -66,6 +85,10 @@ function Lineup({ entries, zone }: { entries: LineupEntry[]; zone?: string | nul
   return (
     // The links inside are followed here (Enter on a focused link is a click too).
     <div className="lineup" onClick={follow}>
+      <p className="lineup-listen-note muted">{listenNotice}</p>
+      {playing !== null && queue[playing] ? (
+        <LineupPlayer queue={queue} current={playing} onChange={setPlaying} />
+      ) : null}
       {view.headliners.length ? (
         <>
           <h4 className="visually-hidden">Cabezas de cartel</h4>
