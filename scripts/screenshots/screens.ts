@@ -323,6 +323,27 @@ export const screens: Screen[] = [
     fullPage: false,
   },
   {
+    name: 'festival-similar',
+    path: '/festival/14',
+    prepare: async (p) => {
+      await festivalReady(p);
+      await scrollTo(p, '#parecidos');
+      await p.locator('#parecidos .discover-row').waitFor();
+    },
+    fullPage: false,
+  },
+  {
+    // 'Para ti' for a visitor whose device keeps two favourites.
+    name: 'home-for-you',
+    path: '/',
+    prepare: async (p) => {
+      await p.evaluate(() => window.localStorage.setItem('favoriteFestivals', JSON.stringify(['14', '1'])));
+      await p.reload();
+      await p.getByRole('heading', { name: 'Para ti' }).waitFor();
+    },
+    fullPage: false,
+  },
+  {
     name: 'admin-imports',
     path: '/admin',
     signedIn: true,
