@@ -45,7 +45,7 @@ BEGIN
   CREATE TEMP TABLE IF NOT EXISTS similar_scored (
     g integer PRIMARY KEY, score real NOT NULL, artists integer[] NOT NULL, genres text[] NOT NULL, distance_km real
   ) ON COMMIT DROP;
-  TRUNCATE similar_scored;
+  DELETE FROM similar_scored;
   IF ok THEN
     INSERT INTO similar_scored (g, score, artists, genres, distance_km)
     WITH mine AS (SELECT w.artist_id, w.weight FROM festival_artist_weights(ARRAY[f]) w),
