@@ -25,6 +25,17 @@ export interface ArtistLinkFields {
   instagram: string | null;
 }
 
+/** No link at all: what a partial set of links is completed with. */
+export const NO_LINKS: ArtistLinkFields = {
+  soundcloud: null,
+  bandcamp: null,
+  youtube: null,
+  spotify: null,
+  resident_advisor: null,
+  website: null,
+  instagram: null,
+};
+
 export interface Embed {
   provider: EmbedProvider;
   url: string;

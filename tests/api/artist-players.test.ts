@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, signInAdmin, type SignedIn } from '../support/api';
+import { eq } from 'drizzle-orm';
+import { artistsTable, festivalsTable } from '#db/schema';
+import { api, db, signInAdmin, type SignedIn } from '../support/api';
+import { createFestival } from '../support/fixtures';
 
 // 'Escuchar': the artist's answer names every link and the players they make; an admin edits them.
 
@@ -59,5 +62,66 @@ describe('GET /api/artists/{id}: links and players', () => {
     });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.json)).toContain('La URL de YouTube no es válida: usa una dirección http(s).');
+  });
+});
+
+describe('PUT /api/admin/editions/{id}/lineup: pasted profile addresses', () => {
+  it("fill the artists' empty links and never replace one already set", async () => {
+    const tag = Date.now();
+    const kept = await api('POST', '/api/admin/artists', {
+      token: admin.token,
+      body: { name: `Con enlace ${tag}`, soundcloud: 'https://soundcloud.com/original' },
+    });
+    const festival = await createFestival({ name: `Pegado ${tag}`, startDate: '2031-07-10', endDate: '2031-07-12' });
+    const [{ editionId }] = await db()
+      .select({ editionId: festivalsTable.currentEditionId })
+      .from(festivalsTable)
+      .where(eq(festivalsTable.id, festival));
+    const res = await api('PUT', `/api/admin/editions/${editionId}/lineup`, {
+      token: admin.token,
+      body: {
+        lineup: [
+          {
+            artist_name: `Nuevo pegado ${tag}`,
+            links: { soundcloud: 'https://soundcloud.com/nuevo', youtube: 'https://youtu.be/dQw4w9WgXcQ' },
+          },
+          {
+            artist_id: kept.json.id,
+            links: { soundcloud: 'https://soundcloud.com/otro', spotify: 'https://open.spotify.com/artist/abc123' },
+          },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    const rows = await db()
+      .select({
+        name: artistsTable.name,
+        soundcloud: artistsTable.soundcloud,
+        youtube: artistsTable.youtube,
+        spotify: artistsTable.spotify,
+      })
+      .from(artistsTable)
+      .where(eq(artistsTable.id, kept.json.id));
+    expect(rows).toEqual([
+      {
+        name: `Con enlace ${tag}`,
+        soundcloud: 'https://soundcloud.com/original',
+        youtube: null,
+        spotify: 'https://open.spotify.com/artist/abc123',
+      },
+    ]);
+    const added = res.json.lineup[0].artist.id as number;
+    const page = await api('GET', `/api/artists/${added}`);
+    expect(page.json.links).toMatchObject({
+      soundcloud: 'https://soundcloud.com/nuevo',
+      youtube: 'https://youtu.be/dQw4w9WgXcQ',
+    });
+
+    const bad = await api('PUT', `/api/admin/editions/${editionId}/lineup`, {
+      token: admin.token,
+      body: { lineup: [{ artist_name: `Malo ${tag}`, links: { spotify: 'ftp://x' } }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json)).toContain('La URL de Spotify no es válida');
   });
 });
