@@ -40,14 +40,12 @@ DECLARE
   lat double precision;
   lon double precision;
   touched integer[];
+  -- Every candidate's figures with f, as rows of festival_similar (festival_id f): a variable, not a
+  -- scratch table, whose dead rows a bulk build would read again at every festival.
+  scored festival_similar[] := '{}';
 BEGIN
   SELECT status = 'approved', latitude, longitude INTO ok, lat, lon FROM festivals WHERE id = f;
-  CREATE TEMP TABLE IF NOT EXISTS similar_scored (
-    g integer PRIMARY KEY, score real NOT NULL, artists integer[] NOT NULL, genres text[] NOT NULL, distance_km real
-  ) ON COMMIT DROP;
-  DELETE FROM similar_scored;
   IF ok THEN
-    INSERT INTO similar_scored (g, score, artists, genres, distance_km)
     WITH mine AS (SELECT w.artist_id, w.weight FROM festival_artist_weights(ARRAY[f]) w),
     hit AS (
       SELECT DISTINCT e.festival_id FROM lineup_entries le JOIN festival_editions e ON e.id = le.edition_id
@@ -78,20 +76,21 @@ BEGIN
           + cos(radians(lat)) * cos(radians(o.latitude)) * sin(radians(o.longitude - lon) / 2) ^ 2))) END AS km
       FROM candidates c JOIN festivals o ON o.id = c.g AND o.status = 'approved'
     )
-    SELECT g, (s + least(n, 3) + coalesce(1.5 * power(0.5, km / 200), 0))::real, artists, genres, round(km::numeric, 1)::real
-    FROM placed;
+    SELECT coalesce(array_agg(ROW(f, g, (s + least(n, 3) + coalesce(1.5 * power(0.5, km / 200), 0))::real,
+      artists, genres, round(km::numeric, 1)::real)::festival_similar), '{}')
+    INTO scored FROM placed;
   END IF;
   touched := array(SELECT festival_id FROM festival_similar WHERE similar_id = f) || f;
   DELETE FROM festival_similar WHERE festival_id = f;
-  INSERT INTO festival_similar (festival_id, similar_id, score, artist_ids, genres, distance_km)
-  SELECT f, g, score, artists, genres, distance_km FROM similar_scored ORDER BY score DESC, g LIMIT 24;
-  UPDATE festival_similar s SET score = c.score, artist_ids = c.artists, genres = c.genres, distance_km = c.distance_km
-  FROM similar_scored c WHERE s.similar_id = f AND s.festival_id = c.g;
-  DELETE FROM festival_similar s WHERE s.similar_id = f AND NOT EXISTS (SELECT 1 FROM similar_scored c WHERE c.g = s.festival_id);
-  WITH strongest AS (SELECT * FROM similar_scored ORDER BY score DESC, g LIMIT 100),
+  INSERT INTO festival_similar SELECT * FROM unnest(scored) c ORDER BY c.score DESC, c.similar_id LIMIT 24;
+  UPDATE festival_similar s SET score = c.score, artist_ids = c.artist_ids, genres = c.genres, distance_km = c.distance_km
+  FROM unnest(scored) c WHERE s.similar_id = f AND s.festival_id = c.similar_id;
+  DELETE FROM festival_similar s WHERE s.similar_id = f
+    AND NOT EXISTS (SELECT 1 FROM unnest(scored) c WHERE c.similar_id = s.festival_id);
+  WITH strongest AS (SELECT c.similar_id AS g, c.* FROM unnest(scored) c ORDER BY c.score DESC, c.similar_id LIMIT 100),
   added AS (
     INSERT INTO festival_similar (festival_id, similar_id, score, artist_ids, genres, distance_km)
-    SELECT c.g, f, c.score, c.artists, c.genres, c.distance_km FROM strongest c
+    SELECT c.g, f, c.score, c.artist_ids, c.genres, c.distance_km FROM strongest c
     WHERE (SELECT count(*) FROM festival_similar s WHERE s.festival_id = c.g) < 24
        OR c.score > (SELECT min(s.score) FROM festival_similar s WHERE s.festival_id = c.g)
     ON CONFLICT (festival_id, similar_id) DO NOTHING
