@@ -30,7 +30,11 @@ const duration = Number(process.env.BENCH_DURATION ?? 5);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'festivales-bench-discover-'));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-console.log(`${festivals} festivales, ${visitorCount} visitantes; carga ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `${festivals} festivales, ${visitorCount} visitantes; carga ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 const handle = await openDatabase({ dataDir, statementTimeoutMs: 0 });
 await handle.migrate();
 const database = handle.db;
@@ -52,13 +56,18 @@ for (const row of bench) byScene[Number(row.scene)].push(Number(row.id));
 const target = Number(bench[0].id);
 t0 = performance.now();
 await database.transaction(async (tx) => {
-  const [edition] = await sqlRows<{ id: number }>(tx, sql`select current_edition_id as id from festivals where id = ${target}`);
+  const [edition] = await sqlRows<{ id: number }>(
+    tx,
+    sql`select current_edition_id as id from festivals where id = ${target}`,
+  );
   await tx.execute(sql`delete from lineup_entries where edition_id = ${edition.id}`);
   await tx.execute(sql`insert into lineup_entries (edition_id, artist_id, position)
     select ${edition.id}, a.id, (row_number() over (order by a.id) - 1)::smallint
     from (select id from artists order by random() limit 200) a`);
 });
-console.log(`recálculo tras pegar un cartel de 200 artistas (la transacción entera): ${seconds(performance.now() - t0)}`);
+console.log(
+  `recálculo tras pegar un cartel de 200 artistas (la transacción entera): ${seconds(performance.now() - t0)}`,
+);
 await handle.close();
 
 const server = startProcess('node', ['--import', 'tsx', 'bench/support/serve-api.ts', '.'], {
@@ -84,7 +93,13 @@ try {
     if (paths.length < 2000) paths.push(path);
     const picks = (await (await fetch(`http://127.0.0.1:${port}${path}`)).json()) as { festival: { id: number } }[];
     if (picks.some((p) => p.festival.id === hidden[i])) hits += 1;
-    if (popular.filter((id) => !shown.includes(id)).slice(0, 12).includes(hidden[i])) baselineHits += 1;
+    if (
+      popular
+        .filter((id) => !shown.includes(id))
+        .slice(0, 12)
+        .includes(hidden[i])
+    )
+      baselineHits += 1;
   }
   const rate = (n: number) => `${((100 * n) / people.length).toFixed(1)} %`;
   console.log(`hit rate@12: Para ti ${rate(hits)} | popularidad ${rate(baselineHits)}`);
@@ -94,9 +109,13 @@ try {
     duration,
     paths: bench.slice(0, 2000).map((f) => `/api/festivals/${f.id}/similar`),
   });
-  console.log(`GET /api/festivals/{id}/similar, 50 conexiones: ${similar.requestsPerSec} req/s, p50 ${similar.p50} ms, p99 ${similar.p99} ms`);
+  console.log(
+    `GET /api/festivals/{id}/similar, 50 conexiones: ${similar.requestsPerSec} req/s, p50 ${similar.p50} ms, p99 ${similar.p99} ms`,
+  );
   const recs = await load(`http://127.0.0.1:${port}`, { connections: 50, duration, paths });
-  console.log(`GET /api/recommendations, 50 conexiones: ${recs.requestsPerSec} req/s, p50 ${recs.p50} ms, p99 ${recs.p99} ms`);
+  console.log(
+    `GET /api/recommendations, 50 conexiones: ${recs.requestsPerSec} req/s, p50 ${recs.p50} ms, p99 ${recs.p99} ms`,
+  );
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
