@@ -102,7 +102,10 @@ test("'Escuchar' loads an artist's player only after the click, on the artist pa
   });
   const [edition] = await api(page, token, 'GET', `/api/festivals/${festival.id}/editions`);
   await api(page, token, 'PUT', `/api/admin/editions/${edition.id}/lineup`, {
-    lineup: [{ artist_name: artistName, billing: 'headliner' }, { artist_name: second }],
+    lineup: [
+      { artist_name: artistName, billing: 'headliner' },
+      { artist_name: second, stage: 'Carpa' },
+    ],
   });
   const seen: string[] = [];
   page.on('request', (request) => {
@@ -149,4 +152,17 @@ test("'Escuchar' loads an artist's player only after the click, on the artist pa
   await expect(lineupPlayer).toContainText(`${second} no tiene enlaces de SoundCloud, Bandcamp, YouTube ni Spotify`);
   await lineupPlayer.getByRole('button', { name: 'Anterior' }).click();
   await expect(lineupPlayer).toContainText(`Escuchando: ${artistName} (1 de 2)`);
+
+  // The queue survives moving around the site: its player stays while the home is shown.
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Inicio' }).click();
+  await expect(page.getByRole('heading', { name: 'Encuentra tu próximo festival' })).toBeVisible();
+  await expect(lineupPlayer).toContainText(`Cartel de Festival Escuchar ${tag}. Escuchando: ${artistName} (1 de 2)`);
+  await page.goBack();
+
+  // 'Escuchar el cartel' by stage: the queue holds that stage's artists only.
+  await page.getByLabel('Qué escuchar').selectOption({ label: 'Carpa (1)' });
+  await page.getByRole('button', { name: 'Escuchar el cartel' }).click();
+  await expect(lineupPlayer).toContainText(`Festival Escuchar ${tag} · Carpa. Escuchando: ${second} (1 de 1)`);
+  await lineupPlayer.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(lineupPlayer).toHaveCount(0);
 });

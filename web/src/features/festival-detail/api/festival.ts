@@ -1,5 +1,4 @@
 import { apiRequest } from '../../../lib/api-client';
-import type { Embed } from '#core/artist-embeds';
 import type { Edition, FestivalEditionFields } from '#core/lineup-types';
 import type { PriceHistoryItem } from '#core/price-tier-schemas';
 import type { Festival } from '#core/response-schemas';
@@ -43,7 +42,3 @@ export const getFestivalUpdates = (id: number, signal?: AbortSignal) =>
 /** GET /api/festivals/{id}/changes: today's live set changes on the festival's clock. */
 export const getTodayChanges = (id: number, signal?: AbortSignal) =>
   apiRequest<SetChanges>(`/api/festivals/${id}/changes`, { signal, auth: false, cache: 'no-cache' });
-
-/** The players of an artist on the lineup ('Escuchar'): read from the artist's answer once asked for. */
-export const getArtistEmbeds = (artistId: number, signal?: AbortSignal) =>
-  apiRequest<{ embeds?: Embed[] }>(`/api/artists/${artistId}`, { signal }).then((artist) => artist.embeds ?? []);

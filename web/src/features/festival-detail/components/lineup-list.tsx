@@ -1,11 +1,11 @@
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clockTime } from '#core/clock';
 import { lineupGroupTitle, lineupView } from '#core/lineup-view';
 import type { LineupEntry } from '#core/lineup-types';
 import { listenNotice } from '../../../components/player/embed-player';
 import { paths } from '../../../config/paths';
-import { LineupPlayer } from './lineup-player';
+import { LineupQueueControl, lineupScopes, listenTo } from './lineup-queue';
 
 function entryTime(entry: LineupEntry, zone: string | null | undefined): string | null {
   if (!entry.starts_at) return null;
@@ -43,10 +43,16 @@ function ArtistLink({ entry, headliner, zone }: { entry: LineupEntry; headliner?
  * a lineup holds up to 150 of them, and a router Link each would add its hooks and handlers to the
  * page's render on a phone.
  */
-export function Lineup({ entries, zone }: { entries: LineupEntry[]; zone?: string | null }) {
+export function Lineup({
+  entries,
+  zone,
+  festival,
+}: {
+  entries: LineupEntry[];
+  zone?: string | null;
+  festival: { id: number; name: string };
+}) {
   const navigate = useNavigate();
-  // The entry being listened to, by its place in the lineup as shown ('Escuchar').
-  const [playing, setPlaying] = useState<number | null>(null);
   if (entries.length === 0) return <p className="lineup-empty">Cartel por anunciar</p>;
   const view = lineupView(entries);
   const queue = [...view.headliners, ...view.groups.flatMap((group) => group.entries)];
@@ -54,8 +60,9 @@ export function Lineup({ entries, zone }: { entries: LineupEntry[]; zone?: strin
   const follow = (event: MouseEvent<HTMLDivElement>) => {
     const listen = (event.target as HTMLElement).closest<HTMLElement>('button[data-listen]');
     if (listen) {
+      // The whole lineup as shown, from this artist on ('Anterior' goes back up the list).
       const index = queue.findIndex((entry) => String(entry.id) === listen.dataset.listen);
-      if (index >= 0) setPlaying(index);
+      if (index >= 0) listenTo(festival.name, lineupScopes(queue, festival.id)[0], index);
       return;
     }
     const link = (event.target as HTMLElement).closest('a');
@@ -76,9 +83,7 @@ export function Lineup({ entries, zone }: { entries: LineupEntry[]; zone?: strin
     // The links inside are followed here (Enter on a focused link is a click too).
     <div className="lineup" onClick={follow}>
       <p className="lineup-listen-note muted">{listenNotice}</p>
-      {playing !== null && queue[playing] ? (
-        <LineupPlayer queue={queue} current={playing} onChange={setPlaying} />
-      ) : null}
+      <LineupQueueControl scopes={lineupScopes(queue, festival.id)} festivalName={festival.name} />
       {view.headliners.length ? (
         <>
           <h4 className="visually-hidden">Cabezas de cartel</h4>

@@ -176,7 +176,7 @@ export function LineupSection({
             {shown.notes ? <p className="muted edition-notes">{shown.notes}</p> : null}
             <div className="lineup-layout">
               <div className="card lineup-card">
-                <Lineup entries={shown.lineup} zone={festival.time_zone} />
+                <Lineup entries={shown.lineup} zone={festival.time_zone} festival={festival} />
               </div>
               <TicketsBlock tickets={shown.tickets} tiers={shown.tiers} past={past} />
               {shown.editionId !== null ? (
