@@ -4,7 +4,7 @@ import { OnPathChange } from '../../lib/on-path-change';
 import { whenIdle } from '../../lib/when-idle';
 import { useHydrated } from '../../lib/use-hydrated';
 import { Header } from '../../components/layout/header';
-import { useListenQueue } from '../../components/player/listen-queue';
+import { useListenQueue } from '../../lib/listen-queue';
 // With the shell, not lazily: on a first visit the banner is the largest paint of every screen, and
 // a chunk of its own put it (and the page's largest-paint time) a whole download after the first render.
 import { CookieConsentBanner } from '../../features/cookies/components/cookie-consent';

@@ -3,7 +3,7 @@ import type { Embed } from '#core/artist-embeds';
 import { apiRequest } from '../../lib/api-client';
 import { useQuery } from '../../lib/use-server-data';
 import { EmbedPlayer, providerNames } from './embed-player';
-import { setListenQueue, useListenQueue } from './listen-queue';
+import { setListenQueue, useListenQueue } from '../../lib/listen-queue';
 
 const embedsOf = (artistId: number, signal?: AbortSignal) =>
   apiRequest<{ embeds?: Embed[] }>(`/api/artists/${artistId}`, { signal }).then((artist) => artist.embeds ?? []);

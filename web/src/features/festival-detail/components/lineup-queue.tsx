@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { lineupGroupTitle } from '#core/lineup-view';
 import type { LineupEntry } from '#core/lineup-types';
-import { setListenQueue } from '../../../components/player/listen-queue';
+import { setListenQueue } from '../../../lib/listen-queue';
 import { PICKS_PREFIX, readJson } from '../../../lib/storage';
 
 interface Scope {

@@ -131,10 +131,12 @@ export function useFestivalFilters() {
   useEffect(() => {
     latest.current = params;
   }, [params]);
-  useEffect(() => rememberNearPlace(applied.near), [applied.near]);
   const update = useCallback(
     (change: (f: Filters) => Filters) => {
-      const next = writeParams(latest.current, change(filtersFromParams(latest.current)));
+      const filters = change(filtersFromParams(latest.current));
+      // The place chosen in 'Cerca de' is remembered for 'Para ti' (a place that came in a link is not).
+      rememberNearPlace(filters.near);
+      const next = writeParams(latest.current, filters);
       latest.current = next;
       setRequested({ over: committed.current, next });
       setParams(next, { replace: true });
