@@ -38,9 +38,11 @@ test("a visitor who favourites two festivals sees 'Para ti' with its reasons and
   await expect(page.getByRole('heading', { name: 'Para ti' })).toHaveCount(0);
 
   await page.getByRole('searchbox', { name: 'Buscar' }).fill('Sónar');
-  await page.getByRole('button', { name: 'Añadir Sónar a favoritos' }).click();
+  // In the results (once 'Para ti' shows, a festival may be in both).
+  const results = page.locator('.results');
+  await results.getByRole('button', { name: 'Añadir Sónar a favoritos' }).click();
   await page.getByRole('searchbox', { name: 'Buscar' }).fill('Awakenings');
-  await page.getByRole('button', { name: 'Añadir Awakenings Summer Festival a favoritos' }).click();
+  await results.getByRole('button', { name: 'Añadir Awakenings Summer Festival a favoritos' }).click();
 
   const row = page.getByRole('list', { name: 'Festivales para ti' });
   await expect(page.getByRole('heading', { name: 'Para ti' })).toBeVisible();
