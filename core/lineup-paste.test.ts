@@ -29,3 +29,30 @@ The Loft:
     ]);
   });
 });
+
+describe('parsePastedLineup: profile addresses', () => {
+  it('takes a profile address after a name, or alone on the next line, as that artist link', () => {
+    const entries = parsePastedLineup(
+      'Amelie Lens https://soundcloud.com/amelielens\n*Bicep · Ben Böhmer https://open.spotify.com/artist/abc123\nhttps://ra.co/dj/benbohmer\nKöbe',
+      { start_date: null, end_date: null },
+    );
+    expect(entries).toEqual([
+      {
+        name: 'Amelie Lens',
+        billing: 'regular',
+        day: null,
+        stage: null,
+        links: { soundcloud: 'https://soundcloud.com/amelielens' },
+      },
+      { name: 'Bicep', billing: 'headliner', day: null, stage: null },
+      {
+        name: 'Ben Böhmer',
+        billing: 'headliner',
+        day: null,
+        stage: null,
+        links: { spotify: 'https://open.spotify.com/artist/abc123', resident_advisor: 'https://ra.co/dj/benbohmer' },
+      },
+      { name: 'Köbe', billing: 'regular', day: null, stage: null },
+    ]);
+  });
+});

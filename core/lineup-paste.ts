@@ -1,4 +1,5 @@
 import { stripAccents } from './slug';
+import { linkProvider, type ArtistLinkFields } from './artist-embeds';
 import type { Billing } from './lineup-schemas';
 
 /** A lineup pasted the way posters list it, read into entries. */
@@ -9,6 +10,20 @@ export interface PastedEntry {
   /** YYYY-MM-DD when a weekday line placed it on a day of the edition. */
   day: string | null;
   stage: string | null;
+  /** Profile addresses pasted with the name ('Amelie Lens https://soundcloud.com/amelielens'), by link. */
+  links?: Partial<ArtistLinkFields>;
+}
+
+const URL_IN_TEXT = /https?:\/\/\S+/gi;
+
+/** The profile addresses in a piece of a line, by the link each one is (the first of each kind). */
+function linksIn(text: string): Partial<ArtistLinkFields> | undefined {
+  const links: Partial<ArtistLinkFields> = {};
+  for (const url of text.match(URL_IN_TEXT) ?? []) {
+    const kind = linkProvider(url);
+    if (kind && !links[kind]) links[kind] = url;
+  }
+  return Object.keys(links).length ? links : undefined;
 }
 
 const weekdays = ['domingo', 'lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado'];
@@ -43,7 +58,9 @@ function dayIn(weekday: number, start: string | null, end: string | null): strin
 /**
  * One artist per line. A weekday line ('Viernes', 'Sábado 12') starts a day, a line naming a stage
  * ('Main Stage', 'Escenario Carpa') or ending in ':' starts a stage; a line beginning with '*' is a
- * headliner. Several artists on one line separated by ' · ', ' | ' or ' / ' are split.
+ * headliner. Several artists on one line separated by ' · ', ' | ' or ' / ' are split. A profile
+ * address after a name, or alone on the next line, becomes that artist's link (SoundCloud, Spotify,
+ * YouTube, Bandcamp, Resident Advisor, Instagram, else their website).
  */
 export function parsePastedLineup(
   text: string,
@@ -55,6 +72,11 @@ export function parsePastedLineup(
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim().replace(/\s+/g, ' ');
     if (!line) continue;
+    const previous = out.at(-1);
+    if (previous && line.replace(URL_IN_TEXT, '').trim() === '') {
+      previous.links = { ...linksIn(line), ...previous.links };
+      continue;
+    }
     const weekday = weekdayOf(line);
     if (weekday !== null && line.split(' ').length <= 4) {
       day = dayIn(weekday, edition.start_date, edition.end_date);
@@ -67,8 +89,10 @@ export function parsePastedLineup(
     }
     const headliner = line.startsWith('*');
     for (const part of line.replace(/^\*+\s*/, '').split(SEPARATOR)) {
-      const name = part.trim();
-      if (name) out.push({ name, billing: headliner ? 'headliner' : 'regular', day, stage });
+      const name = part.replace(URL_IN_TEXT, '').trim();
+      const links = linksIn(part);
+      if (name)
+        out.push({ name, billing: headliner ? 'headliner' : 'regular', day, stage, ...(links ? { links } : {}) });
     }
   }
   return out;

@@ -79,6 +79,17 @@ const artistName = requiredLine(
   });
 
 /** POST /api/admin/artists and PUT /api/admin/artists/{id}. */
+/** An artist's links by name, each an http(s) address (the lineup paste's profile addresses). */
+const artistLinksInput = z.object({
+  website: httpUrlInput('La URL del sitio web no es válida: usa una dirección http(s).'),
+  instagram: httpUrlInput('La URL de Instagram no es válida: usa una dirección http(s).'),
+  soundcloud: httpUrlInput('La URL de SoundCloud no es válida: usa una dirección http(s).'),
+  spotify: httpUrlInput('La URL de Spotify no es válida: usa una dirección http(s).'),
+  resident_advisor: httpUrlInput('La URL de Resident Advisor no es válida: usa una dirección http(s).'),
+  bandcamp: httpUrlInput('La URL de Bandcamp no es válida: usa una dirección http(s).'),
+  youtube: httpUrlInput('La URL de YouTube no es válida: usa una dirección http(s).'),
+});
+
 export const artistInputSchema = z.object({
   name: artistName,
   country: z
@@ -101,6 +112,7 @@ export const artistInputSchema = z.object({
   spotify: httpUrlInput('La URL de Spotify no es válida: usa una dirección http(s).'),
   resident_advisor: httpUrlInput('La URL de Resident Advisor no es válida: usa una dirección http(s).'),
   bandcamp: httpUrlInput('La URL de Bandcamp no es válida: usa una dirección http(s).'),
+  youtube: httpUrlInput('La URL de YouTube no es válida: usa una dirección http(s).'),
 });
 export type ArtistInput = z.output<typeof artistInputSchema>;
 
@@ -185,6 +197,8 @@ export const lineupEntryInputSchema = z
       .transform((v) => v || null),
     starts_at: optionalDateTime('La hora de inicio no es válida (fecha y hora ISO 8601 con zona).'),
     ends_at: optionalDateTime('La hora de fin no es válida (fecha y hora ISO 8601 con zona).'),
+    /** Profile addresses pasted with the name: they fill the artist's links that are still empty. */
+    links: artistLinksInput.optional(),
   })
   .refine((v) => v.artist_id !== undefined || v.artist_name !== undefined, {
     error: 'Cada entrada necesita artist_id o artist_name.',

@@ -1,3 +1,4 @@
+import { embedProviders } from './artist-embeds';
 import { billings, editionStatuses } from './lineup-schemas';
 import { factSourceSchema, tierSchema } from './price-tier-schemas';
 import { tripFactFieldsShape } from './trip-fact-schemas';
@@ -95,6 +96,8 @@ export const artistSchema = z.object({
   spotify: z.string().nullable(),
   resident_advisor: z.string().nullable(),
   bandcamp: z.string().nullable(),
+  /** Absent where an answer's artists were kept before the field existed (a lineup's JSON). */
+  youtube: z.string().nullable().optional(),
 });
 export type Artist = z.infer<typeof artistSchema>;
 
@@ -127,8 +130,21 @@ export const artistAppearanceSchema = z.object({
 });
 export type ArtistAppearance = z.infer<typeof artistAppearanceSchema>;
 
+const link = z.string().nullable();
 export const artistDetailSchema = artistSchema.extend({
   upcoming: z.array(artistAppearanceSchema),
   past: z.array(artistAppearanceSchema),
+  /** Every link the artist has, by name (null when missing). */
+  links: z.object({
+    soundcloud: link,
+    bandcamp: link,
+    youtube: link,
+    spotify: link,
+    resident_advisor: link,
+    website: link,
+    instagram: link,
+  }),
+  /** The players those links make ('Escuchar'), loaded only when asked for. */
+  embeds: z.array(z.object({ provider: z.enum(embedProviders), url: z.string() })),
 });
 export type ArtistDetail = z.infer<typeof artistDetailSchema>;

@@ -21,6 +21,7 @@ export const artistLinkLabels = [
   ['spotify', 'Spotify'],
   ['resident_advisor', 'Resident Advisor'],
   ['bandcamp', 'Bandcamp'],
+  ['youtube', 'YouTube'],
 ] as const;
 
 export function artistPath(id: number, slug?: string | null): string {

@@ -18,3 +18,4 @@ export * from './responses/operations';
 export * from './responses/timetables';
 export * from './responses/organizers';
 export * from './responses/together';
+export * from './responses/discover';

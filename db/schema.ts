@@ -22,3 +22,4 @@ export * from './schema/trip-facts';
 export * from './schema/imports';
 export * from './schema/fact-corrections';
 export * from './schema/together';
+export * from './schema/discover';

@@ -271,12 +271,12 @@ function iconSprite(): Plugin {
   };
 }
 
-/** The modules of the shell chunk (below): React, the router, Lucide's icon base, the API client, the session, toasts. */
+/** The modules of the shell chunk (below): React, the router, Lucide's icon base, the API client, the session, toasts, the listening queue's state. */
 const SHELL_MODULES = new RegExp(
   [
     String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]`,
     String.raw`node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|context|shared[\\/])`,
-    String.raw`[\\/]web[\\/]src[\\/](lib[\\/](api-client|auth|storage)|components[\\/]toast)[\\/.](?!.*\.css$)`,
+    String.raw`[\\/]web[\\/]src[\\/](lib[\\/](api-client|auth|storage|listen-queue)|components[\\/]toast)[\\/.](?!.*\.css$)`,
     String.raw`[\\/]core[\\/]slug\.ts`,
     String.raw`vite[\\/]preload-helper`,
   ].join('|'),

@@ -39,6 +39,7 @@ export const artistsTable = pgTable(
     spotify: text('spotify'),
     residentAdvisor: text('resident_advisor'),
     bandcamp: text('bandcamp'),
+    youtube: text('youtube'),
     /**
      * Shown to the public: on an approved festival's lineup, or on no lineup at all (created by an
      * admin, not yet booked). Kept by triggers (migration artists-public) on lineup entries and
@@ -64,6 +65,7 @@ export const artistsTable = pgTable(
     check('artists_spotify_url', httpUrl(t.spotify)),
     check('artists_resident_advisor_url', httpUrl(t.residentAdvisor)),
     check('artists_bandcamp_url', httpUrl(t.bandcamp)),
+    check('artists_youtube_url', httpUrl(t.youtube)),
   ],
 );
 

@@ -15,6 +15,7 @@ import { findFestival } from '../lib/domain/festivals/festival-rows';
 import { deleteFestivalWithMedia } from '../lib/festival-deletion';
 import { festivalEditionsBody } from '../lib/domain/editions/read-editions';
 import { rateLimit } from '../lib/rate-limit';
+import { similarFestivals } from '../lib/domain/discover/similar-festivals';
 import { validate } from '../lib/validate';
 import { proposeFestival } from '../lib/domain/festivals/propose-festival';
 // The festivals' own response schemas, not the barrel: zod builds every schema of a module it loads,
@@ -27,6 +28,7 @@ import {
   placesResponse,
 } from '#core/responses/festivals';
 import { messageResponse } from '#core/responses/common';
+import { similarFestivalsResponse } from '#core/responses/discover';
 import { imageInfoSchema } from '#core/responses/media';
 import { documenter } from '../lib/openapi';
 import { z } from '#core/zod';
@@ -169,6 +171,27 @@ export const app = createApp('/api/festivals')
         await festivalEditionsBody(database, festival.id),
         festival.status === 'approved' ? publicReadCacheControl(c) : 'private, no-store',
       );
+    },
+  )
+  // 'Festivales parecidos': kept by the database (festival_similar), answered like the festival itself.
+  .get(
+    '/:id/similar',
+    doc({
+      summary: 'Hasta 8 festivales parecidos, los próximos primero, con lo que comparten',
+      access: 'optional',
+      responses: {
+        200: { description: 'Festivales parecidos', schema: similarFestivalsResponse },
+        304: { description: 'Sin cambios (ETag)' },
+      },
+      errors: [404],
+    }),
+    optionalAuth,
+    validate('param', idParamSchema),
+    async (c) => {
+      const answer = await similarFestivals(await db(), c.req.valid('param').id, c.get('user'));
+      if (answer.kept) return sendCachedBody(c, answer.kept, publicReadCacheControl(c));
+      c.header('Cache-Control', 'private, no-store');
+      return c.json([]);
     },
   )
   .post(

@@ -10,11 +10,12 @@ import { app as plans } from '../plans/app';
 import { app as timetables } from '../timetables/app';
 import { app } from './app';
 import { app as editions } from './edition-routes';
+import { app as recommendations } from './recommendation-routes';
 
 // The Router sends /api/festivals and every /api path no other function claims here
 // (infra/api-areas.ts): the artists, 'Mi horario' (/api/timetables), 'Voy' / 'Me interesa'
 // (/api/attendance), plans with friends (/api/plans), an edition's price history (/api/editions),
-// the health checks, and the JSON 404 of unknown paths.
+// 'Para ti' (/api/recommendations), the health checks, and the JSON 404 of unknown paths.
 const root = new Hono()
   .use('*', requestContext)
   .use('*', securityHeaders())
@@ -24,6 +25,7 @@ const root = new Hono()
   .route('/', attendance)
   .route('/', plans)
   .route('/', editions)
+  .route('/', recommendations)
   .route('/', health);
 root.notFound(routeNotFound);
 

@@ -136,6 +136,14 @@ const schema = z
      * loopback push services of tests. Empty everywhere else.
      */
     PUSH_ALLOW_HOSTS: hostList(''),
+    /**
+     * An origin standing in for every player host ('Escuchar'): the browser tests' loopback player.
+     * The artists' players are served from it and the CSP's frame-src names it. Unset everywhere else.
+     */
+    EMBED_TEST_ORIGIN: z
+      .url()
+      .transform((v) => new URL(v).origin)
+      .optional(),
     /** On AWS, the queue the outbox dispatcher writes to (set by infra/outbox.ts). */
     OUTBOX_QUEUE_URL: optionalText,
     GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org/search'),

@@ -25,6 +25,7 @@ export function policyOptions(config: Env): PolicyOptions {
     uploadOrigins: uploadOrigins.filter((origin) => origin !== site?.origin),
     // HSTS pins the browser to HTTPS for two years: only when production says the site is https.
     https: config.production && site?.protocol === 'https:',
+    embedTestOrigin: config.EMBED_TEST_ORIGIN,
   };
 }
 

@@ -1,3 +1,4 @@
+import { EMBED_ORIGINS } from '#core/artist-embeds';
 import { MAP_TILE_URL } from '#core/map';
 
 /**
@@ -25,18 +26,21 @@ export interface PolicyOptions {
   uploadOrigins?: readonly string[];
   /** Served over HTTPS: HSTS and upgrade-insecure-requests. */
   https: boolean;
+  /** Stands in for the players' hosts in frames (the browser tests' loopback player). */
+  embedTestOrigin?: string;
 }
 
 export type CspDirectives = Record<string, string[]>;
 
 /**
  * Content-Security-Policy, by directive (camelCase keys, as Hono's secureHeaders takes them).
- * Scripts, styles, frames and connections: this site, Google sign-in, the map tiles (connections) and the upload store only; no
+ * Scripts, styles, frames and connections: this site, Google sign-in, the map tiles (connections), the artists' players
+ * (frames) and the upload store only; no
  * inline script or style (index.html's boot script is an emitted file, web/vite.config.ts).
  * Images and media come from any https host because admins may point a festival image or a gallery
  * item at a URL of their choice and Google serves avatars; map tiles are among them.
  */
-export function cspDirectives({ uploadOrigins = [], https }: PolicyOptions): CspDirectives {
+export function cspDirectives({ uploadOrigins = [], https, embedTestOrigin }: PolicyOptions): CspDirectives {
   const uploads = [...new Set(uploadOrigins)];
   // A plain-http upload store (a local S3 test server) is not covered by "https:".
   const plainUploads = uploads.filter((origin) => origin.startsWith('http:'));
@@ -49,7 +53,8 @@ export function cspDirectives({ uploadOrigins = [], https }: PolicyOptions): Csp
     fontSrc: ["'self'", 'data:'],
     // The map tiles: the service worker fetches them to keep those already seen (web/src/sw).
     connectSrc: ["'self'", GOOGLE_SIGN_IN.connect, MAP_TILE_ORIGIN, ...uploads],
-    frameSrc: [GOOGLE_SIGN_IN.frame],
+    // Google's sign-in and the artists' players ('Escuchar', loaded only when asked for).
+    frameSrc: [GOOGLE_SIGN_IN.frame, ...Object.values(EMBED_ORIGINS), ...(embedTestOrigin ? [embedTestOrigin] : [])],
     workerSrc: ["'self'"],
     manifestSrc: ["'self'"],
     objectSrc: ["'none'"],

@@ -12,6 +12,7 @@ import { app as favorites } from '../favorites/app';
 import { app as feeds } from '../feeds/app';
 import { app as festivals } from '../festivals/app';
 import { app as editions } from '../festivals/edition-routes';
+import { app as recommendations } from '../festivals/recommendation-routes';
 import { app as health } from '../health/app';
 import { compressAnswers } from '../lib/compression';
 import { securityHeaders } from '../lib/security-headers';
@@ -33,6 +34,7 @@ export const apiApps = [
   feeds,
   festivals,
   editions,
+  recommendations,
   artists,
   timetables,
   attendance,

@@ -354,6 +354,16 @@ export const screens: Screen[] = [
     fullPage: false,
   },
   {
+    name: 'festival-similar',
+    path: '/festival/14',
+    prepare: async (p) => {
+      await festivalReady(p);
+      await scrollTo(p, '#parecidos');
+      await p.locator('#parecidos .discover-row').waitFor();
+    },
+    fullPage: false,
+  },
+  {
     name: 'plan',
     get path() {
       return `/planes/${process.env.SCREENSHOT_PLAN}`;
@@ -368,6 +378,17 @@ export const screens: Screen[] = [
     },
     signedIn: true,
     prepare: (p) => p.getByRole('button', { name: 'Unirme al plan' }).waitFor(),
+  },
+  {
+    // 'Para ti' for a visitor whose device keeps two favourites.
+    name: 'home-for-you',
+    path: '/',
+    prepare: async (p) => {
+      await p.evaluate(() => window.localStorage.setItem('favoriteFestivals', JSON.stringify(['14', '1'])));
+      await p.reload();
+      await p.getByRole('heading', { name: 'Para ti' }).waitFor();
+    },
+    fullPage: false,
   },
   {
     name: 'admin-imports',

@@ -92,7 +92,14 @@ function expectSecurityHeaders(res: Response, label: string) {
   // Google sign-in: its script, its button's frame and stylesheet, its FedCM calls.
   expect(policy.get('script-src')).toContain('https://accounts.google.com/gsi/client');
   expect(policy.get('style-src')).toContain('https://accounts.google.com/gsi/style');
-  expect(policy.get('frame-src')).toEqual(['https://accounts.google.com/gsi/']);
+  // Frames: Google's sign-in button and the artists' players ('Escuchar'), exactly these hosts.
+  expect(policy.get('frame-src')).toEqual([
+    'https://accounts.google.com/gsi/',
+    'https://w.soundcloud.com',
+    'https://bandcamp.com',
+    'https://www.youtube-nocookie.com',
+    'https://open.spotify.com',
+  ]);
   expect(policy.get('connect-src')).toContain('https://accounts.google.com/gsi/');
   // The map's tile server, whichever the web uses.
   expect(policy.get('img-src')).toContain(new URL(MAP_TILE_URL).origin);

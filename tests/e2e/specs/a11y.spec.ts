@@ -35,6 +35,44 @@ test('axe: a festival page with its map', async ({ page }) => {
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test("axe: 'Para ti' on the home, 'Festivales parecidos' and the lineup's player on a festival page, 'Escuchar' on an artist page", async ({
+  page,
+}) => {
+  await withCookieChoice(page);
+  const festivals = await catalogue(page);
+  await page.addInitScript(
+    (ids) => window.localStorage.setItem('favoriteFestivals', JSON.stringify(ids)),
+    festivals.slice(0, 2).map((f) => String(f.id)),
+  );
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Para ti' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const { token } = await login(page, admin);
+  const tag = Date.now().toString(36);
+  const artist = await api(page, token, 'POST', '/api/admin/artists', {
+    name: `Axe Escuchar ${tag}`,
+    spotify: 'https://open.spotify.com/artist/5Ho1vKl1Uz8bJlk4vbmvmf',
+  });
+  const festival = festivals[0];
+  const [edition] = await api(page, token, 'GET', `/api/festivals/${festival.id}/editions`);
+  await page.goto(`/festival/${festival.id}`);
+  await page.locator('#parecidos').scrollIntoViewIfNeeded();
+  await expect(page.locator('#parecidos .discover-row')).toBeVisible();
+  if (edition?.lineup?.length) {
+    await page
+      .getByRole('button', { name: /^Escuchar a / })
+      .first()
+      .click();
+    await expect(page.getByRole('region', { name: 'Reproductor del cartel' })).toBeVisible();
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto(`/artista/${artist.id}`);
+  await expect(page.getByRole('button', { name: 'Escuchar en Spotify' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test("axe: a festival page's trip facts (price tiers with their history, 'Antes de ir', accessibility)", async ({
   page,
 }) => {

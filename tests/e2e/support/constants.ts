@@ -24,3 +24,5 @@ export const E2E_MAIL_DIR = path.join(tmpdir(), `festivales-e2e-mail-${E2E_SERVE
  */
 export const E2E_SITE_PORT = E2E_SERVER_PORT + 40;
 export const E2E_PUSH_CONTROL_PORT = E2E_SERVER_PORT + 60;
+/** The stand-in for the artists' player hosts ('Escuchar'): the e2e server's EMBED_TEST_ORIGIN, served by the test. */
+export const E2E_EMBED_PORT = E2E_SERVER_PORT + 80;

@@ -22,6 +22,7 @@ import {
   E2E_KEY_FILE,
   E2E_MAIL_DIR,
   E2E_PUSH_CONTROL_PORT,
+  E2E_EMBED_PORT,
   E2E_SERVER_PORT,
   E2E_SESSION_SECRET,
   E2E_SITE_PORT,
@@ -96,6 +97,8 @@ Object.assign(process.env, {
   IMPORT_ALLOW_HOSTS: `127.0.0.1:${E2E_SITE_PORT}`,
   // The push service above is on loopback: subscriptions to it are accepted as to a browser's.
   PUSH_ALLOW_HOSTS: push.host,
+  // The artists' players come from the test's stand-in on loopback (specs/discover.spec.ts).
+  EMBED_TEST_ORIGIN: `http://127.0.0.1:${E2E_EMBED_PORT}`,
   PORT: String(port),
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'festivales-e2e-')),
   GOOGLE_CLIENT_ID: E2E_CLIENT_ID,

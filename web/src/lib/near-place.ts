@@ -1,4 +1,5 @@
 import { nearRadiiKm } from '#core/geo';
+import { readJson, storageKeys, writeStorage } from './storage';
 
 /** 'Cerca de': the place chosen (its name as shown), its coordinates and the radius (null: any distance). */
 export interface NearPlace {
@@ -37,4 +38,18 @@ export function nearSearch(near: NearPlace | null): string {
   });
   if (near.radiusKm) p.set(names.radius, String(near.radiusKm));
   return `?${p}`;
+}
+
+/** Keeps the 'Cerca de' place last chosen on the device ('Para ti' ranks festivals near it higher). */
+export function rememberNearPlace(near: NearPlace | null): void {
+  if (near)
+    writeStorage(storageKeys.lastNearPlace, JSON.stringify({ label: near.label, lat: near.lat, lon: near.lon }));
+}
+
+/** The 'Cerca de' place last chosen on this device, or null. */
+export function lastNearPlace(): Pick<NearPlace, 'label' | 'lat' | 'lon'> | null {
+  const stored = readJson<{ label?: unknown; lat?: unknown; lon?: unknown } | null>(storageKeys.lastNearPlace, null);
+  if (!stored || typeof stored.label !== 'string' || typeof stored.lat !== 'number' || typeof stored.lon !== 'number')
+    return null;
+  return { label: stored.label, lat: stored.lat, lon: stored.lon };
 }

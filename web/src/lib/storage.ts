@@ -8,6 +8,10 @@ export const storageKeys = {
   pendingFavorites: 'favoritesPendingSync',
   /** 'Voy' / 'Me interesa' per festival id (lib/attendance.tsx). */
   attendance: 'festivalAttendance',
+  /** 'No me interesa' said without a session: festival ids 'Para ti' leaves out (features/discover). */
+  dismissedRecommendations: 'dismissedRecommendations',
+  /** The last 'Cerca de' place chosen ({label, lat, lon}): 'Para ti' ranks festivals near it higher. */
+  lastNearPlace: 'lastNearPlace',
 } as const;
 
 /** 'Mi horario' picks of one festival kept on the device: `timetable:<festival id>` (features/timetable/lib/picks-store.ts). */
@@ -36,6 +40,8 @@ export function forgetPersonalData(): void {
     storageKeys.legacyFavorites,
     storageKeys.pendingFavorites,
     storageKeys.attendance,
+    storageKeys.dismissedRecommendations,
+    storageKeys.lastNearPlace,
     ...storedKeys(PICKS_PREFIX),
     ...storedKeys(PLAN_PREFIX),
   ])

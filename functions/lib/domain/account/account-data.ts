@@ -5,6 +5,7 @@ import {
   editionFactSourcesTable,
   factCorrectionsTable,
   artistFollowsTable,
+  recommendationDismissalsTable,
   artistsTable,
   commentsTable,
   contactMessagesTable,
@@ -95,6 +96,22 @@ export const accountTables: Record<string, AccountTable> = {
           .where(eq(artistFollowsTable.userId, user.id)),
     },
     erase: removeRows(artistFollowsTable, artistFollowsTable.userId),
+  },
+  recommendation_dismissals: {
+    export: {
+      key: 'dismissed_recommendations',
+      read: (db, user) =>
+        db
+          .select({
+            festival_id: recommendationDismissalsTable.festivalId,
+            name: festivalsTable.name,
+            dismissed_at: recommendationDismissalsTable.createdAt,
+          })
+          .from(recommendationDismissalsTable)
+          .innerJoin(festivalsTable, eq(festivalsTable.id, recommendationDismissalsTable.festivalId))
+          .where(eq(recommendationDismissalsTable.userId, user.id)),
+    },
+    erase: removeRows(recommendationDismissalsTable, recommendationDismissalsTable.userId),
   },
   saved_alerts: {
     export: {

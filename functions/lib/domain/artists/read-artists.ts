@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { artistNameKey } from '#core/artist-key';
 import type { Artist, ArtistAppearance, ArtistDetail, ArtistLookupItem } from '#core/lineup-types';
 import type { Database } from '#db/client';
+import { artistEmbeds, artistLinks } from '#core/artist-embeds';
+import { env } from '../../env';
 import { sqlRows } from '../sql-rows';
 import type { SitemapPart, SitemapSlice } from '../sitemap-parts';
 import { cachedBody, type CachedBody } from '../../cached-body';
@@ -10,7 +12,7 @@ import { kept } from '../../cache/kept';
 type Row = Record<string, unknown>;
 
 export const artistColumns = sql`a.id, a.name, a.slug, a.country, a.genres, a.photo_url, a.website, a.instagram, a.soundcloud,
-  a.spotify, a.resident_advisor, a.bandcamp`;
+  a.spotify, a.resident_advisor, a.bandcamp, a.youtube`;
 
 /**
  * An artist is public once on an approved festival's lineup, or when an admin created them and no
@@ -34,6 +36,7 @@ export function toArtist(row: Row): Artist {
     spotify: (row.spotify as string | null) ?? null,
     resident_advisor: (row.resident_advisor as string | null) ?? null,
     bandcamp: (row.bandcamp as string | null) ?? null,
+    youtube: (row.youtube as string | null) ?? null,
   };
 }
 
@@ -84,7 +87,9 @@ export async function artistDetail(database: Database, id: number): Promise<Arti
     };
     (a.upcoming ? upcoming : past).push(appearance);
   }
-  return { ...toArtist(row), upcoming, past };
+  const artist = toArtist(row);
+  const links = { ...artist, youtube: artist.youtube ?? null };
+  return { ...artist, upcoming, past, links: artistLinks(links), embeds: artistEmbeds(links, env().EMBED_TEST_ORIGIN) };
 }
 
 /**

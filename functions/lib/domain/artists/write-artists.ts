@@ -37,6 +37,7 @@ const artistValues = (input: ArtistInput) => ({
   spotify: input.spotify,
   residentAdvisor: input.resident_advisor,
   bandcamp: input.bandcamp,
+  youtube: input.youtube,
 });
 
 /** POST /api/admin/artists */
@@ -125,7 +126,7 @@ export async function mergeArtists(database: Database, id: number, into: number,
         photo_url = coalesce(t.photo_url, d.photo_url), website = coalesce(t.website, d.website),
         instagram = coalesce(t.instagram, d.instagram), soundcloud = coalesce(t.soundcloud, d.soundcloud),
         spotify = coalesce(t.spotify, d.spotify), resident_advisor = coalesce(t.resident_advisor, d.resident_advisor),
-        bandcamp = coalesce(t.bandcamp, d.bandcamp), updated_at = now()
+        bandcamp = coalesce(t.bandcamp, d.bandcamp), youtube = coalesce(t.youtube, d.youtube), updated_at = now()
       from artists d where t.id = ${into} and d.id = ${id}`);
     await tx.delete(artistsTable).where(eq(artistsTable.id, id));
     await recordAudit(tx, { actorId, action: 'merge', entity: 'artist', entityId: into, details: { merged: id } });

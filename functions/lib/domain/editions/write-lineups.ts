@@ -93,6 +93,10 @@ export async function replaceLineup(
         })),
       );
     }
+    const linked = await fillPastedLinks(
+      tx,
+      lineup.map((entry) => ({ id: entry.artist_id ?? resolved.byName.get(entry.artist_name!)!, links: entry.links })),
+    );
     // The edition's updated_at says when its lineup last changed (the answers kept from it follow
     // their versions, which the lineup's own triggers move).
     await tx.update(festivalEditionsTable).set({ updatedAt: new Date() }).where(eq(festivalEditionsTable.id, id));
@@ -118,9 +122,10 @@ export async function replaceLineup(
       ...new Set(lineup.map((entry) => entry.artist_id ?? resolved.byName.get(entry.artist_name!)!)),
     ].filter((artistId) => !had.has(artistId));
     await announceLineupAdditions(tx, (await editionSnapshot(tx, id))!, added);
-    return { created: resolved.created, festivalId: edition.festivalId };
+    return { created: resolved.created, festivalId: edition.festivalId, linked };
   });
   written('edition', result.festivalId);
+  for (const artistId of result.linked) written('artist', artistId);
   return { created: result.created };
 }
 
@@ -217,4 +222,41 @@ export async function setTickets(
     return edition.festivalId;
   });
   written('edition', festivalId);
+}
+
+const linkColumns = [
+  'website',
+  'instagram',
+  'soundcloud',
+  'spotify',
+  'resident_advisor',
+  'bandcamp',
+  'youtube',
+] as const;
+
+/**
+ * Profile addresses pasted with the lineup fill the artists' links that are still empty (one
+ * statement); a link an admin already set is never replaced by a paste.
+ */
+async function fillPastedLinks(tx: Executor, entries: { id: number; links?: LineupEntryInput['links'] }[]) {
+  const given = entries.filter((e) => e.links && linkColumns.some((c) => e.links![c]));
+  if (given.length === 0) return [];
+  const rows = sql.join(
+    given.map(
+      (e) =>
+        sql`(${e.id}::integer, ${sql.join(
+          linkColumns.map((c) => sql`${e.links![c] ?? null}::text`),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`update artists a set
+      website = coalesce(a.website, p.website), instagram = coalesce(a.instagram, p.instagram),
+      soundcloud = coalesce(a.soundcloud, p.soundcloud), spotify = coalesce(a.spotify, p.spotify),
+      resident_advisor = coalesce(a.resident_advisor, p.resident_advisor), bandcamp = coalesce(a.bandcamp, p.bandcamp),
+      youtube = coalesce(a.youtube, p.youtube), updated_at = now()
+    from (values ${rows}) as p(id, ${sql.raw(linkColumns.join(', '))})
+    where a.id = p.id`);
+  return given.map((e) => e.id);
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import '../../features/comments/components/comments.css';
 import { SignInButton } from '../../features/auth/components/sign-in-button';
+import { SimilarFestivals } from '../../features/discover/components/similar-festivals';
 import { FestivalDetailScreen } from '../../features/festival-detail/components/festival-detail-screen';
 import { PlanEntry } from '../../features/plans/components/plan-entry';
 import '../../features/plans/components/plans.css';
@@ -38,6 +39,7 @@ export function FestivalRoute() {
           <PlanEntry festivalId={festival.id} />
         )
       }
+      renderSimilar={(festival) => <SimilarFestivals festivalId={festival.id} />}
       renderGallery={(festival) => (
         <Suspense fallback={null}>
           <GallerySection festival={festival} />

@@ -4,6 +4,7 @@ import { OnPathChange } from '../../lib/on-path-change';
 import { whenIdle } from '../../lib/when-idle';
 import { useHydrated } from '../../lib/use-hydrated';
 import { Header } from '../../components/layout/header';
+import { useListenQueue } from '../../lib/listen-queue';
 // With the shell, not lazily: on a first visit the banner is the largest paint of every screen, and
 // a chunk of its own put it (and the page's largest-paint time) a whole download after the first render.
 import { CookieConsentBanner } from '../../features/cookies/components/cookie-consent';
@@ -23,6 +24,8 @@ const NewsletterForm = lazy(() =>
   import('../../features/newsletter/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
 );
 const Footer = lazy(() => import('../../components/layout/footer').then((m) => ({ default: m.Footer })));
+// 'Escuchar el cartel': loaded when a queue starts, and kept across screens since the shell stays.
+const ListenBar = lazy(() => import('../../components/player/listen-bar').then((m) => ({ default: m.ListenBar })));
 const PwaStatus = lazy(() =>
   import('../../features/pwa/components/pwa-status').then((m) => ({ default: m.PwaStatus })),
 );
@@ -35,6 +38,7 @@ export function RootLayout() {
   // The build renders the shell without a screen (src/boot/static-markup.tsx): the screen at the
   // address is drawn once the app has taken the shell over.
   const hydrated = useHydrated();
+  const listening = useListenQueue() !== null;
   useEffect(() => (screenDrawn ? whenIdle(() => setRestShown(true), 2000) : undefined), [screenDrawn]);
   const enterScreen = useCallback(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -83,6 +87,11 @@ export function RootLayout() {
             <PwaStatus />
           </Suspense>
         </>
+      ) : null}
+      {hydrated && listening ? (
+        <Suspense fallback={null}>
+          <ListenBar />
+        </Suspense>
       ) : null}
       <CookieConsentBanner />
       {/* Last: its effect runs after the new screen's own, as the layout's did. */}

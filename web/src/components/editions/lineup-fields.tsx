@@ -1,42 +1,15 @@
 import { useId, useState } from 'react';
 import { ArrowDownIcon, ArrowUpIcon, XIcon } from 'lucide-react';
 import { MAX_LINEUP_ENTRIES, type Billing } from '#core/lineup-schemas';
+import { NO_LINKS } from '#core/artist-embeds';
 import { parsePastedLineup } from '#core/lineup-paste';
 import { useEditionsApi, type EditionsApi } from './editions-api';
 import { ArtistPicker } from './artist-picker';
 import { FieldError, useFormAction } from './form-status';
-import { fromLocalInput, toLocalInput } from './local-datetime';
+import { fromLocalInput } from './local-datetime';
+import { rowKey, rowsOf, type Row } from './lineup-rows';
 import { zoneName } from '#core/time-zone';
 import type { Edition } from '#core/lineup-types';
-
-interface Row {
-  key: string;
-  artistId?: number;
-  name: string;
-  billing: Billing;
-  day: string;
-  stage: string;
-  startsAt: string;
-  endsAt: string;
-  /** Not found among the known artists: saving creates it. */
-  isNew?: boolean;
-}
-
-let rowCounter = 0;
-const rowKey = () => `r${++rowCounter}`;
-
-function rowsOf(edition: Edition, zone: string | null): Row[] {
-  return edition.lineup.map((e) => ({
-    key: rowKey(),
-    artistId: e.artist.id,
-    name: e.artist.name,
-    billing: e.billing,
-    day: e.day ?? '',
-    stage: e.stage ?? '',
-    startsAt: toLocalInput(e.starts_at, zone),
-    endsAt: toLocalInput(e.ends_at, zone),
-  }));
-}
 
 /**
  * Which pasted names are not artists yet, asked of the server in one request for the whole poster
@@ -94,6 +67,7 @@ export function LineupFields({
       stage: p.stage ?? '',
       startsAt: '',
       endsAt: '',
+      links: p.links,
     }));
     if (!pasted.length) return;
     setPasting(true);
@@ -110,6 +84,7 @@ export function LineupFields({
         rows.map((r) => ({
           ...(r.artistId !== undefined ? { artist_id: r.artistId } : { artist_name: r.name }),
           billing: r.billing,
+          ...(r.links ? { links: { ...NO_LINKS, ...r.links } } : {}),
           day: r.day || null,
           stage: r.stage || null,
           starts_at: fromLocalInput(r.startsAt, zone),

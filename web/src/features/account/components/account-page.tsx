@@ -18,7 +18,6 @@ import { message } from '../error-message';
 import { NotificationPreferences } from './notification-preferences';
 import './account.css';
 
-
 /** '/cuenta': profile, notification preferences, push on this device, calendar feed, followed artists, and the user's own data. */
 export function AccountPage() {
   const { user, checking } = useAuth();

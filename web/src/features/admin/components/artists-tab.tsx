@@ -23,6 +23,7 @@ function valuesOf(artist: ArtistListItem | null): Values {
     spotify: artist?.spotify ?? '',
     resident_advisor: artist?.resident_advisor ?? '',
     bandcamp: artist?.bandcamp ?? '',
+    youtube: artist?.youtube ?? '',
   };
 }
 

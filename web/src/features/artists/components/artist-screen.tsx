@@ -14,6 +14,7 @@ import { useQuery } from '../../../lib/use-server-data';
 import { getArtist } from '../api/artists';
 import type { ArtistAppearance, ArtistDetail } from '#core/lineup-types';
 import './artist.css';
+import { ListenPanel } from '../../../components/player/listen-panel';
 
 function initials(name: string): string {
   const words = name
@@ -196,6 +197,15 @@ export function ArtistScreen({ renderActions }: Props) {
             ) : null}
           </div>
         </header>
+
+        {artist.embeds?.length ? (
+          <section aria-labelledby="artist-listen" className="artist-section">
+            <h2 id="artist-listen" className="section-title">
+              Escuchar
+            </h2>
+            <ListenPanel embeds={artist.embeds} artistName={artist.name} />
+          </section>
+        ) : null}
 
         <section aria-labelledby="artist-upcoming" className="artist-section">
           <h2 id="artist-upcoming" className="section-title">

@@ -27,10 +27,12 @@ interface Props {
   renderComments: (festival: Festival, onChange: () => void, editionYear: number | null) => ReactNode;
   /** Going with friends (plans feature): shown beside 'Voy' / 'Me interesa'. */
   renderPlans?: (festival: Festival) => ReactNode;
+  /** 'Festivales parecidos', below the place (another feature's, composed by the route). */
+  renderSimilar?: (festival: Festival) => ReactNode;
 }
 
 /** The festival page: hero, section tabs, info, location, then the gallery and comments it is given. */
-export function FestivalDetailScreen({ renderGallery, renderComments, renderPlans }: Props) {
+export function FestivalDetailScreen({ renderGallery, renderComments, renderPlans, renderSimilar }: Props) {
   const { festivalId, slug } = useParams();
   const id = Number(festivalId);
   const state = useFestival(id);
@@ -49,13 +51,14 @@ export function FestivalDetailScreen({ renderGallery, renderComments, renderPlan
     if (festival && !sectionsShown) startTransition(() => setSectionsShown(true));
   }, [festival, sectionsShown]);
 
-  // The slug in the URL is replaced when it differs from the name's slug.
+  // The slug in the URL is replaced when it differs from the name's slug (of this address's festival:
+  // going from one festival to another, the previous one is shown until the next has loaded).
   useEffect(() => {
-    if (!festival) return;
+    if (!festival || festival.id !== id) return;
     if (slug !== slugify(festival.name)) {
       navigate(`${paths.festival(festival.id, festival.name)}${location.search}${location.hash}`, { replace: true });
     }
-  }, [festival, slug, navigate, location.search, location.hash]);
+  }, [festival, id, slug, navigate, location.search, location.hash]);
 
   // The server's copy of the hero stays only while this hero is on its way: not over an error, nor
   // once the page is left.
@@ -141,6 +144,7 @@ export function FestivalDetailScreen({ renderGallery, renderComments, renderPlan
             <TripFactsSection festival={festival} />
             <FestivalNews festival={festival} />
             <LocationSection festival={festival} />
+            {festival.status === 'approved' ? renderSimilar?.(festival) : null}
             {renderGallery(festival)}
             {renderComments(
               festival,

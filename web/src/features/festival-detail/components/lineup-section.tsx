@@ -1,103 +1,17 @@
-import { useState, type MouseEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useState } from 'react';
 import { ExternalLinkIcon, TicketIcon } from 'lucide-react';
-import { clockTime } from '#core/clock';
 import { formatDateRange } from '#core/dates';
-import { editionStatusLabels, formatOnSale, lineupGroupTitle, lineupView, ticketPriceText } from '#core/lineup-view';
+import { editionStatusLabels, formatOnSale, ticketPriceText } from '#core/lineup-view';
 import { formatRating } from '../../../components/ui/stars';
-import { paths } from '../../../config/paths';
 import { useQuery } from '../../../lib/use-server-data';
 import { getEditions, type FestivalDetail } from '../api/festival';
 import type { EditionStatus } from '#core/lineup-schemas';
 import type { EditionSummary, LineupEntry, Tickets } from '#core/lineup-types';
 import type { FactSource, Tier } from '#core/price-tier-schemas';
+import { Lineup } from './lineup-list';
 import { CurrentTier, PriceTiers } from './price-tiers';
 import './lineup-section.css';
 import { SourceNote } from './source-note';
-
-function entryTime(entry: LineupEntry, zone: string | null | undefined): string | null {
-  if (!entry.starts_at) return null;
-  // On the festival's clock, as its poster and 'Mi horario' print them (the device's when unknown).
-  const start = clockTime(new Date(entry.starts_at), zone);
-  return entry.ends_at ? `${start}–${clockTime(new Date(entry.ends_at), zone)}` : start;
-}
-
-function ArtistLink({ entry, headliner, zone }: { entry: LineupEntry; headliner?: boolean; zone?: string | null }) {
-  const time = entryTime(entry, zone);
-  const where = headliner
-    ? [entry.day ? lineupGroupTitle({ day: entry.day, stage: entry.stage }) : entry.stage, time]
-        .filter(Boolean)
-        .join(' · ')
-    : time;
-  return (
-    <li className={headliner ? 'lineup-headliner' : 'lineup-artist'}>
-      <a href={paths.artist(entry.artist.id, entry.artist.slug)}>{entry.artist.name}</a>
-      {where ? <span className="lineup-when">{where}</span> : null}
-    </li>
-  );
-}
-
-/**
- * Headliners first and larger, then the rest alphabetically, by day and stage when known.
- * The artists' links are plain anchors that the router follows through one listener on the list:
- * a lineup holds up to 150 of them, and a router Link each would add its hooks and handlers to the
- * page's render on a phone.
- */
-function Lineup({ entries, zone }: { entries: LineupEntry[]; zone?: string | null }) {
-  const navigate = useNavigate();
-  if (entries.length === 0) return <p className="lineup-empty">Cartel por anunciar</p>;
-  const view = lineupView(entries);
-  const titled = view.groups.some((g) => lineupGroupTitle(g) !== null);
-  const follow = (event: MouseEvent<HTMLDivElement>) => {
-    const link = (event.target as HTMLElement).closest('a');
-    if (
-      !link ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey ||
-      event.defaultPrevented
-    )
-      return;
-    event.preventDefault();
-    navigate(link.getAttribute('href')!);
-  };
-  return (
-    // The links inside are followed here (Enter on a focused link is a click too).
-    <div className="lineup" onClick={follow}>
-      {view.headliners.length ? (
-        <>
-          <h4 className="visually-hidden">Cabezas de cartel</h4>
-          <ul className="lineup-headliners">
-            {view.headliners.map((entry) => (
-              <ArtistLink key={entry.id} entry={entry} zone={zone} headliner />
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {view.groups.map((group) => {
-        const title = lineupGroupTitle(group);
-        return (
-          <div key={`${group.day}-${group.stage}`} className="lineup-group">
-            {title ? (
-              <h4 className="lineup-group-title">{title}</h4>
-            ) : titled ? (
-              <h4 className="lineup-group-title">Otros artistas</h4>
-            ) : (
-              <h4 className="visually-hidden">Resto del cartel</h4>
-            )}
-            <ul className="lineup-artists">
-              {group.entries.map((entry) => (
-                <ArtistLink key={entry.id} entry={entry} zone={zone} />
-              ))}
-            </ul>
-          </div>
-        );
-      })}
-    </div>
-  );
-}
 
 function StatusBadge({ status }: { status: EditionStatus }) {
   const tone = status === 'cancelled' ? 'edition-cancelled' : status === 'confirmed' ? 'badge-success' : 'badge-info';
@@ -262,7 +176,7 @@ export function LineupSection({
             {shown.notes ? <p className="muted edition-notes">{shown.notes}</p> : null}
             <div className="lineup-layout">
               <div className="card lineup-card">
-                <Lineup entries={shown.lineup} zone={festival.time_zone} />
+                <Lineup entries={shown.lineup} zone={festival.time_zone} festival={festival} />
               </div>
               <TicketsBlock tickets={shown.tickets} tiers={shown.tiers} past={past} />
               {shown.editionId !== null ? (

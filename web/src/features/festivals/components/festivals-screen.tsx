@@ -24,10 +24,12 @@ function loadErrorToast(error: Error): string {
 interface Props {
   /** Actions of other features on the current filters ('Crear alerta'), shown in the filters bar when some filter is set. */
   renderFilterActions?: (filters: Filters) => ReactNode;
+  /** 'Para ti' (another feature's), between the heading and the filters. */
+  renderPicks?: () => ReactNode;
 }
 
 /** The home. */
-export function FestivalsScreen({ renderFilterActions }: Props = {}) {
+export function FestivalsScreen({ renderFilterActions, renderPicks }: Props = {}) {
   const toast = useToast();
   const controls = useFestivalFilters();
   const { applied, view } = controls;
@@ -65,6 +67,8 @@ export function FestivalsScreen({ renderFilterActions }: Props = {}) {
             importantes del continente.
           </p>
         </section>
+
+        {renderPicks?.()}
 
         <FestivalFiltersBar
           controls={controls}

@@ -10,7 +10,7 @@ import {
 } from '#core/festival-filters';
 import { isIsoDate } from '#core/dates';
 import { factFilterKeys, factFilters, type FactFilter } from '#core/trip-fact-filters';
-import { nearFromParams, nearParamNames, type NearPlace } from '../../../lib/near-place';
+import { nearFromParams, nearParamNames, rememberNearPlace, type NearPlace } from '../../../lib/near-place';
 import { useLatest } from '../../../lib/use-latest';
 
 export type { NearPlace };
@@ -133,7 +133,10 @@ export function useFestivalFilters() {
   }, [params]);
   const update = useCallback(
     (change: (f: Filters) => Filters) => {
-      const next = writeParams(latest.current, change(filtersFromParams(latest.current)));
+      const filters = change(filtersFromParams(latest.current));
+      // The place chosen in 'Cerca de' is remembered for 'Para ti' (a place that came in a link is not).
+      rememberNearPlace(filters.near);
+      const next = writeParams(latest.current, filters);
       latest.current = next;
       setRequested({ over: committed.current, next });
       setParams(next, { replace: true });
