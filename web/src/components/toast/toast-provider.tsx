@@ -22,7 +22,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback<ShowToast>(
     (message, type = 'success', duration = 3000) => {
       const id = nextId++;
-      setToasts((list) => [...list, { id, message, type, duration }]);
+      // The same words already on screen are not said twice: a list read again after a failure
+      // (the home's first page, asked for at boot and once more by the screen) fails the same way.
+      setToasts((list) =>
+        list.some((t) => t.message === message && t.type === type) ? list : [...list, { id, message, type, duration }],
+      );
       window.setTimeout(() => dismiss(id), duration);
     },
     [dismiss],
