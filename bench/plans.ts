@@ -64,21 +64,6 @@ async function seed(database: Database): Promise<{ planId: number; users: number
   return { planId: Number(plan.id), users };
 }
 
-async function serve() {
-  const { serve: listen } = await import('@hono/node-server');
-  const { Hono } = await import('hono');
-  const { useDatabase } = await import('../functions/lib/db');
-  const { env } = await import('../functions/lib/env');
-  const { apiApps } = await import('../functions/server/api-apps');
-  const config = env();
-  const handle = await openDatabase({ url: config.DATABASE_URL });
-  useDatabase(handle);
-  const root = new Hono();
-  for (const app of apiApps) root.route('/', app);
-  listen({ fetch: root.fetch, port: config.PORT, hostname: '127.0.0.1' });
-  process.on('SIGTERM', () => void handle.close().finally(() => process.exit(0)));
-}
-
 async function run() {
   const name = `festivales_bench_plans_${Date.now()}`;
   const admin = new pg.Client({ connectionString: pgUrl });
@@ -96,7 +81,7 @@ async function run() {
     resetEnv({ SESSION_SECRET });
     const { signSession } = await import('../functions/lib/auth');
     const tokens = await Promise.all(users.map((id) => signSession({ id, sessionVersion: 0 })));
-    server = startProcess('node', ['--import', 'tsx', 'bench/plans.ts', '--serve'], {
+    server = startProcess('node', ['--import', 'tsx', 'bench/support/serve-api.ts', '.'], {
       DATABASE_URL: url.toString(),
       PORT: String(PORT),
       NODE_ENV: 'production',
@@ -136,5 +121,4 @@ async function run() {
   }
 }
 
-if (process.argv.includes('--serve')) await serve();
-else await run();
+await run();

@@ -14,7 +14,7 @@ import { createLocalApp } from '../../functions/server/local-app';
 import { api, db, root, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { createFestival } from '../support/fixtures';
 import { largePhonePhoto } from '../support/photos';
-import { startS3rver, type S3rverHandle } from '../support/s3rver';
+import { startS3rverStorage, stopS3rverStorage, type S3rverHandle } from '../support/s3rver';
 
 // A photo an admin hides leaves its public URL, copies included, for everyone: only the admin's
 // route reads it back, and deleting the item deletes it from where it went.
@@ -64,18 +64,11 @@ describe('hiding a stored photo (S3)', () => {
   let s3: S3rverHandle;
 
   beforeAll(async () => {
-    s3 = await startS3rver();
-    resetEnv(s3.env);
+    s3 = await startS3rverStorage();
   }, 60_000);
 
   afterAll(async () => {
-    resetEnv({
-      S3_BUCKET: undefined,
-      S3_ENDPOINT: undefined,
-      S3_ACCESS_KEY_ID: undefined,
-      S3_SECRET_ACCESS_KEY: undefined,
-    });
-    await s3.close();
+    await stopS3rverStorage(s3);
   });
 
   it('moves the photo and its copies off their public URLs; the admin still sees it; deleting it removes it', async () => {

@@ -2,35 +2,27 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { festivalsTable, imageVariantsTable, mediaTable } from '#db/schema';
-import { resetEnv } from '../../functions/lib/env';
 import { reprocessStoredPhotos } from '../../functions/lib/media-reprocess';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { storage } from '../../functions/lib/storage/storage';
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { createFestival } from '../support/fixtures';
 import { expectCleanCopy, largePhonePhoto } from '../support/photos';
-import { startS3rver, type S3rverHandle } from '../support/s3rver';
+import { startS3rverStorage, stopS3rverStorage, type S3rverHandle } from '../support/s3rver';
 
 let s3: S3rverHandle;
 let ana: SignedIn;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  s3 = await startS3rver();
-  resetEnv(s3.env);
+  s3 = await startS3rverStorage();
   rateLimits.upload.limit = 1000;
   ana = await signIn();
   admin = await signInAdmin();
 }, 60_000);
 
 afterAll(async () => {
-  resetEnv({
-    S3_BUCKET: undefined,
-    S3_ENDPOINT: undefined,
-    S3_ACCESS_KEY_ID: undefined,
-    S3_SECRET_ACCESS_KEY: undefined,
-  });
-  await s3.close();
+  await stopS3rverStorage(s3);
 });
 
 /** The bytes at a key, read back from the bucket. */

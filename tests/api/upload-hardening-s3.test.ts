@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileTooLargeMessage } from '#core/community-schemas';
 import { uploadsTable } from '#db/schema';
-import { resetEnv } from '../../functions/lib/env';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { pendingKey } from '../../functions/lib/storage/pending';
 import { storage } from '../../functions/lib/storage/storage';
@@ -10,7 +9,7 @@ import { sweepUnconfirmedUploads, UNCONFIRMED_UPLOAD_MAX_AGE_MS } from '../../fu
 import { api, db, signIn, signInAdmin, type SignedIn } from '../support/api';
 import { createFestival, imageBytes } from '../support/fixtures';
 import { expectNoMetadata, phonePhoto } from '../support/photos';
-import { startS3rver, type S3rverHandle } from '../support/s3rver';
+import { startS3rverStorage, stopS3rverStorage, type S3rverHandle } from '../support/s3rver';
 
 /**
  * The same guarantees as tests/api/upload-hardening.test.ts against a signature-checking S3 server
@@ -22,20 +21,13 @@ let s3: S3rverHandle;
 let ana: SignedIn;
 
 beforeAll(async () => {
-  s3 = await startS3rver();
-  resetEnv(s3.env);
+  s3 = await startS3rverStorage();
   rateLimits.upload.limit = 1000;
   ana = await signIn();
 });
 
 afterAll(async () => {
-  resetEnv({
-    S3_BUCKET: undefined,
-    S3_ENDPOINT: undefined,
-    S3_ACCESS_KEY_ID: undefined,
-    S3_SECRET_ACCESS_KEY: undefined,
-  });
-  await s3.close();
+  await stopS3rverStorage(s3);
 });
 
 async function presign(festivalId: number, bytes: Uint8Array, contentType = 'image/png') {

@@ -1,35 +1,27 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaTable, uploadsTable } from '#db/schema';
-import { resetEnv } from '../../functions/lib/env';
 import { rateLimits } from '../../functions/lib/rate-limit';
 import { pendingKey } from '../../functions/lib/storage/pending';
 import { S3Storage } from '../../functions/lib/storage/s3-storage';
 import { storage } from '../../functions/lib/storage/storage';
 import { api, db, signIn, type SignedIn } from '../support/api';
 import { createFestival, imageBytes } from '../support/fixtures';
-import { startS3rver, type S3rverHandle } from '../support/s3rver';
+import { startS3rverStorage, stopS3rverStorage, type S3rverHandle } from '../support/s3rver';
 
 let s3: S3rverHandle;
 let ana: SignedIn;
 let bruno: SignedIn;
 
 beforeAll(async () => {
-  s3 = await startS3rver();
-  resetEnv(s3.env);
+  s3 = await startS3rverStorage();
   rateLimits.upload.limit = 1000;
   ana = await signIn();
   bruno = await signIn();
 });
 
 afterAll(async () => {
-  resetEnv({
-    S3_BUCKET: undefined,
-    S3_ENDPOINT: undefined,
-    S3_ACCESS_KEY_ID: undefined,
-    S3_SECRET_ACCESS_KEY: undefined,
-  });
-  await s3.close();
+  await stopS3rverStorage(s3);
 });
 
 interface Presigned {

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { resetEnv } from '../../functions/lib/env';
 
 // The fork that verifies SigV4 (plain s3rver accepts any signature); it publishes no types.
 const S3rver = createRequire(import.meta.url)('@20minutes/s3rver') as new (options: Record<string, unknown>) => {
@@ -52,4 +53,22 @@ export async function startS3rver(bucket = 'festivales-test-uploads'): Promise<S
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** An S3 on loopback that the site's storage uses (functions/lib/env.ts chooses S3) until stopS3rverStorage. */
+export async function startS3rverStorage(): Promise<S3rverHandle> {
+  const s3 = await startS3rver();
+  resetEnv(s3.env);
+  return s3;
+}
+
+/** Back to the local disk, and the S3 server closed. */
+export async function stopS3rverStorage(s3: S3rverHandle): Promise<void> {
+  resetEnv({
+    S3_BUCKET: undefined,
+    S3_ENDPOINT: undefined,
+    S3_ACCESS_KEY_ID: undefined,
+    S3_SECRET_ACCESS_KEY: undefined,
+  });
+  await s3.close();
 }
